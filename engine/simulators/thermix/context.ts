@@ -1,0 +1,36 @@
+import { HEATING_NETWORK } from '../reference/identifiers';
+import { productionSystemByIdentifier } from '../reference/production-system-lookup';
+import { isMultiUnitCategory, multiUnitSizeClass } from '../reference/size-class';
+import type { HousingProfile } from '../reference/system-defaults';
+import type { ReferenceData } from '../reference/types';
+import type { ThermixRequest } from './request-types';
+
+/** What every solution of one request shares (reference/simulators.md §3 step 1). */
+export interface ThermixContext {
+  data: ReferenceData;
+  year: number;
+  needs: { heating: number; hotWater: number };
+  housing: HousingProfile;
+  solarProdByM2: number;
+  metroEnabled: boolean;
+  heatingNetworkId: number | null;
+}
+
+export function buildContext(request: ThermixRequest, data: ReferenceData): ThermixContext {
+  const { needs } = request;
+  const isMultiUnit = isMultiUnitCategory(needs.housingCategory);
+  return {
+    data,
+    year: request.year,
+    // A missing need is a use the household does not manage (spec 02 §4: need 0).
+    needs: { heating: needs.heating ?? 0, hotWater: needs.hotWater ?? 0 },
+    housing: {
+      isMultiUnit,
+      sizeClass: multiUnitSizeClass(needs.housingCategory, needs.dwellingsNumber),
+      dwellingsNumber: needs.dwellingsNumber ?? null,
+    },
+    solarProdByM2: request.thermalSolarProdByM2 ?? 0,
+    metroEnabled: request.metroGrenoble?.enabled === true,
+    heatingNetworkId: productionSystemByIdentifier(data, HEATING_NETWORK)?.id ?? null,
+  };
+}
