@@ -1,0 +1,164 @@
+import { evaluate, expandRoles } from './logic';
+import type { Rule } from '../schema/types';
+
+/**
+ * A row filter: what a rights rule says about records once everything that does not depend on
+ * the record (the user, the white label) has been evaluated. The server turns it into SQL.
+ */
+export type Filter =
+  | boolean
+  | { and: Filter[] }
+  | { or: Filter[] }
+  | { not: Filter }
+  | { cmp: '=' | '!=' | '<' | '<=' | '>' | '>='; field: string; value: unknown }
+  | { inList: string; values: unknown[] }
+  | { contains: string; value: unknown }
+  | { truthy: string };
+
+export class UnsupportedFilterError extends Error {}
+
+type Part = { kind: 'const'; value: unknown } | { kind: 'field'; name: string } | { kind: 'filter'; filter: Filter };
+
+const RECORD = 'record.';
+
+function asFilter(p: Part): Filter {
+  if (p.kind === 'const') return Boolean(p.value);
+  if (p.kind === 'field') return { truthy: p.name };
+  return p.filter;
+}
+
+function and(filters: Filter[]): Filter {
+  const kept: Filter[] = [];
+  for (const f of filters) {
+    if (f === false) return false;
+    if (f !== true) kept.push(f);
+  }
+  if (kept.length === 0) return true;
+  return kept.length === 1 ? kept[0] : { and: kept };
+}
+
+function or(filters: Filter[]): Filter {
+  const kept: Filter[] = [];
+  for (const f of filters) {
+    if (f === true) return true;
+    if (f !== false) kept.push(f);
+  }
+  if (kept.length === 0) return false;
+  return kept.length === 1 ? kept[0] : { or: kept };
+}
+
+function not(f: Filter): Filter {
+  if (typeof f === 'boolean') return !f;
+  return { not: f };
+}
+
+const FLIP: Record<string, '<' | '<=' | '>' | '>='> = { '<': '>', '<=': '>=', '>': '<', '>=': '<=' };
+
+function compare(op: string, a: Part, b: Part): Part {
+  const sqlOp = op === '==' || op === '===' ? '=' : op === '!=' || op === '!==' ? '!=' : op;
+  if (a.kind === 'field' && b.kind === 'const') return { kind: 'filter', filter: { cmp: sqlOp as '=', field: a.name, value: b.value } };
+  if (a.kind === 'const' && b.kind === 'field') {
+    const flipped = FLIP[sqlOp] ?? sqlOp;
+    return { kind: 'filter', filter: { cmp: flipped as '=', field: b.name, value: a.value } };
+  }
+  throw new UnsupportedFilterError(`cannot compile ${op} between these operands`);
+}
+
+function readsRecord(node: unknown): boolean {
+  if (Array.isArray(node)) return node.some(readsRecord);
+  if (node === null || typeof node !== 'object') return false;
+  return Object.entries(node).some(([op, arg]) => {
+    if (op === 'var') {
+      const path = Array.isArray(arg) ? arg[0] : arg;
+      return typeof path === 'string' && path.startsWith(RECORD);
+    }
+    return readsRecord(arg);
+  });
+}
+
+function part(node: unknown, data: Record<string, unknown>): Part {
+  if (node === null || typeof node !== 'object') return { kind: 'const', value: node };
+  if (Array.isArray(node)) {
+    const parts = node.map((n) => part(n, data));
+    if (parts.every((p) => p.kind === 'const')) return { kind: 'const', value: parts.map((p) => (p as { value: unknown }).value) };
+    throw new UnsupportedFilterError('lists mixing record fields are not supported');
+  }
+  if (!readsRecord(node)) return { kind: 'const', value: evaluate(node as Rule, data) };
+  const [op] = Object.keys(node);
+  const raw = (node as Record<string, unknown>)[op];
+  const args = Array.isArray(raw) ? raw : [raw];
+  if (op === 'var') {
+    const path = args[0];
+    if (typeof path === 'string' && path.startsWith(RECORD)) {
+      const name = path.slice(RECORD.length);
+      if (name.includes('.')) throw new UnsupportedFilterError(`nested record path ${path}`);
+      return { kind: 'field', name };
+    }
+    return { kind: 'const', value: evaluate(node as Rule, data) };
+  }
+  const parts = args.map((a) => part(a, data));
+  if (parts.every((p) => p.kind === 'const')) {
+    return { kind: 'const', value: evaluate({ [op]: parts.map((p) => (p as { value: unknown }).value) } as Rule, data) };
+  }
+  switch (op) {
+    case 'and':
+      return { kind: 'filter', filter: and(parts.map(asFilter)) };
+    case 'or':
+      return { kind: 'filter', filter: or(parts.map(asFilter)) };
+    case '!':
+      return { kind: 'filter', filter: not(asFilter(parts[0])) };
+    case '!!':
+      return { kind: 'filter', filter: asFilter(parts[0]) };
+    case '==': case '===': case '!=': case '!==': case '<': case '<=': case '>': case '>=':
+      return compare(op, parts[0], parts[1]);
+    case 'in': {
+      const [a, b] = parts;
+      if (a.kind === 'const' && b.kind === 'field') return { kind: 'filter', filter: { contains: b.name, value: a.value } };
+      if (a.kind === 'field' && b.kind === 'const' && Array.isArray(b.value)) return { kind: 'filter', filter: { inList: a.name, values: b.value } };
+      throw new UnsupportedFilterError('"in" needs a value and a list, one of them a record field');
+    }
+    case 'intersects': {
+      const [a, b] = parts;
+      if (a.kind === 'field' && b.kind === 'const' && Array.isArray(b.value)) {
+        return { kind: 'filter', filter: or(b.value.map((v) => ({ contains: a.name, value: v }))) };
+      }
+      throw new UnsupportedFilterError('"intersects" needs a record list field and a list');
+    }
+    default:
+      throw new UnsupportedFilterError(`operator ${op} cannot be applied to record fields in a list filter`);
+  }
+}
+
+/**
+ * Turns a rights rule into a row filter for a given user/white label: `true` (every row),
+ * `false` (none) or a filter on record fields. Rules outside the compilable subset are
+ * rejected with UnsupportedFilterError, never partially applied.
+ */
+export function compileFilter(rule: Rule | undefined, data: { user: unknown; whiteLabel?: unknown }): Filter {
+  if (rule === undefined || typeof rule === 'boolean') return rule ?? true;
+  return asFilter(part(expandRoles(rule), data as Record<string, unknown>));
+}
+
+/** Evaluates a filter against one record, e.g. for a record that is not in the database yet. */
+export function matchesFilter(filter: Filter, record: Record<string, unknown>): boolean {
+  if (typeof filter === 'boolean') return filter;
+  if ('and' in filter) return filter.and.every((f) => matchesFilter(f, record));
+  if ('or' in filter) return filter.or.some((f) => matchesFilter(f, record));
+  if ('not' in filter) return !matchesFilter(filter.not, record);
+  if ('truthy' in filter) return Boolean(record[filter.truthy]);
+  if ('contains' in filter) {
+    const v = record[filter.contains];
+    return Array.isArray(v) && v.includes(filter.value);
+  }
+  if ('inList' in filter) return filter.values.includes(record[filter.inList]);
+  const v = record[filter.field] as number | string;
+  const w = filter.value as number | string;
+  switch (filter.cmp) {
+    case '=': return w === null ? v === null || v === undefined : v == w;
+    case '!=': return w === null ? v !== null && v !== undefined : v != w;
+    case '<': return v < w;
+    case '<=': return v <= w;
+    case '>': return v > w;
+    case '>=': return v >= w;
+  }
+}

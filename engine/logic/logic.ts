@@ -1,0 +1,97 @@
+import jsonLogic from 'json-logic-js';
+import type { Rule } from '../schema/types';
+
+// One shared json-logic instance for the whole application (browser and server), with a
+// whitelisted operator set. Custom operators are added here and nowhere else.
+
+export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date'] as const;
+
+export const ALLOWED_OPERATORS = new Set<string>([
+  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
+  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'in', 'cat', 'substr', 'merge',
+  'some', 'all', 'none', 'map', 'filter', 'reduce',
+  ...CUSTOM_OPERATORS,
+]);
+
+let installed = false;
+function install(): void {
+  if (installed) return;
+  installed = true;
+  // Every element of the first list is in the second one.
+  jsonLogic.add_operation('subset', (a: unknown, b: unknown) =>
+    Array.isArray(a) && Array.isArray(b) && a.length > 0 && a.every((x) => b.includes(x)),
+  );
+  // At least one element of the first list is in the second one.
+  jsonLogic.add_operation('intersects', (a: unknown, b: unknown) =>
+    Array.isArray(a) && Array.isArray(b) && a.some((x) => b.includes(x)),
+  );
+  // ISO date text → epoch milliseconds, so that dates compare whatever their written form.
+  jsonLogic.add_operation('date', (v: unknown) => {
+    if (typeof v !== 'string' || v === '') return null;
+    const t = Date.parse(v);
+    return Number.isNaN(t) ? null : t;
+  });
+}
+
+const expanded = new WeakMap<object, Rule>();
+
+/**
+ * `{"role": ["staff", "manager"]}` reads as "the user has one of these roles". json-logic
+ * operators only see their arguments, not the data, so the shorthand is rewritten into plain
+ * json-logic on `user.roles` before evaluation (memoised per rule object).
+ */
+export function expandRoles(rule: unknown): unknown {
+  if (Array.isArray(rule)) return rule.map(expandRoles);
+  if (rule === null || typeof rule !== 'object') return rule;
+  const cached = expanded.get(rule);
+  if (cached !== undefined) return cached;
+  const [op] = Object.keys(rule);
+  const arg = (rule as Record<string, unknown>)[op];
+  let out: unknown;
+  if (op === 'role') {
+    const names = (Array.isArray(arg) ? arg : [arg]) as string[];
+    const tests = names.map((n) => ({ in: [n, { var: 'user.roles' }] }));
+    out = tests.length === 1 ? tests[0] : { or: tests };
+  } else {
+    out = { [op]: expandRoles(arg) };
+  }
+  expanded.set(rule, out as Rule);
+  return out;
+}
+
+export function evaluate(rule: Rule | undefined, data: unknown): unknown {
+  install();
+  if (rule === undefined) return true;
+  if (typeof rule === 'boolean') return rule;
+  return jsonLogic.apply(expandRoles(rule) as jsonLogic.RulesLogic, data as Record<string, unknown>);
+}
+
+export function holds(rule: Rule | undefined, data: unknown): boolean {
+  return Boolean(evaluate(rule, data));
+}
+
+/** Operators used by a rule, to check declarations against the whitelist. */
+export function operatorsOf(rule: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(rule)) rule.forEach((r) => operatorsOf(r, out));
+  else if (rule && typeof rule === 'object') {
+    for (const [op, arg] of Object.entries(rule)) {
+      out.add(op);
+      operatorsOf(arg, out);
+    }
+  }
+  return out;
+}
+
+/** `var` paths read by a rule (e.g. "record.group", "user.roles"). */
+export function varsOf(rule: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(rule)) rule.forEach((r) => varsOf(r, out));
+  else if (rule && typeof rule === 'object') {
+    for (const [op, arg] of Object.entries(rule)) {
+      if (op === 'var') {
+        const path = Array.isArray(arg) ? arg[0] : arg;
+        if (typeof path === 'string') out.add(path);
+      } else varsOf(arg, out);
+    }
+  }
+  return out;
+}

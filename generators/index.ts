@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { loadDeclarationFiles, toDeclarations, SCHEMAS_DIR } from '../server/schema/load-declarations';
+import { buildRegistry } from '../engine/schema/registry';
+import { checkDeclarations } from '../engine/schema/check-declarations';
+import { validateAgainstMetaSchemas } from './validate-meta';
+import { generateTypes } from './gen-types';
+import { generateDbTypes } from './gen-db';
+import { nextMigration } from './gen-migrations';
+import { generateServerRoutes } from './gen-routes';
+import { generateClientManifest } from './gen-manifest';
+import { generateOpenApi } from './gen-openapi';
+import { json, writeIfChanged } from './write-file';
+
+const ROOT = resolve(import.meta.dirname, '..');
+export const MIGRATIONS_DIR = join(ROOT, 'server/generated/migrations');
+
+/** Checks the declarations, then writes every generated file (only those whose content changes). */
+export async function generate(root = ROOT): Promise<number> {
+  const schemasDir = join(root, 'schemas');
+  const files = loadDeclarationFiles(schemasDir);
+  const problems = validateAgainstMetaSchemas(files, schemasDir);
+  const declarations = toDeclarations(files);
+  if (problems.length === 0) problems.push(...checkDeclarations(declarations));
+  if (problems.length) {
+    console.error(`The schema files have ${problems.length} problem(s):`);
+    for (const p of problems) console.error(`  - ${p}`);
+    return 1;
+  }
+  const registry = buildRegistry(declarations);
+  const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
+  let changed = 0;
+  const out = (file: string, content: string) => { if (writeIfChanged(join(root, file), content)) changed += 1; };
+  out('engine/generated/types.ts', await generateTypes(registry));
+  out('server/generated/db.ts', generateDbTypes(registry));
+  out('server/generated/routes.ts', generateServerRoutes(registry));
+  out('client/generated/manifest.ts', generateClientManifest(registry));
+  out('server/generated/openapi.json', generateOpenApi(registry, schemasDir, version));
+  const migration = nextMigration(registry, join(root, 'server/generated/migrations'));
+  if (migration) out(`server/generated/migrations/${migration.name}.json`, json(migration.file));
+  console.log(changed ? `Generated ${changed} file(s).` : 'Generated files are up to date.');
+  return 0;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
+  generate().then((code) => process.exit(code), (e) => { console.error(e); process.exit(1); });
+}
+
+export { SCHEMAS_DIR };

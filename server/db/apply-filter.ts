@@ -1,0 +1,51 @@
+import { sql, type ExpressionBuilder, type Expression, type SqlBool } from 'kysely';
+import type { Filter } from '../../engine/logic/filter';
+import type { EntityRuntime } from '../../engine/schema/registry';
+import type { DialectName } from './database';
+
+type EB = ExpressionBuilder<any, any>;
+
+/**
+ * A rights filter (engine/logic/filter.ts) as a Kysely WHERE expression. Field names are looked
+ * up in the entity's column list, so nothing from a request reaches SQL as an identifier.
+ */
+export function filterToSql(eb: EB, filter: Filter, entity: EntityRuntime, dialect: DialectName, alias?: string): Expression<SqlBool> {
+  const ref = (field: string) => {
+    const c = entity.columnByProperty.get(field);
+    if (!c) throw new Error(`filter on unknown field ${entity.name}.${field}`);
+    return { column: c, ref: alias ? `${alias}.${c.column}` : c.column };
+  };
+  const value = (kind: string, v: unknown) => (kind === 'boolean' && typeof v === 'boolean' ? (v ? 1 : 0) : v);
+
+  if (filter === true) return sql<SqlBool>`1 = 1`;
+  if (filter === false) return sql<SqlBool>`1 = 0`;
+  if ('and' in filter) return eb.and(filter.and.map((f) => filterToSql(eb, f, entity, dialect, alias)));
+  if ('or' in filter) return eb.or(filter.or.map((f) => filterToSql(eb, f, entity, dialect, alias)));
+  if ('not' in filter) return eb.not(filterToSql(eb, filter.not, entity, dialect, alias));
+  if ('truthy' in filter) {
+    const { column, ref: r } = ref(filter.truthy);
+    if (column.kind === 'boolean' || column.kind === 'integer' || column.kind === 'real') return eb.and([eb(r, 'is not', null), eb(r, '!=', 0)]);
+    if (column.kind === 'json') {
+      const text = dialect === 'postgres' ? sql`${sql.ref(r)}::text` : sql`${sql.ref(r)}`;
+      return eb.and([eb(r, 'is not', null), sql<SqlBool>`${text} not in ('[]', '{}', 'null')`]);
+    }
+    return eb.and([eb(r, 'is not', null), eb(r, '!=', '')]);
+  }
+  if ('contains' in filter) {
+    const { ref: r } = ref(filter.contains);
+    if (filter.value === null || filter.value === undefined) return sql<SqlBool>`1 = 0`;
+    if (dialect === 'postgres') return sql<SqlBool>`${sql.ref(r)} @> ${JSON.stringify([filter.value])}::jsonb`;
+    return sql<SqlBool>`exists (select 1 from json_each(${sql.ref(r)}) where json_each.value = ${filter.value})`;
+  }
+  if ('inList' in filter) {
+    const { column, ref: r } = ref(filter.inList);
+    const values = filter.values.filter((v) => v !== null && v !== undefined).map((v) => value(column.kind, v));
+    if (values.length === 0) return sql<SqlBool>`1 = 0`;
+    return eb(r, 'in', values);
+  }
+  const { column, ref: r } = ref(filter.field);
+  if (filter.value === null || filter.value === undefined) {
+    return filter.cmp === '!=' ? eb(r, 'is not', null) : filter.cmp === '=' ? eb(r, 'is', null) : sql<SqlBool>`1 = 0`;
+  }
+  return eb(r, filter.cmp === '!=' ? '<>' : filter.cmp, value(column.kind, filter.value));
+}

@@ -1,0 +1,35 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import type { AppDatabase } from './tables';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Database {
+  db: Kysely<AppDatabase>;
+  dialect: DialectName;
+  close(): Promise<void>;
+}
+
+// PostgreSQL's int8 (count(*), sums) arrive as strings by default; our numbers fit in doubles.
+pg.types.setTypeParser(20, (v) => Number(v));
+
+export function openDatabase(url: string): Database {
+  if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
+    const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
+  if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });
+  const sqlite = new SQLite(file);
+  // WAL lets readers go on while one writer commits; busy_timeout makes concurrent writers wait
+  // instead of failing (several server processes may share the file).
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  const db = new Kysely<AppDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}

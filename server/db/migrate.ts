@@ -1,0 +1,68 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import type { Database, DialectName } from './database';
+import { columnType, primaryKeyType } from './column-types';
+import type { MigrationFile, MigrationOp } from '../../generators/gen-migrations';
+
+const GENERATED_DIR = resolve(import.meta.dirname, '../generated/migrations');
+const SYSTEM_DIR = resolve(import.meta.dirname, 'system-migrations');
+
+async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationOp): Promise<void> {
+  switch (op.op) {
+    case 'createTable': {
+      let t = db.schema.createTable(op.table).ifNotExists();
+      for (const c of op.columns) {
+        if (c.primaryKey) t = t.addColumn(c.name, primaryKeyType(dialect), (b) => (dialect === 'sqlite' ? b.primaryKey().autoIncrement() : b.primaryKey()));
+        else t = t.addColumn(c.name, columnType(c.kind, dialect));
+      }
+      await t.execute();
+      return;
+    }
+    case 'addColumn':
+      await db.schema.alterTable(op.table).addColumn(op.column.name, columnType(op.column.kind, dialect)).execute();
+      return;
+    case 'createIndex': {
+      const name = `${op.table}_${op.column}_${op.unique ? 'uq' : 'idx'}`;
+      let i = db.schema.createIndex(name).ifNotExists().on(op.table).column(op.column);
+      if (op.unique) i = i.unique();
+      await i.execute();
+      return;
+    }
+    case 'dropIndex':
+      await db.schema.dropIndex(`${op.table}_${op.column}_${op.unique ? 'uq' : 'idx'}`).ifExists().execute();
+  }
+}
+
+/** Generated (schemas/) and hand-written (system) migrations, run by one Kysely Migrator. */
+export class AppMigrationProvider implements MigrationProvider {
+  constructor(private readonly dialect: DialectName, private readonly generatedDir = GENERATED_DIR) {}
+
+  async getMigrations(): Promise<Record<string, Migration>> {
+    const migrations: Record<string, Migration> = {};
+    for (const f of readdirSync(this.generatedDir).filter((n) => /^\d{4}-.*\.json$/.test(n)).sort()) {
+      const file = JSON.parse(readFileSync(join(this.generatedDir, f), 'utf8')) as MigrationFile;
+      migrations[`entities/${f.replace(/\.json$/, '')}`] = {
+        up: async (db) => {
+          for (const op of file.ops) await applyOp(db, this.dialect, op);
+        },
+      };
+    }
+    for (const f of readdirSync(SYSTEM_DIR).filter((n) => /^\d{4}-.*\.ts$/.test(n)).sort()) {
+      const mod = (await import(join(SYSTEM_DIR, f))) as { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
+      migrations[`system/${f.replace(/\.ts$/, '')}`] = { up: (db) => mod.up(db, this.dialect) };
+    }
+    return migrations;
+  }
+}
+
+export async function migrateToLatest(database: Database, generatedDir?: string): Promise<string[]> {
+  const migrator = new Migrator({
+    db: database.db,
+    provider: new AppMigrationProvider(database.dialect, generatedDir),
+    allowUnorderedMigrations: true,
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

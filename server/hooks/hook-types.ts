@@ -1,0 +1,21 @@
+import type { Kysely } from 'kysely';
+import type { EntityRuntime } from '../../engine/schema/registry';
+import type { RequestContext } from '../context';
+import type { AppDatabase } from '../db/tables';
+import type { ApiRecord } from '../db/row-mapper';
+
+export interface HookArgs {
+  ctx: RequestContext;
+  entity: EntityRuntime;
+  /** The record about to be validated and written; hooks may complete it. */
+  record: ApiRecord;
+  /** The stored record, on update. */
+  previous?: ApiRecord;
+  db: Kysely<AppDatabase>;
+}
+
+/** Behaviour that a schema names in `x-entity.hooks` and that code registers here. */
+export interface EntityHook {
+  /** Runs before validation, inside the write transaction. May throw an HttpError. */
+  beforeValidate?(args: HookArgs): Promise<void> | void;
+}

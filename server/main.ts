@@ -1,0 +1,29 @@
+import { loadConfig } from './config';
+import { createApp, createContext } from './app';
+import { isEmpty, seedDemo, seedWhiteLabels } from './seed/seed-demo';
+
+// `npm start` / `npm run serve`: migrate, seed an empty database, serve the API and the client.
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const app = await createContext(config);
+  const added = await seedWhiteLabels(app);
+  if (added) app.logger.info({ added }, 'white labels seeded');
+  if (config.seedDemo && (await isEmpty(app))) {
+    await seedDemo(app);
+    app.logger.info('demo data seeded (accounts: see README, password renovation-demo)');
+  }
+  const server = createApp(app).listen(config.port, () => {
+    app.logger.info(`serving on http://localhost:${config.port} (${app.database.dialect})`);
+  });
+  const stop = () => {
+    server.close(() => void app.database.close().then(() => process.exit(0)));
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import type { RequestContext } from '../../context';
+import { effectiveEntity } from '../../access/effective-entity';
+import { assertModuleEnabled, entityOf, may, ruleData } from '../../operations/entity-access';
+import { compileFilter } from '../../../engine/logic/filter';
+import type { PropertySchema } from '../../../engine/schema/types';
+
+/**
+ * What a generic screen needs to render an entity for this white label and this user: the
+ * effective schema (base ⊕ overlay), layout, list settings, rules, and what the user may do.
+ */
+export async function entityMeta(ctx: RequestContext, name: string) {
+  const entity = entityOf(ctx, name);
+  assertModuleEnabled(ctx, entity);
+  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
+  const x = effective.schema['x-entity'];
+  const properties: Record<string, PropertySchema> = {};
+  for (const [p, prop] of Object.entries(effective.schema.properties)) {
+    if (prop['x-storage']?.private || effective.hidden.has(p)) continue;
+    properties[p] = prop;
+  }
+  const can = (action: 'view' | 'create' | 'change' | 'delete') => {
+    try {
+      return compileFilter(x.rights[action], ruleData(ctx)) !== false;
+    } catch {
+      return may(ctx, entity, action, {});
+    }
+  };
+  return {
+    name,
+    version: effective.version,
+    title: effective.schema.title,
+    description: effective.schema.description,
+    schema: { type: 'object', properties, required: (effective.schema.required ?? []).filter((r) => properties[r]) },
+    form: effective.form,
+    labels: x.labels,
+    display: x.display,
+    apiPath: x.api?.path,
+    list: { ...x.list, columns: effective.listColumns },
+    screens: x.screens ? { path: x.screens.path, title: x.screens.title, description: x.screens.description, helpUrl: x.screens.helpUrl } : undefined,
+    fieldRules: effective.fieldRules,
+    checks: x.checks ?? [],
+    extraFields: [...effective.extraFields],
+    messages: effective.messages,
+    can: { view: can('view'), create: can('create'), change: can('change'), delete: can('delete') },
+  };
+}

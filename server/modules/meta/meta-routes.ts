@@ -1,0 +1,26 @@
+import { Router } from 'express';
+import type { AppContext } from '../../context';
+import { asyncHandler } from '../../http/async-handler';
+import { entityMeta } from './entity-meta';
+import { relationOptions } from './options';
+import { effectiveMenu } from './menu';
+
+export function metaRouter(_app: AppContext): Router {
+  const router = Router();
+  router.get('/api/v1/meta/entity/:name', asyncHandler(async (req, res) => {
+    res.json(await entityMeta(req.ctx, String(req.params.name)));
+  }));
+  router.get('/api/v1/meta/options/:entity', asyncHandler(async (req, res) => {
+    const ids = typeof req.query.ids === 'string' && req.query.ids !== '' ? req.query.ids.split(',').map(Number).filter(Number.isInteger) : [];
+    res.json(await relationOptions(req.ctx, {
+      entity: String(req.params.entity),
+      field: typeof req.query.field === 'string' ? req.query.field : undefined,
+      q: typeof req.query.q === 'string' ? req.query.q : undefined,
+      ids,
+    }));
+  }));
+  router.get('/api/v1/meta/menu', asyncHandler(async (req, res) => {
+    res.json(await effectiveMenu(req.ctx));
+  }));
+  return router;
+}

@@ -1,0 +1,51 @@
+import { compileFilter, type Filter } from '../../engine/logic/filter';
+import { holds } from '../../engine/logic/logic';
+import type { RightAction } from '../../engine/schema/types';
+import type { EntityRuntime } from '../../engine/schema/registry';
+import { HttpError } from '../http/http-error';
+import { denied, message, notFound, type RequestContext } from '../context';
+import type { ApiRecord } from '../db/row-mapper';
+
+export function entityOf(ctx: RequestContext, name: string): EntityRuntime {
+  const entity = ctx.app.registry.entities.get(name);
+  if (!entity) throw notFound(ctx);
+  return entity;
+}
+
+/** A module switched off for this white label hides its data on this domain. */
+export function assertModuleEnabled(ctx: RequestContext, entity: EntityRuntime): void {
+  const module = entity.schema['x-entity'].module;
+  if (ctx.whiteLabel.modules[module] === false) {
+    throw new HttpError(404, 'module_disabled', message(ctx.app, 'errors.module_disabled'));
+  }
+}
+
+export function ruleData(ctx: RequestContext, record?: ApiRecord) {
+  return { user: ctx.user, whiteLabel: { id: ctx.whiteLabel.id, domain: ctx.whiteLabel.domain, modules: ctx.whiteLabel.modules }, record: record ?? {} };
+}
+
+/** The rows a user may see, as a filter; refuses at once when there are none by rule. */
+export function viewFilter(ctx: RequestContext, entity: EntityRuntime): Filter {
+  const filter = compileFilter(entity.schema['x-entity'].rights.view, ruleData(ctx));
+  if (filter === false) throw denied(ctx);
+  return filter;
+}
+
+/** Refuses early when the rule cannot hold for this user whatever the record. */
+export function assertMayEverDo(ctx: RequestContext, entity: EntityRuntime, action: RightAction): void {
+  let filter: Filter;
+  try {
+    filter = compileFilter(entity.schema['x-entity'].rights[action], ruleData(ctx));
+  } catch {
+    return; // not compilable: it will be evaluated on the record
+  }
+  if (filter === false) throw denied(ctx);
+}
+
+export function may(ctx: RequestContext, entity: EntityRuntime, action: RightAction, record: ApiRecord): boolean {
+  return holds(entity.schema['x-entity'].rights[action], ruleData(ctx, record));
+}
+
+export function assertMay(ctx: RequestContext, entity: EntityRuntime, action: RightAction, record: ApiRecord): void {
+  if (!may(ctx, entity, action, record)) throw denied(ctx);
+}

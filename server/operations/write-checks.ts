@@ -1,0 +1,60 @@
+import { sql, type Kysely } from 'kysely';
+import type { EntityRuntime } from '../../engine/schema/registry';
+import type { EffectiveEntity } from '../../engine/schema/apply-overlay';
+import { holds } from '../../engine/logic/logic';
+import { translate, errorKeys } from '../../engine/validation/messages';
+import type { FieldError } from '../../engine/validation/field-error';
+import { isEmpty } from '../../engine/validation/validate-record';
+import { getEntity } from '../../engine/schema/registry';
+import type { RequestContext } from '../context';
+import type { AppDatabase } from '../db/tables';
+import { rowToRecord, type ApiRecord } from '../db/row-mapper';
+import { ruleData } from './entity-access';
+
+function ids(v: unknown): unknown[] {
+  if (Array.isArray(v)) return v;
+  return v === null || v === undefined ? [] : [v];
+}
+
+/** Referenced records must exist and satisfy the relation's filter (e.g. "an advisor"). */
+export async function checkRelations(args: {
+  ctx: RequestContext; db: Kysely<AppDatabase>; entity: EffectiveEntity; record: ApiRecord; previous?: ApiRecord; fields: string[];
+}): Promise<FieldError[]> {
+  const { ctx, db, entity, record, previous, fields } = args;
+  const errors: FieldError[] = [];
+  for (const field of fields) {
+    const rel = entity.schema.properties[field]?.['x-relation'];
+    if (!rel || isEmpty(record[field])) continue;
+    const before = new Set(ids(previous?.[field]));
+    const wanted = ids(record[field]).filter((v) => !before.has(v));
+    if (wanted.length === 0) continue;
+    const target = getEntity(ctx.app.registry, rel.entity);
+    const numeric = wanted.filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
+    const rows = numeric.length
+      ? ((await db.selectFrom(target.schema['x-entity'].table as never).selectAll().where('pk' as never, 'in', numeric as never).execute()) as Record<string, unknown>[])
+      : [];
+    const ok = new Set(rows.map((r) => rowToRecord(target, r)).filter((r) => !rel.filter || holds(rel.filter, { ...ruleData(ctx), record: r })).map((r) => r.pk));
+    const missing = wanted.find((v) => !ok.has(v as number));
+    if (missing !== undefined) {
+      errors.push({ path: field, code: 'relation_missing', params: { value: missing }, message: translate(ctx.app.catalogue, errorKeys(entity.name, field, 'relation_missing'), { value: missing }, entity.messages) });
+    }
+  }
+  return errors;
+}
+
+/** Unique columns, checked before writing so that the answer is a field message, not a crash. */
+export async function checkUnique(args: {
+  ctx: RequestContext; db: Kysely<AppDatabase>; entity: EntityRuntime; effective: EffectiveEntity; record: ApiRecord; pk?: number;
+}): Promise<FieldError[]> {
+  const { ctx, db, entity, effective, record, pk } = args;
+  const errors: FieldError[] = [];
+  for (const c of entity.columns) {
+    if (!c.unique || isEmpty(record[c.property])) continue;
+    let q = db.selectFrom(entity.schema['x-entity'].table as never).select('pk' as never).where(sql.ref(c.column), '=', record[c.property]);
+    if (pk !== undefined) q = q.where('pk' as never, '!=', pk as never);
+    if (await q.executeTakeFirst()) {
+      errors.push({ path: c.property, code: 'unique', params: {}, message: translate(ctx.app.catalogue, errorKeys(effective.name, c.property, 'unique'), {}, effective.messages) });
+    }
+  }
+  return errors;
+}
