@@ -107,6 +107,16 @@ describe('thermal-solar path', () => {
     expectClose(results[2].usefulHeatingProduction, 15_000 - 2_250);
   });
 
+  it('lets a backup without a share cover what solar leaves', () => {
+    const results = solve({
+      heatingSystems: [],
+      hotWaterSystems: [entry(WATER_HEATER, { solarPanelsSurface: 4 }), { productionSystem: GAS, efficiency: 0.9 }],
+    }).solutionsResults[0].systemsResults;
+    // share defaults to 1 beside a solar entry (a second entry elsewhere defaults to 0): 3 000 − 1 800
+    expect(results[1].productionShare).toBe(1);
+    expectClose(results[1].usefulHeatingProduction, 1_200);
+  });
+
   it('counts solar provisions per m2 in multi-unit housing', () => {
     const response = solve(
       { heatingSystems: [solarEntry(100), gasEntry()], hotWaterSystems: [] },
