@@ -10,7 +10,7 @@ import { nextMigration } from './gen-migrations';
 import { generateServerRoutes } from './gen-routes';
 import { generateClientManifest } from './gen-manifest';
 import { generateOpenApi } from './gen-openapi';
-import { json, writeIfChanged } from './write-file';
+import { CHECK_ONLY, json, stale, writeIfChanged } from './write-file';
 
 const ROOT = resolve(import.meta.dirname, '..');
 export const MIGRATIONS_DIR = join(ROOT, 'server/generated/migrations');
@@ -38,6 +38,14 @@ export async function generate(root = ROOT): Promise<number> {
   out('server/generated/openapi.json', generateOpenApi(registry, schemasDir, version));
   const migration = nextMigration(registry, join(root, 'server/generated/migrations'));
   if (migration) out(`server/generated/migrations/${migration.name}.json`, json(migration.file));
+  if (CHECK_ONLY) {
+    if (stale.length) {
+      console.error(`Generated files are stale (run \`npm run generate\` and commit):\n${stale.map((f) => `  - ${f}`).join('\n')}`);
+      return 1;
+    }
+    console.log('Generated files match the schemas.');
+    return 0;
+  }
   console.log(changed ? `Generated ${changed} file(s).` : 'Generated files are up to date.');
   return 0;
 }

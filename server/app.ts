@@ -80,10 +80,14 @@ export function createApp(app: AppContext): Express {
   const dist = app.config.clientDist;
   if (existsSync(join(dist, 'index.html'))) {
     server.use(express.static(dist, { index: false, maxAge: '1h' }));
-    const index = readFileSync(join(dist, 'index.html'), 'utf8');
-    // History-mode routes: every non-API path serves the application shell.
-    server.get(/.*/, (_req, res) => {
-      res.type('html').set('cache-control', 'no-cache').send(index);
+    // History-mode routes: every non-API path serves the application shell, read at each
+    // request so that a rebuilt client is served at once. A missing file (an old chunk) is a 404.
+    server.get(/.*/, (req, res) => {
+      if (/\.[a-z0-9]{1,8}$/i.test(req.path)) {
+        res.status(404).type('text').send('Not found');
+        return;
+      }
+      res.type('html').set('cache-control', 'no-cache').send(readFileSync(join(dist, 'index.html'), 'utf8'));
     });
   }
   server.use(errorHandler(app));

@@ -19,6 +19,9 @@ export class UnsupportedFilterError extends Error {}
 
 type Part = { kind: 'const'; value: unknown } | { kind: 'field'; name: string } | { kind: 'filter'; filter: Filter };
 
+/** Stands for a sub-rule that depends on the record in a way SQL cannot express (lenient mode). */
+const UNKNOWN: Filter = { truthy: '\u0000unknown' };
+
 const RECORD = 'record.';
 
 function asFilter(p: Part): Filter {
@@ -76,10 +79,19 @@ function readsRecord(node: unknown): boolean {
   });
 }
 
-function part(node: unknown, data: Record<string, unknown>): Part {
+function part(node: unknown, data: Record<string, unknown>, lenient = false): Part {
+  try {
+    return strictPart(node, data, lenient);
+  } catch (e) {
+    if (lenient && e instanceof UnsupportedFilterError) return { kind: 'filter', filter: UNKNOWN };
+    throw e;
+  }
+}
+
+function strictPart(node: unknown, data: Record<string, unknown>, lenient: boolean): Part {
   if (node === null || typeof node !== 'object') return { kind: 'const', value: node };
   if (Array.isArray(node)) {
-    const parts = node.map((n) => part(n, data));
+    const parts = node.map((n) => part(n, data, lenient));
     if (parts.every((p) => p.kind === 'const')) return { kind: 'const', value: parts.map((p) => (p as { value: unknown }).value) };
     throw new UnsupportedFilterError('lists mixing record fields are not supported');
   }
@@ -96,7 +108,7 @@ function part(node: unknown, data: Record<string, unknown>): Part {
     }
     return { kind: 'const', value: evaluate(node as Rule, data) };
   }
-  const parts = args.map((a) => part(a, data));
+  const parts = args.map((a) => part(a, data, lenient));
   if (parts.every((p) => p.kind === 'const')) {
     return { kind: 'const', value: evaluate({ [op]: parts.map((p) => (p as { value: unknown }).value) } as Rule, data) };
   }
@@ -137,6 +149,15 @@ function part(node: unknown, data: Record<string, unknown>): Part {
 export function compileFilter(rule: Rule | undefined, data: { user: unknown; whiteLabel?: unknown }): Filter {
   if (rule === undefined || typeof rule === 'boolean') return rule ?? true;
   return asFilter(part(expandRoles(rule), data as Record<string, unknown>));
+}
+
+/**
+ * Whether a rule can hold for some record, given the user: false only when it certainly cannot
+ * (e.g. "may this user ever create a place?"). Parts that SQL cannot express count as possible.
+ */
+export function couldHold(rule: Rule | undefined, data: { user: unknown; whiteLabel?: unknown }): boolean {
+  if (rule === undefined || typeof rule === 'boolean') return rule ?? true;
+  return asFilter(part(expandRoles(rule), data as Record<string, unknown>, true)) !== false;
 }
 
 /** Evaluates a filter against one record, e.g. for a record that is not in the database yet. */

@@ -1,4 +1,6 @@
-import type { ErrorObject } from 'ajv';
+import type { SchemaError } from './interpret-schema';
+
+type ErrorObject = SchemaError;
 import { FORMAT_CODES } from './formats';
 
 const TYPE_CODES: Record<string, string> = {
@@ -38,6 +40,8 @@ export function errorCode(e: ErrorObject, schema: { minLength?: number; maxLengt
       return { code: 'min_value', params: { min: p.limit } };
     case 'enum':
     case 'const':
+    case 'oneOf':
+    case 'anyOf':
       return { code: 'enum', params: {} };
     case 'pattern':
       return { code: 'pattern', params: {} };

@@ -2,7 +2,7 @@ import type { MessageCatalogue, PropertySchema } from '../schema/types';
 import type { EffectiveEntity } from '../schema/apply-overlay';
 import type { RuleUser, RuleWhiteLabel } from '../logic/user-context';
 import { holds } from '../logic/logic';
-import { compileCached } from './ajv';
+import { interpretSchema } from './interpret-schema';
 import { errorCode, errorPath } from './map-ajv-error';
 import { errorKeys, translate } from './messages';
 import type { FieldError } from './field-error';
@@ -53,7 +53,8 @@ export function validateRecord(args: {
   record: Record<string, unknown>;
   ctx: RuleContext;
   catalogue: MessageCatalogue;
-  cacheKey: string;
+  /** Kept for callers that key caches by schema version; the interpreter needs no compilation. */
+  cacheKey?: string;
 }): FieldError[] {
   const { entity, record, ctx, catalogue } = args;
   const writable = writableFields(entity, record, ctx);
@@ -70,14 +71,11 @@ export function validateRecord(args: {
   const present = writable.filter((f) => !isEmpty(record[f]) || (typeof record[f] === 'string' && required.has(f)));
   const candidate: Record<string, unknown> = {};
   for (const f of present) candidate[f] = record[f];
-  const validate = compileCached(args.cacheKey, inputSchema(entity, Object.keys(entity.schema.properties).filter((f) => !entity.schema.properties[f]['x-storage']?.private)));
-  if (!validate(candidate)) {
-    for (const e of validate.errors ?? []) {
-      const path = errorPath(e);
-      const prop = entity.schema.properties[path.split('.')[0]] ?? {};
-      const { code, params } = errorCode(e, prop as PropertySchema);
-      push(path, code, params);
-    }
+  for (const e of interpretSchema(inputSchema(entity, present) as Record<string, unknown>, candidate)) {
+    const path = errorPath(e);
+    const prop = entity.schema.properties[path.split('.')[0]] ?? {};
+    const { code, params } = errorCode(e, prop as PropertySchema);
+    push(path, code, params);
   }
 
   const data = { record, user: ctx.user, whiteLabel: ctx.whiteLabel };

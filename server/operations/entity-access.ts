@@ -1,4 +1,4 @@
-import { compileFilter, type Filter } from '../../engine/logic/filter';
+import { compileFilter, couldHold, type Filter } from '../../engine/logic/filter';
 import { holds } from '../../engine/logic/logic';
 import type { RightAction } from '../../engine/schema/types';
 import type { EntityRuntime } from '../../engine/schema/registry';
@@ -33,13 +33,12 @@ export function viewFilter(ctx: RequestContext, entity: EntityRuntime): Filter {
 
 /** Refuses early when the rule cannot hold for this user whatever the record. */
 export function assertMayEverDo(ctx: RequestContext, entity: EntityRuntime, action: RightAction): void {
-  let filter: Filter;
-  try {
-    filter = compileFilter(entity.schema['x-entity'].rights[action], ruleData(ctx));
-  } catch {
-    return; // not compilable: it will be evaluated on the record
-  }
-  if (filter === false) throw denied(ctx);
+  if (!mayEverDo(ctx, entity, action)) throw denied(ctx);
+}
+
+/** False only when no record at all could satisfy the rule for this user. */
+export function mayEverDo(ctx: RequestContext, entity: EntityRuntime, action: RightAction): boolean {
+  return couldHold(entity.schema['x-entity'].rights[action], ruleData(ctx));
 }
 
 export function may(ctx: RequestContext, entity: EntityRuntime, action: RightAction, record: ApiRecord): boolean {

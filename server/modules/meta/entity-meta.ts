@@ -1,7 +1,6 @@
 import type { RequestContext } from '../../context';
 import { effectiveEntity } from '../../access/effective-entity';
-import { assertModuleEnabled, entityOf, may, ruleData } from '../../operations/entity-access';
-import { compileFilter } from '../../../engine/logic/filter';
+import { assertModuleEnabled, entityOf, mayEverDo } from '../../operations/entity-access';
 import type { PropertySchema } from '../../../engine/schema/types';
 
 /**
@@ -18,13 +17,7 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     if (prop['x-storage']?.private || effective.hidden.has(p)) continue;
     properties[p] = prop;
   }
-  const can = (action: 'view' | 'create' | 'change' | 'delete') => {
-    try {
-      return compileFilter(x.rights[action], ruleData(ctx)) !== false;
-    } catch {
-      return may(ctx, entity, action, {});
-    }
-  };
+  const can = (action: 'view' | 'create' | 'change' | 'delete') => mayEverDo(ctx, entity, action);
   return {
     name,
     version: effective.version,

@@ -1,0 +1,28 @@
+// fr-FR formatting for everything a user reads.
+
+const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
+const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
+const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
+
+export function formatDateTime(v: unknown): string {
+  if (typeof v !== 'string' || v === '') return '';
+  const d = new Date(v);
+  return Number.isNaN(d.getTime()) ? v : dateTime.format(d);
+}
+
+export function formatDate(v: unknown): string {
+  if (typeof v !== 'string' || v === '') return '';
+  const d = new Date(v.length === 10 ? `${v}T12:00:00Z` : v);
+  return Number.isNaN(d.getTime()) ? v : date.format(d);
+}
+
+export function formatNumber(v: unknown): string {
+  return typeof v === 'number' ? number.format(v) : '';
+}
+
+/** "12,5" or "12.5" → 12.5; "" → undefined; anything else → NaN. */
+export function parseFrenchNumber(text: string): number | undefined {
+  const s = text.replace(/\s|\u00a0|\u202f/g, '').replace(',', '.');
+  if (s === '') return undefined;
+  return /^-?\d*\.?\d+$|^-?\d+\.$/.test(s) ? Number(s) : Number.NaN;
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { api, type ApiError } from '../api/http';
+import { useEntityMeta } from './use-entity-meta';
+import { entityPaths, useCurrentRoute } from './entity-routes';
+import { DisplayValue } from './display-value';
+import { useRelationLabels } from './use-relation-labels';
+import { usePageTitle } from '../shell/page-title';
+import type { RecordData } from './types';
+import { t } from '../lib/messages';
+
+/** A record read-only, in the sections of its form. */
+export default function GenericDetail() {
+  const route = useCurrentRoute();
+  const entity = 'entity' in route.screen ? route.screen.entity : '';
+  const { pk } = useParams();
+  const { meta, error: metaError } = useEntityMeta(entity);
+  const [record, setRecord] = useState<RecordData | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const paths = entityPaths(entity);
+  useEffect(() => {
+    if (!meta?.apiPath) return;
+    api<RecordData>(`/${meta.apiPath}/${pk}/`).then(setRecord, setError);
+  }, [meta, pk]);
+  const fields = meta ? meta.form.layout.sections.flatMap((s) => s.fields) : [];
+  const labels = useRelationLabels(record ? [record] : [], meta?.schema.properties, fields);
+  usePageTitle(record && meta ? String(record[meta.display] ?? '') : null);
+  if (metaError || error) return <div className="notice notice-error" role="alert">{(metaError ?? error)!.message}</div>;
+  if (!meta || !record) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  return (
+    <div className="generic-detail">
+      {meta.form.layout.sections.map((s) => (
+        <section key={s.id} className="panel" aria-labelledby={`detail-${s.id}`}>
+          <h2 id={`detail-${s.id}`}>{s.title}</h2>
+          <dl className="details">
+            {s.fields.filter((f) => meta.schema.properties[f]).map((f) => (
+              <div key={f} className="detail-row">
+                <dt>{meta.schema.properties[f].title}</dt>
+                <dd><DisplayValue prop={meta.schema.properties[f]} value={record[f]} labels={labels.get(meta.schema.properties[f]['x-relation']?.entity ?? '')} /></dd>
+              </div>
+            ))}
+          </dl>
+        </section>
+      ))}
+      <div className="form-actions">
+        {paths.list && <Link className="button" to={paths.list}>{t('ui.back_to_list')}</Link>}
+        {meta.can.change && paths.edit(pk!) && <Link className="button button-primary" to={paths.edit(pk!)!}>{t('ui.edit')}</Link>}
+      </div>
+    </div>
+  );
+}

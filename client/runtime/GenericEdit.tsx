@@ -1,0 +1,212 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate, useParams } from 'react-router-dom';
+import Form from '@rjsf/core';
+import { validator } from './rjsf-validator';
+import type { ErrorSchema } from '@rjsf/utils';
+import { api, ApiError } from '../api/http';
+import { useEntityMeta } from './use-entity-meta';
+import { entityPaths, useCurrentRoute } from './entity-routes';
+import { buildForm, submittedData, type RuleContext } from './build-form';
+import { templates, type FormLayoutContext } from './templates';
+import { widgets } from './widgets/registry';
+import { translateString } from './translate-string';
+import { clearOptionsCache } from './use-options';
+import { validateRecord } from '../../engine/validation/validate-record';
+import type { EffectiveEntity } from '../../engine/schema/apply-overlay';
+import type { EntitySchema } from '../../engine/schema/types';
+import type { FieldError } from '../../engine/validation/field-error';
+import { ruleUserAtom } from '../state/session';
+import { ruleWhiteLabelAtom } from '../state/white-label';
+import { catalogue, t } from '../lib/messages';
+import { notify } from '../shell/notifications';
+import { confirmAction } from '../shell/confirm';
+import { usePageTitle } from '../shell/page-title';
+import type { EntityMeta, RecordData } from './types';
+import { capitalise } from '../../engine/schema/registry';
+
+/** Buttons ignore a second press within 300 ms (spec 01 §5). */
+function useDebouncedAction(): (fn: () => void) => void {
+  const last = useRef(0);
+  return (fn) => {
+    const now = Date.now();
+    if (now - last.current < 300) return;
+    last.current = now;
+    fn();
+  };
+}
+
+/** The entity as the engine's validator expects it, rebuilt from the screen's metadata. */
+function effectiveFromMeta(meta: EntityMeta): EffectiveEntity {
+  const schema = {
+    $id: `urn:app:entity:${meta.name}`,
+    title: meta.title,
+    type: 'object',
+    properties: meta.schema.properties,
+    required: meta.schema.required,
+    'x-entity': { name: meta.name, checks: meta.checks, fieldRules: meta.fieldRules },
+  } as unknown as EntitySchema;
+  return {
+    name: meta.name, schema, form: meta.form, listColumns: meta.list.columns, hidden: new Set(), extraFields: new Set(meta.extraFields),
+    fieldRules: meta.fieldRules, messages: meta.messages, version: meta.version, problems: [],
+  };
+}
+
+function toErrorSchema(errors: FieldError[]): ErrorSchema {
+  const out: Record<string, { __errors: string[] }> = {};
+  for (const e of errors) {
+    if (!e.path) continue;
+    const field = e.path.split('.')[0];
+    (out[field] ??= { __errors: [] }).__errors.push(e.message);
+  }
+  return out as ErrorSchema;
+}
+
+function labelOf(meta: EntityMeta, data: RecordData): string {
+  const v = data[meta.display];
+  return typeof v === 'string' && v ? v : capitalise(meta.labels.singular);
+}
+
+/** The generic create / edit screen: RJSF with French templates, server rules and errors. */
+export default function GenericEdit() {
+  const route = useCurrentRoute();
+  const entity = 'entity' in route.screen ? route.screen.entity : '';
+  const creating = 'kind' in route.screen && route.screen.kind === 'create';
+  const { pk } = useParams();
+  const { meta, error: metaError } = useEntityMeta(entity);
+  const user = useAtomValue(ruleUserAtom);
+  const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
+  const navigate = useNavigate();
+  const paths = entityPaths(entity);
+  const debounce = useDebouncedAction();
+  const [data, setData] = useState<RecordData | null>(creating ? {} : null);
+  const [initial, setInitial] = useState<string>('{}');
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (!meta) return;
+    if (creating) {
+      const defaults: RecordData = {};
+      for (const [name, p] of Object.entries(meta.schema.properties)) if (p.default !== undefined && !p.readOnly) defaults[name] = structuredClone(p.default);
+      setData(defaults);
+      setInitial(JSON.stringify(defaults));
+      return;
+    }
+    let live = true;
+    api<RecordData>(`/${meta.apiPath}/${pk}/`).then(
+      (record) => { if (live) { setData(record); setInitial(JSON.stringify(record)); } },
+      (e: ApiError) => live && setLoadError(e),
+    );
+    return () => { live = false; };
+  }, [meta, pk, creating]);
+
+  const title = meta && data ? (creating ? meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}` : labelOf(meta, data)) : null;
+  usePageTitle(title);
+
+  const ctx: RuleContext = { user, whiteLabel };
+  const readOnly = Boolean(meta && !creating && !meta.can.change);
+  const form = useMemo(() => (meta && data ? buildForm(meta, data, ctx, readOnly) : null),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [meta, data, user, whiteLabel, readOnly]);
+
+  if (metaError || loadError) return <div className="notice notice-error" role="alert">{(metaError ?? loadError)!.message}</div>;
+  if (!meta || !data || !form) return <p className="loading" role="status">{t('ui.loading')}</p>;
+
+  const dirty = JSON.stringify(data) !== initial;
+  const listPath = paths.list ?? '/';
+  const formErrors = errors.filter((e) => !e.path);
+  const layoutContext: FormLayoutContext = { layout: meta.form.layout, errorFields: new Set(errors.map((e) => e.path.split('.')[0]).filter(Boolean)) };
+
+  const save = async () => {
+    if (busy || readOnly) return;
+    const payload = submittedData(meta, data, form.visible);
+    const local = validateRecord({ entity: effectiveFromMeta(meta), record: { ...data, ...payload }, ctx, catalogue: { ...catalogue }, cacheKey: `client|${meta.name}|${meta.version}` });
+    if (local.length) {
+      setErrors(local);
+      notify(t('validation.form'), 'error');
+      return;
+    }
+    setBusy(true);
+    try {
+      const saved = creating
+        ? await api<RecordData>(`/${meta.apiPath}/`, { method: 'POST', body: { ...payload, pk: null } })
+        : await api<RecordData>(`/${meta.apiPath}/${pk}/`, { method: 'PATCH', body: payload });
+      setErrors([]);
+      setInitial(JSON.stringify(saved));
+      clearOptionsCache();
+      notify(creating ? t('ui.created', { label: labelOf(meta, saved) }) : t('ui.saved'), 'success');
+      navigate(listPath);
+    } catch (e) {
+      const err = e as ApiError;
+      setErrors(err.errors.length ? err.errors : [{ path: '', code: err.code, params: {}, message: err.message }]);
+      for (const fe of err.errors.filter((x) => !x.path)) notify(fe.message, 'error');
+      notify(err.status === 400 ? t('validation.summary') : err.message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (!(await confirmAction(t('ui.confirm_delete', { label: labelOf(meta, data) })))) return;
+    setBusy(true);
+    try {
+      await api(`/${meta.apiPath}/${pk}/`, { method: 'DELETE' });
+      clearOptionsCache();
+      notify(t('ui.deleted', { label: labelOf(meta, data) }), 'success');
+      navigate(listPath);
+    } catch (e) {
+      notify((e as ApiError).message, 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = async () => {
+    if (dirty && !(await confirmAction(t('ui.unsaved_changes')))) return;
+    navigate(listPath);
+  };
+
+  return (
+    <div className="generic-edit">
+      {meta.description && creating && <p className="muted">{meta.description}</p>}
+      {formErrors.length > 0 && (
+        <div className="notice notice-error" role="alert">
+          {formErrors.map((e, i) => <p key={i}>{e.message}</p>)}
+        </div>
+      )}
+      {!readOnly && <p className="muted small">{t('ui.required_hint')}</p>}
+      <Form
+        schema={form.schema}
+        uiSchema={form.uiSchema}
+        formData={data}
+        validator={validator}
+        noValidate
+        noHtml5Validate
+        showErrorList={false}
+        extraErrors={toErrorSchema(errors)}
+        widgets={widgets}
+        templates={templates}
+        formContext={layoutContext}
+        translateString={translateString}
+        readonly={readOnly}
+        idPrefix="field"
+        onChange={(e) => setData(e.formData as RecordData)}
+        onSubmit={() => debounce(() => void save())}
+      >
+        <div className="form-actions">
+          {!readOnly && (
+            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+              {busy ? t('ui.saving') : t('ui.save')}
+            </button>
+          )}
+          <button type="button" className="button" onClick={() => debounce(() => void cancel())}>{readOnly ? t('ui.back_to_list') : t('ui.cancel')}</button>
+          {!creating && meta.can.delete && (
+            <button type="button" className="button button-danger push-right" disabled={busy} onClick={() => debounce(() => void remove())}>{t('ui.delete')}</button>
+          )}
+        </div>
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { request, type ApiError } from '../api/http';
+import { useEntityMeta } from './use-entity-meta';
+import { entityPaths, useCurrentRoute } from './entity-routes';
+import { DisplayValue } from './display-value';
+import { useRelationLabels } from './use-relation-labels';
+import { useOptions } from './use-options';
+import { mainType } from '../../engine/schema/columns';
+import type { PropertySchema } from '../../engine/schema/types';
+import type { EntityMeta, RecordData } from './types';
+import { t } from '../lib/messages';
+import { capitalise } from '../../engine/schema/registry';
+
+export const PAGE_SIZES = [10, 20, 25, 50];
+
+function useDebounced<T>(value: T, ms: number): T {
+  const [v, setV] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setV(value), ms);
+    return () => clearTimeout(timer);
+  }, [value, ms]);
+  return v;
+}
+
+function FilterControl({ meta, field, value, onChange }: { meta: EntityMeta; field: string; value: string; onChange: (v: string) => void }) {
+  const prop = meta.schema.properties[field] as PropertySchema | undefined;
+  const rel = prop?.['x-relation'];
+  const { options } = useOptions(rel?.entity, rel ? `${meta.name}.${field}` : undefined);
+  if (!prop) return null;
+  const id = `filter-${field}`;
+  let choices: { value: string; label: string }[] = [];
+  if (mainType(prop) === 'boolean') choices = [{ value: 'true', label: t('ui.yes') }, { value: 'false', label: t('ui.no') }];
+  else if (prop.enum) choices = prop.enum.map((v) => ({ value: String(v), label: prop['x-enum-labels']?.[String(v)] ?? String(v) }));
+  else if (rel) choices = (options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
+  return (
+    <div className="filter">
+      <label htmlFor={id}>{prop.title}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('ui.all')}</option>
+        {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+      </select>
+    </div>
+  );
+}
+
+/**
+ * The generic list screen: columns, search, sort and filters from the entity's declaration,
+ * paginated on the server (10 rows by default, 10 to 50), state kept in the address.
+ */
+export default function GenericList() {
+  const route = useCurrentRoute();
+  const entity = 'entity' in route.screen ? route.screen.entity : '';
+  const { meta, error: metaError } = useEntityMeta(entity);
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const paths = entityPaths(entity);
+  const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
+  const perPage = PAGE_SIZES.includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : meta?.list.pageSize ?? 10;
+  const sort = params.get('sort') ?? meta?.list.defaultSort ?? '';
+  const [search, setSearch] = useState(params.get('q') ?? '');
+  const q = useDebounced(search, 300);
+  const filters = useMemo(() => Object.fromEntries((meta?.list.filters ?? []).map((f) => [f, params.get(f) ?? ''])), [meta, params]);
+  const [data, setData] = useState<{ records: RecordData[]; total: number } | null>(null);
+  const [loadError, setLoadError] = useState<ApiError | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const update = (changes: Record<string, string | number | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, String(v));
+    }
+    setParams(next, { replace: true });
+  };
+
+  useEffect(() => {
+    if ((params.get('q') ?? '') !== q) update({ q, page: null });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [q]);
+
+  useEffect(() => {
+    if (!meta?.apiPath) return;
+    let live = true;
+    setLoading(true);
+    request<RecordData[]>(`/${meta.apiPath}/`, { query: { q: params.get('q') ?? '', sort, page, perPage, ...filters } })
+      .then(({ data: records, headers }) => {
+        if (!live) return;
+        const total = Number(headers.get('x-total-count') ?? records.length);
+        if (records.length === 0 && page > 1 && total > 0) update({ page: Math.ceil(total / perPage) });
+        setData({ records, total });
+        setLoadError(null);
+      })
+      .catch((e: ApiError) => live && setLoadError(e))
+      .finally(() => live && setLoading(false));
+    return () => { live = false; };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [meta, page, perPage, sort, params.get('q'), JSON.stringify(filters)]);
+
+  const columnsList = meta?.list.columns ?? [];
+  const labels = useRelationLabels(data?.records ?? [], meta?.schema.properties, columnsList);
+  const sortable = new Set(meta?.list.sortable ?? []);
+
+  const columns = useMemo<ColumnDef<RecordData>[]>(() => {
+    if (!meta) return [];
+    return columnsList.filter((c) => meta.schema.properties[c]).map((c, index) => {
+      const prop = meta.schema.properties[c];
+      return {
+        id: c,
+        header: prop.title,
+        enableSorting: sortable.has(c),
+        cell: ({ row }) => {
+          const value = <DisplayValue prop={prop} value={row.original[c]} labels={labels.get(prop['x-relation']?.entity ?? '')} />;
+          const target = meta.can.change ? paths.edit(row.original.pk!) : paths.detail(row.original.pk!);
+          return index === 0 && target ? <Link to={target}>{value}</Link> : value;
+        },
+      };
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [meta, labels]);
+
+  const sorting: SortingState = sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
+  const table = useReactTable({
+    data: data?.records ?? [],
+    columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    state: { sorting },
+    onSortingChange: (updater) => {
+      const next = typeof updater === 'function' ? updater(sorting) : updater;
+      update({ sort: next[0] ? `${next[0].desc ? '-' : ''}${next[0].id}` : null, page: null });
+    },
+    getRowId: (r) => String(r.pk),
+  });
+
+  if (metaError) return <div className="notice notice-error" role="alert">{metaError.message}</div>;
+  if (!meta) return <p className="loading" role="status">{t('ui.loading')}</p>;
+
+  const total = data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / perPage));
+  const from = total === 0 ? 0 : (page - 1) * perPage + 1;
+  const to = Math.min(total, page * perPage);
+  const searching = Boolean(params.get('q')) || Object.values(filters).some(Boolean);
+
+  return (
+    <div className="generic-list">
+      <div className="list-toolbar">
+        <div className="search">
+          <label htmlFor="list-search" className="visually-hidden">{t('ui.search')}</label>
+          <input id="list-search" type="search" placeholder={t('ui.search_placeholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
+        </div>
+        {(meta.list.filters ?? []).map((f) => (
+          <FilterControl key={f} meta={meta} field={f} value={filters[f] ?? ''} onChange={(v) => update({ [f]: v, page: null })} />
+        ))}
+        {meta.can.create && paths.create && (
+          <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}`}</Link>
+        )}
+      </div>
+      {loadError && <div className="notice notice-error" role="alert">{loadError.message}</div>}
+      <div className="table-wrap" aria-busy={loading}>
+        <table className="data-table">
+          <caption className="visually-hidden">{t('ui.list_caption', { label: meta.labels.plural })}</caption>
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const dir = h.column.getIsSorted();
+                  return (
+                    <th key={h.id} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
+                      {h.column.getCanSort() ? (
+                        <button type="button" className="sort-button" onClick={h.column.getToggleSortingHandler()}>
+                          {flexRender(h.column.columnDef.header, h.getContext())}
+                          <span aria-hidden="true" className="sort-indicator">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}</span>
+                          {dir && <span className="visually-hidden">, {dir === 'asc' ? t('ui.sort_ascending') : t('ui.sort_descending')}</span>}
+                        </button>
+                      ) : flexRender(h.column.columnDef.header, h.getContext())}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => {
+              const target = meta.can.change ? paths.edit(row.original.pk!) : paths.detail(row.original.pk!);
+              return (
+                <tr key={row.id} className={target ? 'clickable' : undefined} onClick={(e) => {
+                  if (target && !(e.target as HTMLElement).closest('a,button')) navigate(target);
+                }}>
+                  {row.getVisibleCells().map((cell) => <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>)}
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        {data && data.records.length === 0 && (
+          <div className="empty-state">
+            <p>{searching ? t('ui.empty_search') : `${capitalise(t('ui.empty_list'))}`}</p>
+            {!searching && meta.can.create && paths.create && <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? t('ui.new')}</Link>}
+          </div>
+        )}
+      </div>
+      <div className="pagination">
+        <div className="page-size">
+          <label htmlFor="list-per-page">{t('ui.rows_per_page')}</label>
+          <select id="list-per-page" value={perPage} onChange={(e) => update({ perPage: e.target.value, page: null })}>
+            {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
+          </select>
+        </div>
+        <p className="range" aria-live="polite">{t('ui.range', { from, to, total })}</p>
+        <div className="pager">
+          <button type="button" className="icon-button" aria-label={t('ui.page_first')} disabled={page <= 1} onClick={() => update({ page: null })}>«</button>
+          <button type="button" className="icon-button" aria-label={t('ui.page_previous')} disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? page - 1 : null })}>‹</button>
+          <span className="page-number">{page} / {pages}</span>
+          <button type="button" className="icon-button" aria-label={t('ui.page_next')} disabled={page >= pages} onClick={() => update({ page: page + 1 })}>›</button>
+          <button type="button" className="icon-button" aria-label={t('ui.page_last')} disabled={page >= pages} onClick={() => update({ page: pages })}>»</button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,96 @@
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
+import type { PropertySchema } from '../../engine/schema/types';
+import { mainType } from '../../engine/schema/columns';
+import { holds } from '../../engine/logic/logic';
+import type { RuleUser, RuleWhiteLabel } from '../../engine/logic/user-context';
+import { widgetFor } from './widgets/registry';
+import type { EntityMeta, RecordData } from './types';
+
+function rjsfProperty(prop: PropertySchema): RJSFSchema {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(prop)) {
+    if (k.startsWith('x-') || k === 'readOnly') continue;
+    if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, rjsfProperty(p)]));
+    else out[k] = v;
+  }
+  out.type = mainType(prop);
+  if (prop.enum) {
+    const labels = prop['x-enum-labels'] ?? {};
+    delete out.enum;
+    out.oneOf = prop.enum.map((v) => ({ const: v, title: labels[String(v)] ?? String(v) }));
+  }
+  return out as RJSFSchema;
+}
+
+function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: boolean): UiSchema {
+  const declared = meta.form.ui?.[name] ?? {};
+  const ui: UiSchema = { 'ui:widget': widgetFor(prop, declared.widget) };
+  if (mainType(prop) === 'object' && prop.properties) {
+    delete ui['ui:widget'];
+    for (const [n, p] of Object.entries(prop.properties)) ui[n] = uiFor(meta, `${name}.${n}`, p, readOnly);
+  }
+  if (declared.placeholder) ui['ui:placeholder'] = declared.placeholder;
+  if (declared.help) ui['ui:help'] = declared.help;
+  if (declared.autofocus) ui['ui:autofocus'] = true;
+  const options: Record<string, string | number | boolean | object> = {};
+  if (declared.rows) options.rows = declared.rows;
+  if (prop.format) options.format = prop.format;
+  if (prop['x-relation']) options.relation = { entity: prop['x-relation'].entity, field: `${meta.name}.${name}` };
+  if (Object.keys(options).length) ui['ui:options'] = options;
+  if (readOnly) ui['ui:readonly'] = true;
+  return ui;
+}
+
+export interface RuleContext { user: RuleUser; whiteLabel: RuleWhiteLabel }
+
+/** Fields shown right now: editable ones whose visibility rule holds on the data as typed. */
+export function visibleFields(meta: EntityMeta, data: RecordData, ctx: RuleContext): string[] {
+  const rule = { record: data, user: ctx.user, whiteLabel: ctx.whiteLabel };
+  return Object.entries(meta.schema.properties)
+    .filter(([name, p]) => !p.readOnly && name !== 'pk')
+    .filter(([name]) => {
+      const r = meta.fieldRules[name]?.visibleIf;
+      return r === undefined || holds(r, rule);
+    })
+    .map(([name]) => name);
+}
+
+export function requiredFields(meta: EntityMeta, data: RecordData, ctx: RuleContext, visible: string[]): string[] {
+  const rule = { record: data, user: ctx.user, whiteLabel: ctx.whiteLabel };
+  const set = new Set(meta.schema.required);
+  for (const [name, r] of Object.entries(meta.fieldRules)) if (r.requiredIf && holds(r.requiredIf, rule)) set.add(name);
+  return visible.filter((f) => set.has(f));
+}
+
+/** The RJSF schema and uiSchema for the record as it stands (visibility and required-if applied). */
+export function buildForm(meta: EntityMeta, data: RecordData, ctx: RuleContext, readOnly = false): { schema: RJSFSchema; uiSchema: UiSchema; visible: string[] } {
+  const visible = visibleFields(meta, data, ctx);
+  const properties: Record<string, RJSFSchema> = {};
+  const uiSchema: UiSchema = {};
+  const order: string[] = [];
+  for (const section of meta.form.layout.sections) for (const f of section.fields) if (visible.includes(f) && !order.includes(f)) order.push(f);
+  for (const f of visible) if (!order.includes(f)) order.push(f);
+  for (const name of order) {
+    const prop = meta.schema.properties[name];
+    properties[name] = rjsfProperty(prop);
+    uiSchema[name] = uiFor(meta, name, prop, readOnly);
+  }
+  uiSchema['ui:order'] = order;
+  return { schema: { type: 'object', properties, required: requiredFields(meta, data, ctx, visible) }, uiSchema, visible };
+}
+
+/** Data without the values of fields that are hidden now (the server resets them too). */
+export function submittedData(meta: EntityMeta, data: RecordData, visible: string[]): RecordData {
+  const out: RecordData = {};
+  for (const name of Object.keys(meta.schema.properties)) {
+    if (meta.schema.properties[name].readOnly) continue;
+    if (!visible.includes(name)) continue;
+    const v = data[name];
+    // A cleared field must reach the server as empty (undefined would keep the old value).
+    if (v === undefined || v === null) {
+      const type = mainType(meta.schema.properties[name]);
+      out[name] = type === 'string' ? '' : type === 'array' ? [] : null;
+    } else out[name] = v;
+  }
+  return out;
+}

@@ -1,0 +1,23 @@
+import { useMatches } from 'react-router-dom';
+import { routes, type ManifestRoute } from '../generated/manifest';
+
+export function useCurrentRoute(): ManifestRoute {
+  const matches = useMatches();
+  for (let i = matches.length - 1; i >= 0; i -= 1) {
+    const handle = matches[i].handle as { route?: ManifestRoute } | undefined;
+    if (handle?.route) return handle.route;
+  }
+  throw new Error('screen outside a manifest route');
+}
+
+/** The entity screens' paths (list, creation, edition, detail) for links between them. */
+export function entityPaths(entity: string) {
+  const find = (kind: string) => routes.find((r) => 'entity' in r.screen && r.screen.entity === entity && r.screen.kind === kind)?.path;
+  const withPk = (path: string | undefined, pk: number | string) => path?.replace(':pk', encodeURIComponent(String(pk)));
+  return {
+    list: find('list'),
+    create: find('create'),
+    edit: (pk: number | string) => withPk(find('edit'), pk),
+    detail: (pk: number | string) => withPk(find('detail'), pk),
+  };
+}

@@ -1,0 +1,108 @@
+import { useState, type KeyboardEvent, type ReactElement } from 'react';
+import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import type { FormSection } from '../../engine/schema/types';
+import { t } from '../lib/messages';
+
+export interface FormLayoutContext {
+  layout: { kind: 'tabs' | 'panels'; sections: FormSection[] };
+  /** Fields that currently have an error, to flag their section. */
+  errorFields: Set<string>;
+}
+
+/** Label, input, help and the first error of a field (spec 01 §8: first message per field). */
+export function FieldTemplate(props: FieldTemplateProps) {
+  const { id, label, required, children, rawErrors, rawDescription, rawHelp, hidden, displayLabel, schema } = props;
+  if (hidden) return <div hidden>{children}</div>;
+  if (schema.type === 'object') return children;
+  const help = rawHelp || rawDescription;
+  const isCheckbox = schema.type === 'boolean';
+  return (
+    <div className={`field${rawErrors?.length ? ' has-error' : ''}`}>
+      {displayLabel && !isCheckbox && label && (
+        <label htmlFor={id}>{label}{required && <span className="required" aria-hidden="true"> *</span>}</label>
+      )}
+      {children}
+      {help && <p className="field-help" id={`${id}__description`}>{help}</p>}
+      {rawErrors?.[0] && <p className="field-error" id={`${id}__error`}>{rawErrors[0]}</p>}
+    </div>
+  );
+}
+
+function Tabs({ sections, render, errorFields }: { sections: FormSection[]; render: (s: FormSection) => ReactElement; errorFields: Set<string> }) {
+  const [active, setActive] = useState(0);
+  const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
+    const next = e.key === 'ArrowRight' ? (i + 1) % sections.length : e.key === 'ArrowLeft' ? (i - 1 + sections.length) % sections.length : null;
+    if (next === null) return;
+    e.preventDefault();
+    setActive(next);
+    document.getElementById(`tab-${sections[next].id}`)?.focus();
+  };
+  return (
+    <div className="tabs">
+      <div role="tablist" className="tab-list">
+        {sections.map((s, i) => {
+          const hasError = s.fields.some((f) => errorFields.has(f));
+          return (
+            <button key={s.id} id={`tab-${s.id}`} type="button" role="tab" aria-selected={i === active} aria-controls={`panel-${s.id}`} tabIndex={i === active ? 0 : -1}
+              className={`tab${hasError ? ' tab-error' : ''}`} onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
+              {s.title}{hasError && <span className="visually-hidden"> (erreurs)</span>}{hasError && <span aria-hidden="true"> ⚠</span>}
+            </button>
+          );
+        })}
+      </div>
+      {sections.map((s, i) => (
+        <div key={s.id} id={`panel-${s.id}`} role="tabpanel" aria-labelledby={`tab-${s.id}`} hidden={i !== active} className="tab-panel">{render(s)}</div>
+      ))}
+    </div>
+  );
+}
+
+/** The root object is laid out in the form's sections (tabs or panels); nested objects as fieldsets. */
+export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
+  const context = props.registry.formContext as FormLayoutContext | undefined;
+  const isRoot = props.fieldPathId.path.length === 0;
+  if (!isRoot || !context) {
+    return (
+      <fieldset className="nested-object">
+        {props.title && <legend>{props.title}</legend>}
+        {props.properties.map((p) => <div key={p.name}>{p.content}</div>)}
+      </fieldset>
+    );
+  }
+  const byName = new Map(props.properties.map((p) => [p.name, p]));
+  const placed = new Set<string>();
+  const sections = context.layout.sections
+    .map((s) => ({ ...s, fields: s.fields.filter((f) => byName.has(f)) }))
+    .filter((s) => s.fields.length > 0);
+  sections.forEach((s) => s.fields.forEach((f) => placed.add(f)));
+  const rest = props.properties.filter((p) => !placed.has(p.name)).map((p) => p.name);
+  if (rest.length) {
+    if (sections.length) sections[sections.length - 1].fields.push(...rest);
+    else sections.push({ id: 'general', title: 'Informations', fields: rest });
+  }
+  const render = (s: FormSection) => (
+    <>
+      {s.description && <p className="section-description">{s.description}</p>}
+      {s.fields.some((f) => context.errorFields.has(f)) && <p className="panel-error" role="alert">{t('ui.form_errors_in', { panel: s.title })}</p>}
+      {s.fields.map((f) => <div key={f}>{byName.get(f)!.content}</div>)}
+    </>
+  );
+  if (context.layout.kind === 'tabs' && sections.length > 1) return <Tabs sections={sections} render={render} errorFields={context.errorFields} />;
+  return (
+    <>
+      {sections.map((s) => (
+        <section key={s.id} className="panel" aria-labelledby={`section-${s.id}`}>
+          <h2 id={`section-${s.id}`}>{s.title}</h2>
+          {render(s)}
+        </section>
+      ))}
+    </>
+  );
+}
+
+export const templates: Partial<TemplatesType> = {
+  FieldTemplate,
+  ObjectFieldTemplate,
+  ErrorListTemplate: () => null,
+  ButtonTemplates: { SubmitButton: () => null } as unknown as TemplatesType['ButtonTemplates'],
+};

@@ -1,0 +1,23 @@
+import type { FormDeclaration, PropertySchema, Rule } from '../../engine/schema/types';
+
+/** GET /api/v1/meta/entity/:name — what a generic screen needs (see server/modules/meta/entity-meta.ts). */
+export interface EntityMeta {
+  name: string;
+  version: number;
+  title: string;
+  description?: string;
+  schema: { type: 'object'; properties: Record<string, PropertySchema>; required: string[] };
+  form: FormDeclaration;
+  labels: { singular: string; plural: string; new?: string; feminine?: boolean };
+  display: string;
+  apiPath?: string;
+  list: { columns: string[]; search?: string[]; sortable?: string[]; defaultSort?: string; filters?: string[]; pageSize?: number };
+  screens?: { path: string; title?: string; description?: string; helpUrl?: string };
+  fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
+  checks: { rule: Rule; path?: string; message: string }[];
+  extraFields: string[];
+  messages: Record<string, string>;
+  can: { view: boolean; create: boolean; change: boolean; delete: boolean };
+}
+
+export type RecordData = Record<string, unknown> & { pk?: number | null };

@@ -1,0 +1,60 @@
+import { useState } from 'react';
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaProps } from './aria';
+import { useOptions } from '../use-options';
+import { t } from '../../lib/messages';
+
+interface RelationOptions { entity: string; field: string }
+
+/** One record of another entity, among those the user may choose (server-filtered). */
+export function RelationWidget(props: WidgetProps) {
+  const rel = props.options.relation as RelationOptions;
+  const ids = typeof props.value === 'number' ? [props.value] : [];
+  const { options } = useOptions(rel.entity, rel.field, ids);
+  if (options === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
+  if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
+  return (
+    <select
+      id={props.id}
+      name={props.htmlName ?? props.id}
+      value={typeof props.value === 'number' ? String(props.value) : ''}
+      disabled={props.disabled || props.readonly}
+      autoFocus={props.autofocus}
+      onChange={(e) => props.onChange(e.target.value === '' ? undefined : Number(e.target.value))}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      onFocus={() => props.onFocus(props.id, props.value)}
+      {...ariaProps(props)}
+    >
+      <option value="">{t('ui.choose')}</option>
+      {options.map((o) => <option key={o.value} value={String(o.value)}>{o.label}</option>)}
+    </select>
+  );
+}
+
+/** Several records of another entity: a filterable list of checkboxes. */
+export function RelationMultiWidget(props: WidgetProps) {
+  const rel = props.options.relation as RelationOptions;
+  const value = Array.isArray(props.value) ? (props.value as number[]) : [];
+  const { options } = useOptions(rel.entity, rel.field, value);
+  const [filter, setFilter] = useState('');
+  if (options === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
+  if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
+  const shown = filter ? options.filter((o) => o.label.toLowerCase().includes(filter.toLowerCase()) || value.includes(o.value)) : options;
+  const toggle = (id: number, on: boolean) => props.onChange(on ? [...value, id] : value.filter((v) => v !== id));
+  return (
+    <fieldset className="choice-list" id={props.id} {...ariaProps(props)}>
+      <legend className="visually-hidden">{props.label}</legend>
+      {options.length > 8 && (
+        <input type="search" className="choice-filter" aria-label={`${t('ui.search')} : ${props.label}`} placeholder={t('ui.search_placeholder')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+      )}
+      <ul>
+        {shown.map((o) => (
+          <li key={o.value} className="checkbox">
+            <input type="checkbox" id={`${props.id}-${o.value}`} checked={value.includes(o.value)} disabled={props.disabled || props.readonly} onChange={(e) => toggle(o.value, e.target.checked)} />
+            <label htmlFor={`${props.id}-${o.value}`}>{o.label}</label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}

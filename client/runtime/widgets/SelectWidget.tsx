@@ -1,0 +1,26 @@
+import type { WidgetProps } from '@rjsf/utils';
+import { ariaProps } from './aria';
+import { t } from '../../lib/messages';
+
+/** A choice among the declared values (labels from x-enum-labels, turned into oneOf titles). */
+export function SelectWidget(props: WidgetProps) {
+  const options = (props.options.enumOptions ?? []) as { value: unknown; label: string }[];
+  if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
+  const index = options.findIndex((o) => o.value === props.value);
+  return (
+    <select
+      id={props.id}
+      name={props.htmlName ?? props.id}
+      value={index >= 0 ? String(index) : ''}
+      disabled={props.disabled || props.readonly}
+      autoFocus={props.autofocus}
+      onChange={(e) => props.onChange(e.target.value === '' ? undefined : options[Number(e.target.value)]?.value)}
+      onBlur={() => props.onBlur(props.id, props.value)}
+      onFocus={() => props.onFocus(props.id, props.value)}
+      {...ariaProps(props)}
+    >
+      <option value="">{t('ui.choose')}</option>
+      {options.map((o, i) => <option key={i} value={String(i)}>{o.label}</option>)}
+    </select>
+  );
+}

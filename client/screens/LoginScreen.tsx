@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { signIn, whiteLabelAtom } from '../state/session';
+import { homePath } from '../state/white-label';
+import { loadMenu } from '../state/menu';
+import { ApiError } from '../api/http';
+import { t } from '../lib/messages';
+import { usePageTitle } from '../shell/page-title';
+
+/** Only paths of this site are followed after sign-in (no open redirect through `next`). */
+export function safeNext(next: string | null): string | null {
+  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\')) return null;
+  return next;
+}
+
+export default function LoginScreen() {
+  usePageTitle(t('ui.login_title'));
+  const params = useParams();
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const wl = useAtomValue(whiteLabelAtom);
+  const [email, setEmail] = useState(params.startEmail ?? '');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (busy) return;
+    const local: Record<string, string> = {};
+    if (!email.trim()) local.email = t('validation.required');
+    if (!password) local.password = t('validation.required');
+    setErrors(local);
+    setFormError(null);
+    if (Object.keys(local).length) return;
+    setBusy(true);
+    try {
+      const profile = await signIn(email, password);
+      await loadMenu();
+      navigate(safeNext(search.get('next')) ?? homePath(wl, profile?.userType ?? null), { replace: true });
+    } catch (err) {
+      const apiError = err as ApiError;
+      const fieldErrors: Record<string, string> = {};
+      for (const fe of apiError.errors ?? []) if (fe.path) fieldErrors[fe.path] ??= fe.message;
+      setErrors(fieldErrors);
+      setFormError(apiError.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="login">
+      <form className="card login-card" onSubmit={submit} noValidate aria-describedby="login-intro">
+        <p id="login-intro">{t('ui.login_intro')}</p>
+        {formError && <div className="notice notice-error" role="alert">{formError}</div>}
+        <div className={`field${errors.email ? ' has-error' : ''}`}>
+          <label htmlFor="login-email">{t('ui.email')} <span className="required" aria-hidden="true">*</span></label>
+          <input id="login-email" type="email" autoComplete="username" value={email} required aria-invalid={Boolean(errors.email)} aria-describedby={errors.email ? 'login-email-error' : undefined} onChange={(e) => setEmail(e.target.value)} autoFocus />
+          {errors.email && <p className="field-error" id="login-email-error">{errors.email}</p>}
+        </div>
+        <div className={`field${errors.password ? ' has-error' : ''}`}>
+          <label htmlFor="login-password">{t('ui.password')} <span className="required" aria-hidden="true">*</span></label>
+          <input id="login-password" type="password" autoComplete="current-password" value={password} required aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? 'login-password-error' : undefined} onChange={(e) => setPassword(e.target.value)} />
+          {errors.password && <p className="field-error" id="login-password-error">{errors.password}</p>}
+        </div>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('ui.loading') : t('ui.login_submit')}</button>
+      </form>
+    </div>
+  );
+}

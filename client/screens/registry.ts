@@ -1,0 +1,18 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+// Hand-written screens, by the name that route declarations use. Each loads on demand so that a
+// visitor's first page carries only what it shows.
+export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
+  LoginScreen: lazy(() => import('./LoginScreen')),
+  HomeScreen: lazy(() => import('./HomeScreen')),
+  DashboardRedirect: lazy(() => import('./DashboardRedirect')),
+  DashboardScreen: lazy(() => import('./DashboardScreen')),
+  ProfileScreen: lazy(() => import('./ProfileScreen')),
+};
+
+export const entityScreens = {
+  list: lazy(() => import('../runtime/GenericList')),
+  create: lazy(() => import('../runtime/GenericEdit')),
+  edit: lazy(() => import('../runtime/GenericEdit')),
+  detail: lazy(() => import('../runtime/GenericDetail')),
+};

@@ -1,0 +1,68 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router-dom';
+import { whiteLabelAtom } from '../state/session';
+import { currentEntry, menuAtom } from '../state/menu';
+import type { ManifestRoute } from '../generated/manifest';
+import { Header } from './Header';
+import { SideMenu } from './SideMenu';
+import { Breadcrumb } from './Breadcrumb';
+import { VersionBanner } from './VersionBanner';
+import { pageTitleAtom } from './page-title';
+import { tabTitle } from './theme';
+import { t } from '../lib/messages';
+
+function useScrollOnNavigate(): void {
+  const location = useLocation();
+  useEffect(() => {
+    // After the new screen has rendered: the anchor if any, else the top (spec 01 §2, 100 ms).
+    const timer = setTimeout(() => {
+      const target = location.hash ? document.getElementById(decodeURIComponent(location.hash.slice(1))) : null;
+      if (target) target.scrollIntoView();
+      else window.scrollTo(0, 0);
+    }, 100);
+    return () => clearTimeout(timer);
+  }, [location.pathname, location.hash]);
+}
+
+/** The web layout: header, side menu, breadcrumb and title, the screen, white-label footer. */
+export function AppShell({ route, children }: { route: ManifestRoute; children: ReactNode }) {
+  const wl = useAtomValue(whiteLabelAtom);
+  const items = useAtomValue(menuAtom);
+  const pageTitle = useAtomValue(pageTitleAtom);
+  const location = useLocation();
+  const [open, setOpen] = useState(false);
+  const [folded, setFolded] = useState(() => localStorage.getItem('renovation.menuFolded') === '1');
+  useScrollOnNavigate();
+  useEffect(() => setOpen(false), [location.pathname]);
+  useEffect(() => {
+    const entry = currentEntry(items, location.pathname)?.entry.label;
+    document.title = tabTitle([pageTitle ?? route.title, entry], wl?.siteTitle, Boolean(wl?.reverseTabTitle));
+  }, [items, location.pathname, pageTitle, route.title, wl]);
+  const hasMenu = wl?.hasMenu !== false;
+  const toggleFold = () => {
+    setFolded((f) => {
+      localStorage.setItem('renovation.menuFolded', f ? '0' : '1');
+      return !f;
+    });
+  };
+  return (
+    <div className={`app${folded ? ' menu-folded' : ''}${hasMenu ? '' : ' no-menu'}`}>
+      <a className="skip-link" href="#main">{t('ui.skip_to_content')}</a>
+      <VersionBanner />
+      {wl?.hasMainHeader !== false && typeof wl?.header === 'string' && wl.header && (
+        <div className="white-label-header" dangerouslySetInnerHTML={{ __html: wl.header }} />
+      )}
+      <Header onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} folded={folded} onToggleFold={toggleFold} />
+      <div className="app-body">
+        {hasMenu && <SideMenu open={open} onNavigate={() => setOpen(false)} />}
+        {open && <div className="menu-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
+        <main id="main" tabIndex={-1}>
+          <Breadcrumb route={route} />
+          <div className="screen">{children}</div>
+        </main>
+      </div>
+      {typeof wl?.footer === 'string' && wl.footer && <footer className="app-footer" dangerouslySetInnerHTML={{ __html: wl.footer }} />}
+    </div>
+  );
+}

@@ -1,0 +1,42 @@
+import { useAtomValue } from 'jotai';
+import { Link, useLocation } from 'react-router-dom';
+import { currentEntry, menuAtom } from '../state/menu';
+import { whiteLabelAtom } from '../state/session';
+import { pageTitleAtom } from './page-title';
+import type { ManifestRoute } from '../generated/manifest';
+import { t } from '../lib/messages';
+
+/** Breadcrumb and title block: the menu entry's label and description, and the page's own title. */
+export function Breadcrumb({ route }: { route: ManifestRoute }) {
+  const items = useAtomValue(menuAtom);
+  const wl = useAtomValue(whiteLabelAtom);
+  const pageTitle = useAtomValue(pageTitleAtom);
+  const location = useLocation();
+  const found = currentEntry(items, location.pathname);
+  const title = pageTitle ?? route.title ?? found?.entry.label ?? '';
+  const description = found?.entry.description ?? route.description;
+  const trail = found ? [...found.parents, found.entry] : [];
+  return (
+    <div className="title-block">
+      {wl?.hasBreadcrumb !== false && trail.length > 0 && (
+        <nav aria-label={t('ui.breadcrumb')} className="breadcrumb">
+          <ol>
+            <li><Link to="/">{t('ui.home')}</Link></li>
+            {trail.map((e, i) => (
+              <li key={e.id}>
+                {e.path && (i < trail.length - 1 || pageTitle) ? <Link to={e.path}>{e.label}</Link> : <span aria-current={i === trail.length - 1 ? 'page' : undefined}>{e.label}</span>}
+              </li>
+            ))}
+          </ol>
+        </nav>
+      )}
+      <div className="title-row">
+        <h1>{title}</h1>
+        {wl?.hasOnlineHelp === true && route.helpUrl && (
+          <a className="help-link" href={route.helpUrl} target="_blank" rel="noreferrer">{t('ui.online_help')}</a>
+        )}
+      </div>
+      {description && !pageTitle && <p className="page-description">{description}</p>}
+    </div>
+  );
+}

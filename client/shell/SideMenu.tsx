@@ -1,0 +1,34 @@
+import { useAtomValue } from 'jotai';
+import { NavLink } from 'react-router-dom';
+import { menuAtom, type MenuItem } from '../state/menu';
+import { t } from '../lib/messages';
+
+function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
+  return (
+    <li>
+      {item.path ? (
+        <NavLink to={item.path} end={item.path === '/'} onClick={onNavigate} title={item.description}>{item.label}</NavLink>
+      ) : item.href ? (
+        <a href={item.href} target="_blank" rel="noreferrer">{item.label}</a>
+      ) : (
+        <span className="menu-group">{item.label}</span>
+      )}
+      {item.children && (
+        <ul>
+          {item.children.map((c) => <Entry key={c.id} item={c} onNavigate={onNavigate} />)}
+        </ul>
+      )}
+    </li>
+  );
+}
+
+export function SideMenu(props: { open: boolean; onNavigate: () => void }) {
+  const items = useAtomValue(menuAtom);
+  return (
+    <nav id="side-menu" className={`side-menu${props.open ? ' open' : ''}`} aria-label={t('ui.menu')}>
+      <ul>
+        {items.map((item) => <Entry key={item.id} item={item} onNavigate={props.onNavigate} />)}
+      </ul>
+    </nav>
+  );
+}

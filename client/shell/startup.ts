@@ -1,0 +1,55 @@
+import { api, ApiError } from '../api/http';
+import { store, tokensAtom } from '../state/store';
+import { dropSession, loadProfile, refreshSession, whiteLabelAtom, type WhiteLabel } from '../state/session';
+import { loadMenu } from '../state/menu';
+import { applyTheme } from './theme';
+import { t } from '../lib/messages';
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Spec 01 §4: load the white label of this domain (retrying while attempts < 10, waiting 1 s ×
+ * attempt), then reconnect with the stored refresh token and load the profile; whatever
+ * happens with the session, the application starts.
+ */
+export async function startUp(): Promise<void> {
+  let wl: WhiteLabel | null = null;
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      wl = await api<WhiteLabel>('/white_labelling/current/', { anonymous: true });
+      break;
+    } catch (e) {
+      const err = e as ApiError;
+      if (err.status === 404) {
+        window.alert(t('errors.no_white_label'));
+        break;
+      }
+      if (attempt >= 9) {
+        window.alert(`${t('errors.server_unreachable')}\n${err.message}`);
+        break;
+      }
+      await sleep(1000 * attempt);
+    }
+  }
+  store.set(whiteLabelAtom, wl);
+  applyTheme(wl);
+  if (store.get(tokensAtom)) {
+    try {
+      const outcome = await refreshSession(() => undefined);
+      if (outcome === 'ok' || outcome === 'ignored') await loadProfile();
+    } catch {
+      dropSession();
+    }
+  }
+  await loadMenu();
+  // Server version, with the spec's 1 s budget; the banner compares it with ours.
+  void api('/app_infos', { timeoutMs: 1000, anonymous: true }).catch(() => undefined);
+}
+
+/** Refresh every 30 s (spec 01 §9); a refused refresh sends the user to the login screen. */
+export function keepSessionAlive(onDropped: () => void): () => void {
+  const timer = setInterval(() => {
+    if (store.get(tokensAtom)) void refreshSession(onDropped);
+  }, 30_000);
+  return () => clearInterval(timer);
+}

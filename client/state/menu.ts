@@ -1,0 +1,38 @@
+import { atom } from 'jotai';
+import { api } from '../api/http';
+import { store } from './store';
+
+export interface MenuItem { id: string; label: string; description?: string; path?: string; href?: string; children?: MenuItem[] }
+
+export const menuAtom = atom<MenuItem[]>([]);
+
+/** The menu is computed by the server for the user and white label (module flags, rights). */
+export async function loadMenu(): Promise<void> {
+  try {
+    store.set(menuAtom, await api<MenuItem[]>('/meta/menu'));
+  } catch {
+    store.set(menuAtom, []);
+  }
+}
+
+function normalise(path: string): string {
+  return path.replace(/\/+$/, '') || '/';
+}
+
+/** The menu entry of the current page: exact path, else the longest entry path that prefixes it. */
+export function currentEntry(items: MenuItem[], pathname: string): { entry: MenuItem; parents: MenuItem[] } | null {
+  const here = normalise(pathname);
+  let best: { entry: MenuItem; parents: MenuItem[]; length: number } | null = null;
+  const walk = (list: MenuItem[], parents: MenuItem[]) => {
+    for (const item of list) {
+      if (item.path) {
+        const p = normalise(item.path);
+        const matches = here === p || (p !== '/' && here.startsWith(`${p}/`));
+        if (matches && (!best || p.length > best.length)) best = { entry: item, parents, length: p.length };
+      }
+      if (item.children) walk(item.children, [...parents, item]);
+    }
+  };
+  walk(items, []);
+  return best;
+}
