@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { computeResults } from '../engine/simulators/thermix/compute-results';
+import { explainThermixResults } from '../engine/simulators/thermix/explain/explain-results';
+import { proposeTherminix } from '../engine/simulators/therminix/propose';
 import type { ThermixRequest, ThermixSolution } from '../engine/simulators/thermix/request-types';
 import type { ReferenceData } from '../engine/simulators/reference/types';
 
@@ -55,22 +57,36 @@ function request(chosen: ThermixSolution[]): ThermixRequest {
   };
 }
 
-function measure(label: string, body: ThermixRequest): void {
-  const solutionsInRequest = body.solutions.length;
-  for (let call = 0; call < WARM_UP_CALLS; call++) computeResults(body, data, { currentYear: 2024 });
-  const perSolutionMs: number[] = [];
-  for (let sample = 0; sample < SAMPLES; sample++) {
+/** Median and p95 of `run`, in ms per unit of work, after a warm-up. */
+function timeIt(run: () => void, units: number, callsPerSample = CALLS_PER_SAMPLE, samples = SAMPLES): { median: number; p95: number } {
+  for (let call = 0; call < Math.min(WARM_UP_CALLS, callsPerSample * samples); call++) run();
+  const perUnitMs: number[] = [];
+  for (let sample = 0; sample < samples; sample++) {
     const start = performance.now();
-    for (let call = 0; call < CALLS_PER_SAMPLE; call++) computeResults(body, data, { currentYear: 2024 });
-    perSolutionMs.push((performance.now() - start) / CALLS_PER_SAMPLE / solutionsInRequest);
+    for (let call = 0; call < callsPerSample; call++) run();
+    perUnitMs.push((performance.now() - start) / callsPerSample / units);
   }
-  perSolutionMs.sort((a, b) => a - b);
-  const median = perSolutionMs[Math.floor(SAMPLES / 2)];
-  const p95 = perSolutionMs[Math.floor(SAMPLES * 0.95)];
+  perUnitMs.sort((a, b) => a - b);
+  return { median: perUnitMs[Math.floor(samples / 2)], p95: perUnitMs[Math.floor(samples * 0.95)] };
+}
+
+const µs = (ms: number) => (ms * 1000).toFixed(2).padStart(8);
+
+function measure(label: string, body: ThermixRequest): void {
+  const { median, p95 } = timeIt(() => computeResults(body, data, { currentYear: 2024 }), body.solutions.length);
   const verdict = p95 <= TARGET_MS ? 'ok' : 'OVER TARGET';
-  console.log(`${label.padEnd(40)} median ${(median * 1000).toFixed(2).padStart(7)} µs   p95 ${(p95 * 1000).toFixed(2).padStart(7)} µs   ${verdict}`);
+  console.log(`${label.padEnd(40)} median ${µs(median)} µs   p95 ${µs(p95)} µs   ${verdict}`);
 }
 
 console.log(`thermix computeResults, time per solution (Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${SAMPLES} samples of ${CALLS_PER_SAMPLE} calls, target ${TARGET_MS * 1000} µs)`);
 for (const [name, solution] of Object.entries(solutions)) measure(`${name} (1 solution)`, request([solution]));
 measure('all four in one request (per solution)', request(Object.values(solutions)));
+
+console.log('\nFor information (no target):');
+const all = request(Object.values(solutions));
+const response = computeResults(all, data, { currentYear: 2024 });
+const explained = timeIt(() => explainThermixResults(all, response, data), all.solutions.length, 10, 500);
+console.log(`${'explainThermixResults (per solution)'.padEnd(40)} median ${µs(explained.median)} µs   p95 ${µs(explained.p95)} µs`);
+const house = { housingType: 'individual', renovationType: 'systems_renovation', floorSurface: 110, heatingSystem: 'oil_boiler_standard', hotWaterSystem: 'oil_boiler_standard', heatingNeeds: 15_000, hotWaterNeeds: 3_000 };
+const proposed = timeIt(() => proposeTherminix(house, data, { currentYear: 2024 }), 1, 2, 200);
+console.log(`${'proposeTherminix (individual house)'.padEnd(40)} median ${µs(proposed.median)} µs   p95 ${µs(proposed.p95)} µs`);

@@ -56,6 +56,16 @@ export function defaultSolarPanelsSurface(system: ProductionSystem, housing: Hou
   return perDwelling * (housing.dwellingsNumber ?? 0);
 }
 
+/** Provisions for major repairs exist only in multi-unit housing. */
+export function tableProvisions(system: ProductionSystem, use: SystemUse, housing: HousingProfile): number | null {
+  return housing.isMultiUnit ? tableCost(system, 'provisions', use, housing) : null;
+}
+
+/** The energy's current price, discounted for multi-unit housing; 0 when the energy has no price. */
+export function defaultEnergyPrice(data: ReferenceData, energyIdentifier: string, housing: HousingProfile): number {
+  return (housing.isMultiUnit ? currentPriceMultiUnit(data, energyIdentifier) : currentPrice(data, energyIdentifier)) ?? 0;
+}
+
 /** Defaults for every numeric field of an entry; missing table values count as 0. */
 export function systemEntryDefaults(
   data: ReferenceData,
@@ -64,14 +74,12 @@ export function systemEntryDefaults(
   housing: HousingProfile,
 ): SystemEntryDefaults {
   const energy = energyOfSystem(data, system);
-  const price = housing.isMultiUnit ? currentPriceMultiUnit(data, energy.identifier) : currentPrice(data, energy.identifier);
   return {
     efficiency: tableEfficiency(system, use) ?? 0,
     estimatedInvestment: tableCost(system, 'investment', use, housing) ?? 0,
     maintenanceCost: tableCost(system, 'maintenance', use, housing) ?? 0,
-    // Provisions for major repairs exist only in multi-unit housing.
-    provisionsCost: housing.isMultiUnit ? (tableCost(system, 'provisions', use, housing) ?? 0) : 0,
-    energyPrice: price ?? 0,
+    provisionsCost: tableProvisions(system, use, housing) ?? 0,
+    energyPrice: defaultEnergyPrice(data, energy.identifier, housing),
     energyPriceVariation: energy.priceVariation ?? 0,
     ghgRatio: energy.ghgRatio,
     solarPanelsSurface: defaultSolarPanelsSurface(system, housing),

@@ -1,8 +1,14 @@
 import { isThermalSolar } from '../reference/identifiers';
-import { currentPrice, currentPriceMultiUnit } from '../reference/current-price';
 import { energyOfSystem } from '../reference/production-system-lookup';
 import { referenceIndex } from '../reference/reference-index';
-import { defaultSolarPanelsSurface, tableCost, tableEfficiency, type SystemUse } from '../reference/system-defaults';
+import {
+  defaultEnergyPrice,
+  defaultSolarPanelsSurface,
+  tableCost,
+  tableEfficiency,
+  tableProvisions,
+  type SystemUse,
+} from '../reference/system-defaults';
 import type { ProductionSystem } from '../reference/types';
 import { UnknownProductionSystemError } from '../shared/errors';
 import type { ThermixContext } from './context';
@@ -78,18 +84,11 @@ function prepareEntry(
     efficiency: entry.efficiency ?? tableEfficiency(system, use) ?? 0,
     estimatedInvestment: entry.estimatedInvestment ?? tableCost(system, 'investment', use, housing) ?? 0,
     maintenanceCost: entry.maintenanceCost ?? tableCost(system, 'maintenance', use, housing) ?? 0,
-    provisionsCost: entry.provisionsCost ?? (housing.isMultiUnit ? tableCost(system, 'provisions', use, housing) : null) ?? 0,
-    energyPrice: entry.energyPrice ?? defaultPrice(ctx, energy.identifier),
+    provisionsCost: entry.provisionsCost ?? tableProvisions(system, use, housing) ?? 0,
+    energyPrice: entry.energyPrice ?? defaultEnergyPrice(ctx.data, energy.identifier, housing),
     energyPriceVariation: entry.energyPriceVariation ?? energy.priceVariation ?? 0,
     ghgRatio: entry.ghgRatio ?? energy.ghgRatio,
     solarPanelsSurface: entry.solarPanelsSurface ?? defaultSolarPanelsSurface(system, housing),
     networkRank: entry.index ?? position,
   };
-}
-
-function defaultPrice(ctx: ThermixContext, energyIdentifier: string): number {
-  const price = ctx.housing.isMultiUnit
-    ? currentPriceMultiUnit(ctx.data, energyIdentifier)
-    : currentPrice(ctx.data, energyIdentifier);
-  return price ?? 0;
 }
