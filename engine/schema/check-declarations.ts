@@ -80,7 +80,8 @@ export function checkDeclarations(decls: Declarations): string[] {
         compileFilter(x.rights.view, { user, whiteLabel: { id: 1, domain: 'localhost', modules: {} } });
       } catch (e) {
         if (e instanceof UnsupportedFilterError) problems.push(`${where}: view right cannot become a list filter (${e.message})`);
-        else throw e;
+        else problems.push(`${where}: view right cannot be evaluated (${(e as Error).message})`);
+        break;
       }
     }
     for (const section of runtime.form.layout.sections) {

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { checkDeclarations } from './check-declarations';
+import { loadDeclarations } from '../../server/schema/load-declarations';
+
+describe('checkDeclarations', () => {
+  it('finds no problem in the project schemas', () => {
+    expect(checkDeclarations(loadDeclarations())).toEqual([]);
+  });
+
+  it('reports unknown fields, relations, operators, routes and messages', () => {
+    const d = loadDeclarations();
+    const place = d.entities.find((e) => e['x-entity'].name === 'place')!;
+    place['x-entity'].list!.columns = ['name', 'ghost'];
+    place.properties.groups['x-relation'] = { entity: 'nowhere' };
+    place['x-entity'].rights.view = { eval: ['x'] };
+    place['x-entity'].checks = [{ rule: true, message: 'entity.place.missing' }];
+    d.menus[0].entries.push({ id: 'broken', label: 'Cassé', route: 'NoSuchRoute' });
+    const problems = checkDeclarations(d);
+    expect(problems).toEqual(expect.arrayContaining([
+      'entity place: list field ghost is not a property',
+      'entity place.groups: relation to unknown entity nowhere',
+      'entity place right view: operator "eval" is not allowed',
+      'entity place: message entity.place.missing is missing from messages/fr',
+      `menu ${d.menus[0].audience}/broken: unknown route NoSuchRoute`,
+    ]));
+  });
+});

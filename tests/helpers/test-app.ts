@@ -1,0 +1,77 @@
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { loadConfig } from '../../server/config';
+import { createApp, createContext } from '../../server/app';
+import type { AppContext } from '../../server/context';
+import { seedDemo, seedWhiteLabels } from '../../server/seed/seed-demo';
+import { createTestDatabase, type TestDatabase } from './databases';
+
+export const DEMO_PASSWORD = 'renovation-demo';
+
+export interface CallOptions {
+  method?: string;
+  body?: unknown;
+  token?: string;
+  domain?: string;
+  headers?: Record<string, string>;
+  rawBody?: string;
+}
+
+export interface TestApp {
+  url: string;
+  app: AppContext;
+  dialect: 'sqlite' | 'postgres';
+  call(path: string, options?: CallOptions): Promise<{ status: number; body: any; headers: Headers }>;
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh database (demo data seeded), listening on a free port. */
+export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+  const database: TestDatabase = await createTestDatabase(dialect);
+  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-for-the-test-suite-only', CLIENT_DIST: '/nonexistent', ...options.env });
+  const app = await createContext(config);
+  await seedWhiteLabels(app);
+  if (options.seed !== false) await seedDemo(app);
+  const server: Server = await new Promise((resolve) => {
+    const s = createApp(app).listen(0, '127.0.0.1', () => resolve(s));
+  });
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const call: TestApp['call'] = async (path, o = {}) => {
+    const headers: Record<string, string> = { ...o.headers };
+    if (o.token) headers.Authorization = `JWT ${o.token}`;
+    let body: string | undefined = o.rawBody;
+    if (o.body !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(o.body);
+    }
+    const target = new URL(path.startsWith('/api') ? path : `/api/v1${path}`, url);
+    if (o.domain) target.searchParams.set('domain', o.domain);
+    const res = await fetch(target, { method: o.method ?? 'GET', headers, body });
+    const text = await res.text();
+    let parsed: unknown = text;
+    try { parsed = text ? JSON.parse(text) : null; } catch { /* keep text */ }
+    return { status: res.status, body: parsed, headers: res.headers };
+  };
+  const tokens = new Map<string, string>();
+  return {
+    url,
+    app,
+    dialect,
+    call,
+    async login(email, password = DEMO_PASSWORD) {
+      const key = `${email}:${password}`;
+      const cached = tokens.get(key);
+      if (cached) return cached;
+      const res = await call('/auth/obtain_token/', { method: 'POST', body: { email, password } });
+      if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${JSON.stringify(res.body)}`);
+      tokens.set(key, res.body.token);
+      return res.body.token as string;
+    },
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await app.database.close();
+      await database.drop();
+    },
+  };
+}
