@@ -13,7 +13,6 @@ export type MigrationOp =
   | { op: 'createIndex'; table: string; column: string; unique: boolean }
   | { op: 'dropIndex'; table: string; column: string; unique: boolean };
 
-export interface MigrationFile { comment: string; id: string; ops: MigrationOp[] }
 
 export function snapshotOf(registry: Registry): Snapshot {
   const tables: Snapshot['tables'] = {};
@@ -68,37 +67,55 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
   return { ops, warnings };
 }
 
-/** Applies generated migrations to an empty snapshot: the state the database schema is in. */
-export function replay(dir: string): { snapshot: Snapshot; count: number } {
-  const snapshot: Snapshot = { tables: {} };
-  const files = existsSync(dir) ? readdirSync(dir).filter((f) => /^\d{4}-.*\.json$/.test(f)).sort() : [];
-  for (const f of files) {
-    const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as MigrationFile;
-    for (const op of m.ops) {
-      if (op.op === 'createTable') snapshot.tables[op.table] = { columns: Object.fromEntries(op.columns.map(({ name, ...c }) => [name, c])) };
-      else if (op.op === 'addColumn') { const { name, ...c } = op.column; snapshot.tables[op.table].columns[name] = c; }
-      else if (op.op === 'createIndex') { const col = snapshot.tables[op.table].columns[op.column]; if (op.unique) col.unique = true; else col.index = true; }
-      else if (op.op === 'dropIndex') { const col = snapshot.tables[op.table].columns[op.column]; delete col.unique; delete col.index; }
-    }
+export interface TableMigrations {
+  comment: string;
+  table: string;
+  /** Ordered steps; each becomes the Kysely migration "entities/<table>/<id>". */
+  steps: { id: string; ops: MigrationOp[] }[];
+}
+
+function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {
+  for (const op of ops) {
+    if (op.op === 'createTable') snapshot.tables[op.table] = { columns: Object.fromEntries(op.columns.map(({ name, ...c }) => [name, c])) };
+    else if (op.op === 'addColumn') { const { name, ...c } = op.column; snapshot.tables[op.table].columns[name] = c; }
+    else if (op.op === 'createIndex') { const col = snapshot.tables[op.table].columns[op.column]; if (op.unique) col.unique = true; else col.index = true; }
+    else if (op.op === 'dropIndex') { const col = snapshot.tables[op.table].columns[op.column]; delete col.unique; delete col.index; }
   }
-  return { snapshot, count: files.length };
 }
 
-function describe(ops: MigrationOp[]): string {
-  const created = ops.filter((o) => o.op === 'createTable').map((o) => o.table);
-  if (created.length > 3) return 'create-tables';
-  if (created.length) return `create-${created.join('-')}`.replace(/_/g, '-');
-  const altered = [...new Set(ops.map((o) => o.table))];
-  return `alter-${altered.slice(0, 3).join('-')}`.replace(/_/g, '-');
+export function readTableMigrations(dir: string): TableMigrations[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as TableMigrations);
 }
 
-/** The next migration file, if the declarations changed since the last one. */
-export function nextMigration(registry: Registry, dir: string): { name: string; file: MigrationFile } | null {
-  const { snapshot, count } = replay(dir);
-  const { ops, warnings } = diffSnapshots(snapshot, snapshotOf(registry));
-  for (const w of warnings) console.warn(`  warning: ${w}`);
-  if (ops.length === 0) return null;
-  const id = String(count + 1).padStart(4, '0');
-  const name = `${id}-${describe(ops)}`.slice(0, 80);
-  return { name, file: { comment: JSON_BANNER, id: name, ops } };
+/** The database schema the migration files lead to (all tables). */
+export function replay(dir: string): Snapshot {
+  const snapshot: Snapshot = { tables: {} };
+  for (const m of readTableMigrations(dir)) for (const step of m.steps) applyOps(snapshot, step.ops);
+  return snapshot;
+}
+
+/**
+ * One migration file per table (server/generated/migrations/<table>.json), with a new step
+ * appended when the declarations of that table change. Tables are independent, so two people
+ * adding two entities never produce conflicting migrations.
+ */
+export function migrationFiles(registry: Registry, dir: string): { file: string; content: TableMigrations }[] {
+  const existing = new Map(readTableMigrations(dir).map((m) => [m.table, m]));
+  const current = snapshotOf(registry);
+  const out: { file: string; content: TableMigrations }[] = [];
+  for (const [table, def] of Object.entries(current.tables)) {
+    const before = existing.get(table);
+    const replayed: Snapshot = { tables: {} };
+    for (const step of before?.steps ?? []) applyOps(replayed, step.ops);
+    const { ops, warnings } = diffSnapshots(replayed, { tables: { [table]: def } });
+    for (const w of warnings) console.warn(`  warning: ${w}`);
+    const steps = [...(before?.steps ?? [])];
+    if (ops.length) steps.push({ id: String(steps.length + 1).padStart(4, '0'), ops });
+    out.push({ file: `${table}.json`, content: { comment: JSON_BANNER, table, steps } });
+  }
+  for (const [table] of existing) {
+    if (!current.tables[table]) console.warn(`  warning: table ${table} is no longer declared; its migrations and data are kept`);
+  }
+  return out;
 }

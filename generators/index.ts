@@ -6,7 +6,7 @@ import { checkDeclarations } from '../engine/schema/check-declarations';
 import { validateAgainstMetaSchemas } from './validate-meta';
 import { generateTypes } from './gen-types';
 import { generateDbTypes } from './gen-db';
-import { nextMigration } from './gen-migrations';
+import { migrationFiles } from './gen-migrations';
 import { generateServerRoutes } from './gen-routes';
 import { generateClientManifest } from './gen-manifest';
 import { generateOpenApi } from './gen-openapi';
@@ -36,8 +36,7 @@ export async function generate(root = ROOT): Promise<number> {
   out('server/generated/routes.ts', generateServerRoutes(registry));
   out('client/generated/manifest.ts', generateClientManifest(registry));
   out('server/generated/openapi.json', generateOpenApi(registry, schemasDir, version));
-  const migration = nextMigration(registry, join(root, 'server/generated/migrations'));
-  if (migration) out(`server/generated/migrations/${migration.name}.json`, json(migration.file));
+  for (const m of migrationFiles(registry, join(root, 'server/generated/migrations'))) out(`server/generated/migrations/${m.file}`, json(m.content));
   if (CHECK_ONLY) {
     if (stale.length) {
       console.error(`Generated files are stale (run \`npm run generate\` and commit):\n${stale.map((f) => `  - ${f}`).join('\n')}`);

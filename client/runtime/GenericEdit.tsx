@@ -192,6 +192,7 @@ export default function GenericEdit() {
         translateString={translateString}
         readonly={readOnly}
         idPrefix="field"
+        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
         onChange={(e) => setData(e.formData as RecordData)}
         onSubmit={() => debounce(() => void save())}
       >

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, DialectName } from './database';
 import { columnType, primaryKeyType } from './column-types';
-import type { MigrationFile, MigrationOp } from '../../generators/gen-migrations';
+import type { MigrationOp, TableMigrations } from '../../generators/gen-migrations';
 
 const GENERATED_DIR = resolve(import.meta.dirname, '../generated/migrations');
 const SYSTEM_DIR = resolve(import.meta.dirname, 'system-migrations');
@@ -40,13 +40,15 @@ export class AppMigrationProvider implements MigrationProvider {
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
-    for (const f of readdirSync(this.generatedDir).filter((n) => /^\d{4}-.*\.json$/.test(n)).sort()) {
-      const file = JSON.parse(readFileSync(join(this.generatedDir, f), 'utf8')) as MigrationFile;
-      migrations[`entities/${f.replace(/\.json$/, '')}`] = {
-        up: async (db) => {
-          for (const op of file.ops) await applyOp(db, this.dialect, op);
-        },
-      };
+    for (const f of readdirSync(this.generatedDir).filter((n) => n.endsWith('.json')).sort()) {
+      const file = JSON.parse(readFileSync(join(this.generatedDir, f), 'utf8')) as TableMigrations;
+      for (const step of file.steps) {
+        migrations[`entities/${file.table}/${step.id}`] = {
+          up: async (db) => {
+            for (const op of step.ops) await applyOp(db, this.dialect, op);
+          },
+        };
+      }
     }
     for (const f of readdirSync(SYSTEM_DIR).filter((n) => /^\d{4}-.*\.ts$/.test(n)).sort()) {
       const mod = (await import(join(SYSTEM_DIR, f))) as { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };

@@ -1,4 +1,6 @@
 import type { Server } from 'node:http';
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../server/config';
 import { createApp, createContext } from '../../server/app';
@@ -27,16 +29,19 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database (demo data seeded), listening on a free port. */
-export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { seed?: boolean; env?: Record<string, string> } = {}): Promise<TestApp> {
+export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { seed?: boolean; env?: Record<string, string>; withClient?: boolean } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase(dialect);
-  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-for-the-test-suite-only', CLIENT_DIST: '/nonexistent', ...options.env });
+  const clientDist = options.withClient ? resolve(import.meta.dirname, '../../client/dist') : '/nonexistent';
+  if (options.withClient && !existsSync(resolve(clientDist, 'index.html'))) throw new Error('client/dist is missing: build the client first (npm test does it)');
+  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-for-the-test-suite-only', CLIENT_DIST: clientDist, ...options.env });
   const app = await createContext(config);
   await seedWhiteLabels(app);
   if (options.seed !== false) await seedDemo(app);
   const server: Server = await new Promise((resolve) => {
-    const s = createApp(app).listen(0, '127.0.0.1', () => resolve(s));
+    const s = createApp(app).listen(0, () => resolve(s));
   });
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // "localhost" is the demo white label's domain, so the browser and the API see its settings.
+  const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   const call: TestApp['call'] = async (path, o = {}) => {
     const headers: Record<string, string> = { ...o.headers };
     if (o.token) headers.Authorization = `JWT ${o.token}`;

@@ -34,7 +34,8 @@ export function RelationWidget(props: WidgetProps) {
 /** Several records of another entity: a filterable list of checkboxes. */
 export function RelationMultiWidget(props: WidgetProps) {
   const rel = props.options.relation as RelationOptions;
-  const value = Array.isArray(props.value) ? (props.value as number[]) : [];
+  // Only ids count: RJSF may hold placeholders (null) for list items.
+  const value = Array.isArray(props.value) ? (props.value as unknown[]).filter((v): v is number => typeof v === 'number') : [];
   const { options } = useOptions(rel.entity, rel.field, value);
   const [filter, setFilter] = useState('');
   if (options === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
