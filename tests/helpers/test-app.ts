@@ -31,7 +31,8 @@ export interface TestApp {
 /** The real server on a fresh database (demo data seeded), listening on a free port. */
 export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { seed?: boolean; env?: Record<string, string>; withClient?: boolean } = {}): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase(dialect);
-  const clientDist = options.withClient ? resolve(import.meta.dirname, '../../client/dist') : '/nonexistent';
+  // TEST_CLIENT_DIST lets parallel work build the client into its own folder.
+  const clientDist = options.withClient ? process.env.TEST_CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist') : '/nonexistent';
   if (options.withClient && !existsSync(resolve(clientDist, 'index.html'))) throw new Error('client/dist is missing: build the client first (npm test does it)');
   const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-for-the-test-suite-only', CLIENT_DIST: clientDist, ...options.env });
   const app = await createContext(config);
