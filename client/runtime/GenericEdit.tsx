@@ -136,7 +136,7 @@ export default function GenericEdit() {
       setErrors([]);
       setInitial(JSON.stringify(saved));
       clearOptionsCache();
-      notify(creating ? t('ui.created', { label: labelOf(meta, saved) }) : t('ui.saved'), 'success');
+      notify(creating ? t(meta.labels.feminine ? 'ui.created_feminine' : 'ui.created', { label: labelOf(meta, saved) }) : t('ui.saved'), 'success');
       navigate(listPath);
     } catch (e) {
       const err = e as ApiError;
@@ -154,7 +154,7 @@ export default function GenericEdit() {
     try {
       await api(`/${meta.apiPath}/${pk}/`, { method: 'DELETE' });
       clearOptionsCache();
-      notify(t('ui.deleted', { label: labelOf(meta, data) }), 'success');
+      notify(t(meta.labels.feminine ? 'ui.deleted_feminine' : 'ui.deleted', { label: labelOf(meta, data) }), 'success');
       navigate(listPath);
     } catch (e) {
       notify((e as ApiError).message, 'error');
