@@ -12,6 +12,156 @@ export interface ManifestRoute extends RouteDeclaration {
 
 export const routes: ManifestRoute[] = [
   {
+    "name": "AccountLogin",
+    "path": "/mon-compte/connexion",
+    "screen": {
+      "component": "LoginScreen"
+    },
+    "access": true,
+    "guestOnly": true,
+    "layout": "web",
+    "title": "Connexion"
+  },
+  {
+    "name": "AccountLoginWithEmail",
+    "path": "/mon-compte/connexion/:startEmail",
+    "screen": {
+      "component": "LoginScreen"
+    },
+    "access": true,
+    "guestOnly": true,
+    "layout": "web",
+    "title": "Connexion"
+  },
+  {
+    "name": "AccountLoginAndRedirect",
+    "path": "/connexion-et-redirection/:nextUrl",
+    "screen": {
+      "component": "LoginScreen"
+    },
+    "access": true,
+    "layout": "web",
+    "title": "Connexion"
+  },
+  {
+    "name": "AccountPasswordReset",
+    "path": "/mon-compte/reinitialisation-mot-de-passe",
+    "screen": {
+      "component": "PasswordResetRequestScreen"
+    },
+    "access": true,
+    "layout": "web",
+    "title": "Mot de passe oublié"
+  },
+  {
+    "name": "AccountPasswordResetWithEmail",
+    "path": "/mon-compte/reinitialisation-mot-de-passe/:startEmail",
+    "screen": {
+      "component": "PasswordResetRequestScreen"
+    },
+    "access": true,
+    "layout": "web",
+    "title": "Mot de passe oublié"
+  },
+  {
+    "name": "AccountPasswordResetChange",
+    "path": "/mon-compte/reinitialisation-mot-de-passe-changement/:uidb64/:token",
+    "screen": {
+      "component": "PasswordResetChangeScreen"
+    },
+    "access": true,
+    "layout": "web",
+    "title": "Choisir un nouveau mot de passe"
+  },
+  {
+    "name": "AccountPasswordChange",
+    "path": "/mon-compte/changement-de-mot-de-passe",
+    "screen": {
+      "component": "PasswordChangeScreen"
+    },
+    "access": {
+      "role": [
+        "signedIn"
+      ]
+    },
+    "layout": "web",
+    "title": "Changer mon mot de passe"
+  },
+  {
+    "name": "AccountDelete",
+    "path": "/mon-compte/supprimer",
+    "screen": {
+      "component": "AccountDeleteScreen"
+    },
+    "access": {
+      "role": [
+        "signedIn"
+      ]
+    },
+    "layout": "web",
+    "title": "Supprimer mon compte"
+  },
+  {
+    "name": "AccountProfile",
+    "path": "/mon-compte/profil",
+    "screen": {
+      "component": "ProfileScreen"
+    },
+    "access": {
+      "role": [
+        "signedIn"
+      ]
+    },
+    "layout": "web",
+    "title": "Mon profil"
+  },
+  {
+    "name": "AccountProfileAdmin",
+    "path": "/mon-compte/profil-admin",
+    "screen": {
+      "component": "ProfileAdminScreen"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "layout": "web",
+    "title": "Mon profil d'administrateur",
+    "description": "Votre profil et l'état de la plateforme (envoi des courriels)."
+  },
+  {
+    "name": "AccountProfileAdvisor",
+    "path": "/mon-compte/profil-advisor",
+    "screen": {
+      "component": "ProfileAdvisorScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "manager"
+      ]
+    },
+    "layout": "web",
+    "title": "Mon profil de conseiller",
+    "description": "Ce que les usagers voient de vous dans les rendez-vous et les messages."
+  },
+  {
+    "name": "AccountProfileManager",
+    "path": "/mon-compte/profil-manager",
+    "screen": {
+      "component": "ProfileManagerScreen"
+    },
+    "access": {
+      "role": [
+        "manager"
+      ]
+    },
+    "layout": "web",
+    "title": "Mon profil de responsable",
+    "description": "Votre profil, votre structure et les structures qu'elle administre."
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {
@@ -30,31 +180,6 @@ export const routes: ManifestRoute[] = [
     "access": true,
     "layout": "web",
     "title": "Accueil"
-  },
-  {
-    "name": "AccountLogin",
-    "path": "/mon-compte/connexion",
-    "screen": {
-      "component": "LoginScreen"
-    },
-    "access": true,
-    "guestOnly": true,
-    "layout": "web",
-    "title": "Connexion"
-  },
-  {
-    "name": "AccountProfile",
-    "path": "/mon-compte/profil",
-    "screen": {
-      "component": "ProfileScreen"
-    },
-    "access": {
-      "role": [
-        "signedIn"
-      ]
-    },
-    "layout": "web",
-    "title": "Mon profil"
   },
   {
     "name": "Dashboard",
@@ -209,6 +334,40 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la zone de chalandise",
     "description": "Les communes couvertes par chaque zone de prise de rendez-vous."
+  },
+  {
+    "name": "MailOutboxList",
+    "path": "/administration/courriels-envoyes/",
+    "screen": {
+      "kind": "list",
+      "entity": "mail-outbox"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Courriels envoyés",
+    "description": "Les courriels de la plateforme (réinitialisation de mot de passe, ouverture de compte…) et leur état d'envoi."
+  },
+  {
+    "name": "MailOutboxDetail",
+    "path": "/administration/courriels-envoyes/:pk",
+    "screen": {
+      "kind": "detail",
+      "entity": "mail-outbox"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Courriel",
+    "description": "Les courriels de la plateforme (réinitialisation de mot de passe, ouverture de compte…) et leur état d'envoi."
   },
   {
     "name": "NotificationList",

@@ -177,6 +177,64 @@ export interface Group {
 }
 
 /**
+ * Courriel envoyé (entity "mail-outbox", schemas/entities/mail-outbox.schema.json)
+ */
+export interface MailOutbox {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Destinataire
+   */
+  toEmail: string;
+  /**
+   * Expéditeur
+   */
+  fromEmail?: string;
+  /**
+   * Objet
+   */
+  subject: string;
+  /**
+   * Type
+   */
+  kind?: "password_reset" | "account_initialisation" | "other";
+  /**
+   * État
+   */
+  status: "sent" | "failed" | "outbox";
+  /**
+   * Texte
+   */
+  textBody?: string;
+  /**
+   * Version HTML (source)
+   */
+  htmlBody?: string;
+  /**
+   * Envoyé le
+   */
+  sentAt?: string | null;
+  /**
+   * Erreur
+   */
+  error?: string;
+  /**
+   * Marque blanche
+   */
+  whiteLabel?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Notification (entity "notification", schemas/entities/notification.schema.json)
  */
 export interface Notification {
@@ -420,6 +478,48 @@ export interface Reason {
    * Description interne
    */
   internalDescription?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Consentement au traitement des données (entity "rgpd-consent", schemas/entities/rgpd-consent.schema.json)
+ */
+export interface RgpdConsent {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Utilisateur — Identifiant (pk) de l'utilisateur ; pas de lien déclaré pour que la suppression d'un compte efface aussi son historique de consentement.
+   */
+  user: number;
+  /**
+   * J'accepte que mes données soient conservées dans l'outil de suivi
+   */
+  allowToKeepData?: boolean;
+  /**
+   * J'accepte que mon adresse électronique soit utilisée pour m'envoyer des rappels de rendez-vous ou des informations sur mon dossier
+   */
+  allowToUseEmailToSendReminder?: boolean;
+  /**
+   * J'accepte que mon numéro de téléphone soit utilisé pour m'envoyer des rappels de rendez-vous par SMS
+   */
+  allowToUsePhoneNumberToSendReminder?: boolean;
+  /**
+   * J'accepte que mes informations soient partagées avec l'espace conseil qui suit mon dossier
+   */
+  allowToShareMyInformationWithMyAdvisor?: boolean;
+  /**
+   * J'accepte que mes informations soient partagées avec les partenaires du réseau à des fins statistiques
+   */
+  allowToShareMyInformationWithPartners?: boolean;
   /**
    * Créé le
    */
@@ -923,9 +1023,11 @@ export interface EntityTypes {
   'advisor-downtime': AdvisorDowntime;
   'catchment-area': CatchmentArea;
   'group': Group;
+  'mail-outbox': MailOutbox;
   'notification': Notification;
   'place': Place;
   'reason': Reason;
+  'rgpd-consent': RgpdConsent;
   'user': User;
   'white-label': WhiteLabel;
 }

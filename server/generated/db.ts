@@ -31,6 +31,18 @@ export interface AccountGroupTable {
   extra: JsonColumn | null;
 }
 
+export interface AccountRgpdConsentTable {
+  pk: Generated<number>;
+  user: number | null;
+  allow_to_keep_data: number | null;
+  allow_to_use_email_to_send_reminder: number | null;
+  allow_to_use_phone_number_to_send_reminder: number | null;
+  allow_to_share_my_information_with_my_advisor: number | null;
+  allow_to_share_my_information_with_partners: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface AccountUserTable {
   pk: Generated<number>;
   email: string | null;
@@ -151,6 +163,22 @@ export interface DialogwattReasonTable {
   extra: JsonColumn | null;
 }
 
+export interface MailOutboxTable {
+  pk: Generated<number>;
+  to_email: string | null;
+  from_email: string | null;
+  subject: string | null;
+  kind: string | null;
+  status: string | null;
+  text_body: string | null;
+  html_body: string | null;
+  sent_at: string | null;
+  error: string | null;
+  white_label: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface WhiteLabelTable {
   pk: Generated<number>;
   domain: string | null;
@@ -248,11 +276,13 @@ export interface WhiteLabelTable {
 
 export interface EntityDatabase {
   account_group: AccountGroupTable;
+  account_rgpd_consent: AccountRgpdConsentTable;
   account_user: AccountUserTable;
   dialogwatt_advisor_downtime: DialogwattAdvisorDowntimeTable;
   dialogwatt_catchment_area: DialogwattCatchmentAreaTable;
   dialogwatt_notification: DialogwattNotificationTable;
   dialogwatt_place: DialogwattPlaceTable;
   dialogwatt_reason: DialogwattReasonTable;
+  mail_outbox: MailOutboxTable;
   white_label: WhiteLabelTable;
 }

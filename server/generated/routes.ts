@@ -15,6 +15,8 @@ export interface GeneratedEntityRoute {
 
 export const entityRoutes: GeneratedEntityRoute[] = [
   { entity: 'group', path: '/api/v1/accounts/group/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: true },
+  { entity: 'mail-outbox', path: '/api/v1/accounts/mail-outbox/', actions: ['list', 'detail'], storeList: false },
+  { entity: 'rgpd-consent', path: '/api/v1/accounts/rgpd-consent/', actions: ['list', 'detail', 'create'], storeList: false },
   { entity: 'user', path: '/api/v1/accounts/user/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: true },
   { entity: 'advisor-downtime', path: '/api/v1/dialogwatt/advisor-downtime/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: true },
   { entity: 'catchment-area', path: '/api/v1/dialogwatt/catchment-area/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: true },
