@@ -1,6 +1,7 @@
 import { loadConfig } from './config';
 import { createApp, createContext } from './app';
 import { isEmpty, seedDemo, seedWhiteLabels } from './seed/seed-demo';
+import { seedReferenceData } from './seed/seed-reference';
 
 // `npm start` / `npm run serve`: migrate, seed an empty database, serve the API and the client.
 async function main(): Promise<void> {
@@ -8,6 +9,7 @@ async function main(): Promise<void> {
   const app = await createContext(config);
   const added = await seedWhiteLabels(app);
   if (added) app.logger.info({ added }, 'white labels seeded');
+  if (await seedReferenceData(app)) app.logger.info('simulators reference data seeded');
   if (config.seedDemo && (await isEmpty(app))) {
     await seedDemo(app);
     app.logger.info('demo data seeded (accounts: see README, password renovation-demo)');

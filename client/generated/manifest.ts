@@ -234,6 +234,69 @@ export const routes: ManifestRoute[] = [
     "title": "Tableau de bord"
   },
   {
+    "name": "WhiteLabelEdit",
+    "path": "/administration/marques-blanches/edition/:pk",
+    "screen": {
+      "component": "WhiteLabelEditScreen",
+      "kind": "edit",
+      "entity": "white-label"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Modifier la marque blanche"
+  },
+  {
+    "name": "WhiteLabelForms",
+    "path": "/administration/marques-blanches/:pk/formulaires/",
+    "screen": {
+      "component": "FormPickerScreen"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Personnaliser les formulaires",
+    "description": "Choisissez l'écran ou le menu à adapter pour ce domaine."
+  },
+  {
+    "name": "WhiteLabelFormEditor",
+    "path": "/administration/marques-blanches/:pk/formulaires/:entity",
+    "screen": {
+      "component": "FormEditorScreen"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Personnaliser un formulaire"
+  },
+  {
+    "name": "WhiteLabelMenuEditor",
+    "path": "/administration/marques-blanches/:pk/menus/",
+    "screen": {
+      "component": "MenuEditorScreen"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Personnaliser les menus"
+  },
+  {
     "name": "AdvisorDowntimeList",
     "path": "/dialogwatt/indisponibilites/",
     "screen": {
@@ -285,6 +348,108 @@ export const routes: ManifestRoute[] = [
     "description": "Congés, formations et autres absences : aucun rendez-vous n'est proposé pendant ces périodes."
   },
   {
+    "name": "BuildingHeatingConsumptionList",
+    "path": "/configuration/consommations-de-chauffage/",
+    "screen": {
+      "kind": "list",
+      "entity": "building-heating-consumption"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Consommations de chauffage par époque",
+    "description": "Consommation de chauffage au m² par époque de construction, pour l'estimation des besoins."
+  },
+  {
+    "name": "BuildingHeatingConsumptionCreate",
+    "path": "/configuration/consommations-de-chauffage/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "building-heating-consumption"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Nouvelle consommation de chauffage",
+    "description": "Consommation de chauffage au m² par époque de construction, pour l'estimation des besoins."
+  },
+  {
+    "name": "BuildingHeatingConsumptionEdit",
+    "path": "/configuration/consommations-de-chauffage/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "building-heating-consumption"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Modifier la consommation de chauffage",
+    "description": "Consommation de chauffage au m² par époque de construction, pour l'estimation des besoins."
+  },
+  {
+    "name": "CarbonTaxList",
+    "path": "/configuration/taxe-carbone/",
+    "screen": {
+      "kind": "list",
+      "entity": "carbon-tax"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Taxe carbone",
+    "description": "Montant de la taxe carbone par année (non appliqué dans les calculs)."
+  },
+  {
+    "name": "CarbonTaxCreate",
+    "path": "/configuration/taxe-carbone/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "carbon-tax"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Nouvelle année de taxe carbone",
+    "description": "Montant de la taxe carbone par année (non appliqué dans les calculs)."
+  },
+  {
+    "name": "CarbonTaxEdit",
+    "path": "/configuration/taxe-carbone/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "carbon-tax"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Modifier la taxe carbone",
+    "description": "Montant de la taxe carbone par année (non appliqué dans les calculs)."
+  },
+  {
     "name": "CatchmentAreaList",
     "path": "/dialogwatt/zones-de-chalandise/",
     "screen": {
@@ -334,6 +499,217 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la zone de chalandise",
     "description": "Les communes couvertes par chaque zone de prise de rendez-vous."
+  },
+  {
+    "name": "EnergyVectorList",
+    "path": "/configuration/vecteurs-energetiques/",
+    "screen": {
+      "kind": "list",
+      "entity": "energy-vector"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Vecteurs énergétiques",
+    "description": "Unités d'achat des énergies et leur pouvoir calorifique."
+  },
+  {
+    "name": "EnergyVectorCreate",
+    "path": "/configuration/vecteurs-energetiques/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "energy-vector"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Nouveau vecteur énergétique",
+    "description": "Unités d'achat des énergies et leur pouvoir calorifique."
+  },
+  {
+    "name": "EnergyVectorEdit",
+    "path": "/configuration/vecteurs-energetiques/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "energy-vector"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Modifier le vecteur énergétique",
+    "description": "Unités d'achat des énergies et leur pouvoir calorifique."
+  },
+  {
+    "name": "EnergyList",
+    "path": "/configuration/energies/",
+    "screen": {
+      "kind": "list",
+      "entity": "energy"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Énergies",
+    "description": "Les énergies des simulateurs : coefficients, contenu carbone, hausse annuelle du prix."
+  },
+  {
+    "name": "EnergyCreate",
+    "path": "/configuration/energies/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "energy"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Nouvelle énergie",
+    "description": "Les énergies des simulateurs : coefficients, contenu carbone, hausse annuelle du prix."
+  },
+  {
+    "name": "EnergyEdit",
+    "path": "/configuration/energies/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "energy"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Modifier la énergie",
+    "description": "Les énergies des simulateurs : coefficients, contenu carbone, hausse annuelle du prix."
+  },
+  {
+    "name": "GroupEnergyPriceList",
+    "path": "/configuration/prix-des-energies-par-structure/",
+    "screen": {
+      "kind": "list",
+      "entity": "group-energy-price"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "superadvisor"
+      ]
+    },
+    "module": "thermix",
+    "layout": "web",
+    "title": "Prix des énergies par structure",
+    "description": "Les prix que le simulateur chauffage propose aux conseillers de la structure, à la place des prix de référence."
+  },
+  {
+    "name": "GroupEnergyPriceCreate",
+    "path": "/configuration/prix-des-energies-par-structure/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "group-energy-price"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "superadvisor"
+      ]
+    },
+    "module": "thermix",
+    "layout": "web",
+    "title": "Nouveau prix d'énergie",
+    "description": "Les prix que le simulateur chauffage propose aux conseillers de la structure, à la place des prix de référence."
+  },
+  {
+    "name": "GroupEnergyPriceEdit",
+    "path": "/configuration/prix-des-energies-par-structure/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "group-energy-price"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "superadvisor"
+      ]
+    },
+    "module": "thermix",
+    "layout": "web",
+    "title": "Modifier le prix d'énergie de la structure",
+    "description": "Les prix que le simulateur chauffage propose aux conseillers de la structure, à la place des prix de référence."
+  },
+  {
+    "name": "GroupList",
+    "path": "/groupes/",
+    "screen": {
+      "kind": "list",
+      "entity": "group"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Structures",
+    "description": "Les structures du réseau : groupes d'administration régionaux et espaces conseil."
+  },
+  {
+    "name": "GroupCreate",
+    "path": "/groupes/creation",
+    "screen": {
+      "kind": "create",
+      "entity": "group"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Nouvelle structure",
+    "description": "Les structures du réseau : groupes d'administration régionaux et espaces conseil."
+  },
+  {
+    "name": "GroupEdit",
+    "path": "/groupes/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "group"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager",
+        "superadvisor"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Modifier la structure",
+    "description": "Les structures du réseau : groupes d'administration régionaux et espaces conseil."
   },
   {
     "name": "MailOutboxList",
@@ -472,6 +848,57 @@ export const routes: ManifestRoute[] = [
     "description": "Les lieux de conseil où se tiennent les rendez-vous."
   },
   {
+    "name": "ProductionSystemList",
+    "path": "/configuration/systemes-de-production/",
+    "screen": {
+      "kind": "list",
+      "entity": "production-system"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Systèmes de production",
+    "description": "Les systèmes de chauffage et d'eau chaude des simulateurs, leurs rendements et leurs coûts."
+  },
+  {
+    "name": "ProductionSystemCreate",
+    "path": "/configuration/systemes-de-production/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "production-system"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Nouveau système de production",
+    "description": "Les systèmes de chauffage et d'eau chaude des simulateurs, leurs rendements et leurs coûts."
+  },
+  {
+    "name": "ProductionSystemEdit",
+    "path": "/configuration/systemes-de-production/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "production-system"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Modifier le système de production",
+    "description": "Les systèmes de chauffage et d'eau chaude des simulateurs, leurs rendements et leurs coûts."
+  },
+  {
     "name": "ReasonList",
     "path": "/dialogwatt/motifs-de-rendez-vous/",
     "screen": {
@@ -521,6 +948,197 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier le motif de rendez-vous",
     "description": "Les services proposés à la prise de rendez-vous et leur durée."
+  },
+  {
+    "name": "SecondaryEfficiencyList",
+    "path": "/configuration/rendements-de-distribution/",
+    "screen": {
+      "kind": "list",
+      "entity": "secondary-efficiency"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Rendements de distribution",
+    "description": "En logement collectif, la première ligne de même usage s'applique quel que soit le mode de distribution."
+  },
+  {
+    "name": "SecondaryEfficiencyCreate",
+    "path": "/configuration/rendements-de-distribution/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "secondary-efficiency"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Nouveau rendement de distribution",
+    "description": "En logement collectif, la première ligne de même usage s'applique quel que soit le mode de distribution."
+  },
+  {
+    "name": "SecondaryEfficiencyEdit",
+    "path": "/configuration/rendements-de-distribution/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "secondary-efficiency"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Modifier le rendement de distribution",
+    "description": "En logement collectif, la première ligne de même usage s'applique quel que soit le mode de distribution."
+  },
+  {
+    "name": "UserList",
+    "path": "/utilisateurs/",
+    "screen": {
+      "kind": "list",
+      "entity": "user"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Utilisateurs",
+    "description": "Les comptes de la plateforme : équipe, professionnels et clients."
+  },
+  {
+    "name": "UserCreate",
+    "path": "/utilisateurs/creation",
+    "screen": {
+      "kind": "create",
+      "entity": "user"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager",
+        "advisor"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Nouvel utilisateur",
+    "description": "Les comptes de la plateforme : équipe, professionnels et clients."
+  },
+  {
+    "name": "UserEdit",
+    "path": "/utilisateurs/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "user"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager",
+        "advisor"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Modifier le utilisateur",
+    "description": "Les comptes de la plateforme : équipe, professionnels et clients."
+  },
+  {
+    "name": "WhiteLabelList",
+    "path": "/administration/marques-blanches/",
+    "screen": {
+      "kind": "list",
+      "entity": "white-label"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Marques blanches",
+    "description": "Les domaines de la plateforme : modules, noms, apparence, formulaires et menus de chacun."
+  },
+  {
+    "name": "WhiteLabelCreate",
+    "path": "/administration/marques-blanches/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "white-label"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Nouvelle marque blanche",
+    "description": "Les domaines de la plateforme : modules, noms, apparence, formulaires et menus de chacun."
+  },
+  {
+    "name": "YearlyEnergyPriceList",
+    "path": "/configuration/prix-annuels-des-energies/",
+    "screen": {
+      "kind": "list",
+      "entity": "yearly-energy-price"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Prix annuels des énergies",
+    "description": "Un prix par énergie et par année ; corrigez un prix ou ajoutez l'année écoulée."
+  },
+  {
+    "name": "YearlyEnergyPriceCreate",
+    "path": "/configuration/prix-annuels-des-energies/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "yearly-energy-price"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Nouveau prix annuel",
+    "description": "Un prix par énergie et par année ; corrigez un prix ou ajoutez l'année écoulée."
+  },
+  {
+    "name": "YearlyEnergyPriceEdit",
+    "path": "/configuration/prix-annuels-des-energies/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "yearly-energy-price"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "energies",
+    "layout": "web",
+    "title": "Modifier le prix annuel",
+    "description": "Un prix par énergie et par année ; corrigez un prix ou ajoutez l'année écoulée."
   }
 ];
 
@@ -672,6 +1290,12 @@ export const modules: { id: string; flag: string; label: string; always: boolean
     "always": false
   },
   {
+    "id": "energies",
+    "flag": "energies",
+    "label": "Données de référence des énergies",
+    "always": true
+  },
+  {
     "id": "events",
     "flag": "events",
     "label": "Événements",
@@ -724,6 +1348,12 @@ export const modules: { id: string; flag: string; label: string; always: boolean
     "flag": "oldThermix",
     "label": "Ancien simulateur chauffage (intégré)",
     "always": false
+  },
+  {
+    "id": "pdfGenerator",
+    "flag": "pdfGenerator",
+    "label": "Génération de rapports PDF",
+    "always": true
   },
   {
     "id": "precoImmo",

@@ -51,6 +51,70 @@ export interface AdvisorDowntime {
 }
 
 /**
+ * Consommation de chauffage par époque de construction (entity "building-heating-consumption", schemas/entities/building-heating-consumption.schema.json)
+ */
+export interface BuildingHeatingConsumption {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Code du critère
+   */
+  criterion: string;
+  /**
+   * Libellé
+   */
+  label: string;
+  /**
+   * Consommation de chauffage (kWh/m²/an)
+   */
+  heatingConsumption: number;
+  /**
+   * Commentaire
+   */
+  comment?: string;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Taxe carbone (entity "carbon-tax", schemas/entities/carbon-tax.schema.json)
+ */
+export interface CarbonTax {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Année
+   */
+  year: number;
+  /**
+   * Montant (€ par tonne de CO2)
+   */
+  amount: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Zone de chalandise (entity "catchment-area", schemas/entities/catchment-area.schema.json)
  */
 export interface CatchmentArea {
@@ -84,6 +148,118 @@ export interface CatchmentArea {
    * Informations pour l'accueil téléphonique
    */
   additionalInformation?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Énergie (entity "energy", schemas/entities/energy.schema.json)
+ */
+export interface Energy {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Identifiant
+   */
+  identifier: string;
+  /**
+   * Libellé
+   */
+  label: string;
+  /**
+   * Coefficient d'énergie primaire (kWh primaire par kWh final)
+   */
+  primaryEnergyRatio: number;
+  /**
+   * Contenu carbone (kg CO2 par kWh final)
+   */
+  ghgRatio: number;
+  /**
+   * Soumise à la taxe carbone
+   */
+  carbonTax?: boolean;
+  /**
+   * Pouvoir calorifique (kWh par tonne)
+   */
+  pciRatio?: number | null;
+  /**
+   * Densité (tonne par m³)
+   */
+  densityRatio?: number | null;
+  /**
+   * Catégorie
+   */
+  combustibleCategory: "fossil" | "electricity" | "renewable";
+  /**
+   * Hausse annuelle du prix (0,03 = 3 %)
+   */
+  priceVariation: number;
+  /**
+   * Coefficient de prix en logement collectif
+   */
+  priceMultiUnitDiscount: number;
+  /**
+   * Prix actuel (c€/kWh) — Moyenne des trois derniers prix annuels non nuls, arrondie au centime ; recalculée quand un prix annuel change.
+   */
+  currentPrice?: number | null;
+  /**
+   * Prix actuel en logement collectif (c€/kWh) — Prix actuel multiplié par le coefficient de prix en logement collectif.
+   */
+  currentPriceMultiUnit?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Vecteur énergétique (entity "energy-vector", schemas/entities/energy-vector.schema.json)
+ */
+export interface EnergyVector {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Code
+   */
+  vector?: string;
+  /**
+   * Libellé
+   */
+  label?: string | null;
+  /**
+   * Unité d'achat
+   */
+  buyingUnit: string;
+  /**
+   * Pouvoir calorifique (kWh par unité d'achat)
+   */
+  pci: number;
+  /**
+   * Unité du pouvoir calorifique
+   */
+  unit: string;
+  /**
+   * Énergie
+   */
+  energy: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
   /**
    * Créé le
    */
@@ -166,6 +342,44 @@ export interface Group {
    * Logo
    */
   profilePic?: string | null;
+  /**
+   * Membres — Les comptes rattachés à la structure.
+   */
+  users?: {}[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Prix d'une énergie pour une structure (entity "group-energy-price", schemas/entities/group-energy-price.schema.json)
+ */
+export interface GroupEnergyPrice {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Énergie
+   */
+  energy: number;
+  /**
+   * Prix (c€/kWh) — Vide : le prix de référence.
+   */
+  price?: number | null;
+  /**
+   * Hausse annuelle du prix (0,03 = 3 %) — Vide : la hausse de référence de l'énergie.
+   */
+  priceVariation?: number | null;
   /**
    * Créé le
    */
@@ -351,6 +565,32 @@ export interface Notification {
 }
 
 /**
+ * Données temporaires de rapport PDF (entity "pdf-temp-store", schemas/entities/pdf-temp-store.schema.json)
+ */
+export interface PdfTempStore {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Identifiant
+   */
+  uuid: string;
+  /**
+   * Données (texte JSON) — Gardées en texte : le JSON est rendu tel qu'il a été reçu, sans les limites du type JSONB de PostgreSQL.
+   */
+  payload: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Lieu de conseil (entity "place", schemas/entities/place.schema.json)
  */
 export interface Place {
@@ -428,6 +668,160 @@ export interface Place {
    * Présentation interne (conseillers)
    */
   internalPresentation?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Système de production (entity "production-system", schemas/entities/production-system.schema.json)
+ */
+export interface ProductionSystem {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Identifiant
+   */
+  identifier: string;
+  /**
+   * Libellé
+   */
+  label: string;
+  /**
+   * Énergie consommée
+   */
+  energy: number;
+  /**
+   * Produit du chauffage
+   */
+  isHeating?: boolean;
+  /**
+   * Produit de l'eau chaude sanitaire
+   */
+  isHotWater?: boolean;
+  /**
+   * Convient au logement individuel
+   */
+  isIndividual?: boolean;
+  /**
+   * Convient au logement collectif
+   */
+  isMultiUnit?: boolean;
+  /**
+   * Distribution hydraulique (eau chaude)
+   */
+  isHydro?: boolean;
+  /**
+   * Rendement ou COP en chauffage
+   */
+  efficiencyHeating?: number | null;
+  /**
+   * Rendement ou COP en eau chaude
+   */
+  efficiencyHotWater?: number | null;
+  /**
+   * Part renouvelable en chauffage (0 à 1)
+   */
+  enrRatioHeating?: number | null;
+  /**
+   * Part renouvelable en eau chaude (0 à 1)
+   */
+  enrRatioHotWater?: number | null;
+  /**
+   * Investissement, chauffage, logement individuel (€)
+   */
+  investmentIndividualHeating?: number | null;
+  /**
+   * Investissement, eau chaude, logement individuel (€)
+   */
+  investmentIndividualHotWater?: number | null;
+  /**
+   * Investissement, chauffage, petit collectif (moins de 50 logements) (€)
+   */
+  investmentSmallMultiUnitHeating?: number | null;
+  /**
+   * Investissement, eau chaude, petit collectif (moins de 50 logements) (€)
+   */
+  investmentSmallMultiUnitHotWater?: number | null;
+  /**
+   * Investissement, chauffage, collectif moyen (50 à 149 logements) (€)
+   */
+  investmentMediumMultiUnitHeating?: number | null;
+  /**
+   * Investissement, eau chaude, collectif moyen (50 à 149 logements) (€)
+   */
+  investmentMediumMultiUnitHotWater?: number | null;
+  /**
+   * Investissement, chauffage, grand collectif (150 logements ou plus) (€)
+   */
+  investmentLargeMultiUnitHeating?: number | null;
+  /**
+   * Investissement, eau chaude, grand collectif (150 logements ou plus) (€)
+   */
+  investmentLargeMultiUnitHotWater?: number | null;
+  /**
+   * Entretien annuel, chauffage, logement individuel (€/an)
+   */
+  maintenanceIndividualHeating?: number | null;
+  /**
+   * Entretien annuel, eau chaude, logement individuel (€/an)
+   */
+  maintenanceIndividualHotWater?: number | null;
+  /**
+   * Entretien annuel, chauffage, petit collectif (moins de 50 logements) (€/an)
+   */
+  maintenanceSmallMultiUnitHeating?: number | null;
+  /**
+   * Entretien annuel, eau chaude, petit collectif (moins de 50 logements) (€/an)
+   */
+  maintenanceSmallMultiUnitHotWater?: number | null;
+  /**
+   * Entretien annuel, chauffage, collectif moyen (50 à 149 logements) (€/an)
+   */
+  maintenanceMediumMultiUnitHeating?: number | null;
+  /**
+   * Entretien annuel, eau chaude, collectif moyen (50 à 149 logements) (€/an)
+   */
+  maintenanceMediumMultiUnitHotWater?: number | null;
+  /**
+   * Entretien annuel, chauffage, grand collectif (150 logements ou plus) (€/an)
+   */
+  maintenanceLargeMultiUnitHeating?: number | null;
+  /**
+   * Entretien annuel, eau chaude, grand collectif (150 logements ou plus) (€/an)
+   */
+  maintenanceLargeMultiUnitHotWater?: number | null;
+  /**
+   * Provisions annuelles pour gros travaux, chauffage, petit collectif (moins de 50 logements) (€/an)
+   */
+  provisionsSmallMultiUnitHeating?: number | null;
+  /**
+   * Provisions annuelles pour gros travaux, eau chaude, petit collectif (moins de 50 logements) (€/an)
+   */
+  provisionsSmallMultiUnitHotWater?: number | null;
+  /**
+   * Provisions annuelles pour gros travaux, chauffage, collectif moyen (50 à 149 logements) (€/an)
+   */
+  provisionsMediumMultiUnitHeating?: number | null;
+  /**
+   * Provisions annuelles pour gros travaux, eau chaude, collectif moyen (50 à 149 logements) (€/an)
+   */
+  provisionsMediumMultiUnitHotWater?: number | null;
+  /**
+   * Provisions annuelles pour gros travaux, chauffage, grand collectif (150 logements ou plus) (€/an)
+   */
+  provisionsLargeMultiUnitHeating?: number | null;
+  /**
+   * Provisions annuelles pour gros travaux, eau chaude, grand collectif (150 logements ou plus) (€/an)
+   */
+  provisionsLargeMultiUnitHotWater?: number | null;
   /**
    * Créé le
    */
@@ -520,6 +914,103 @@ export interface RgpdConsent {
    * J'accepte que mes informations soient partagées avec les partenaires du réseau à des fins statistiques
    */
   allowToShareMyInformationWithPartners?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Rendement de distribution (entity "secondary-efficiency", schemas/entities/secondary-efficiency.schema.json)
+ */
+export interface SecondaryEfficiency {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Chauffage (sinon eau chaude)
+   */
+  isHeating?: boolean;
+  /**
+   * Logement collectif
+   */
+  isMultiUnit?: boolean;
+  /**
+   * Distribution hydraulique
+   */
+  isHydro?: boolean;
+  /**
+   * Rendement (0 à 1)
+   */
+  ratio: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Paramètres du simulateur chauffage (entity "thermix-settings", schemas/entities/thermix-settings.schema.json)
+ */
+export interface ThermixSettings {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Utilisateur
+   */
+  user: number;
+  /**
+   * Conseiller
+   */
+  advisor?: number | null;
+  /**
+   * Année de début de la projection — Vide : l'année en cours.
+   */
+  year?: number | null;
+  /**
+   * Production solaire thermique (kWh par m² de capteurs et par an)
+   */
+  thermalSolarProdByM2?: number;
+  /**
+   * Part maximale du chauffage couverte par le solaire (0 à 1)
+   */
+  thermalSolarMaxProdRatioHeating?: number;
+  /**
+   * Part maximale de l'eau chaude couverte par le solaire (0 à 1)
+   */
+  thermalSolarMaxProdRatioHotWater?: number;
+  /**
+   * Besoin d'eau chaude par personne (kWh par an)
+   */
+  hotWaterNeedsByPerson?: number;
+  /**
+   * Part de la consommation due au chauffage et à l'eau chaude (0 à 1)
+   */
+  hotWaterAndHeatingConsumptionRatio?: number;
+  /**
+   * Taxe carbone de référence
+   */
+  customCarbonTax?: {
+    /**
+     * Année
+     */
+    year: number;
+    /**
+     * Montant (€ par tonne de CO2)
+     */
+    amount: number;
+  };
   /**
    * Créé le
    */
@@ -1019,15 +1510,55 @@ export interface WhiteLabel {
   updatedAt?: string;
 }
 
+/**
+ * Prix annuel d'une énergie (entity "yearly-energy-price", schemas/entities/yearly-energy-price.schema.json)
+ */
+export interface YearlyEnergyPrice {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Énergie
+   */
+  energy: number;
+  /**
+   * Année
+   */
+  year: number;
+  /**
+   * Prix (c€/kWh) — Vide quand la source n'a pas de valeur pour cette année.
+   */
+  price?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
 export interface EntityTypes {
   'advisor-downtime': AdvisorDowntime;
+  'building-heating-consumption': BuildingHeatingConsumption;
+  'carbon-tax': CarbonTax;
   'catchment-area': CatchmentArea;
+  'energy': Energy;
+  'energy-vector': EnergyVector;
   'group': Group;
+  'group-energy-price': GroupEnergyPrice;
   'mail-outbox': MailOutbox;
   'notification': Notification;
+  'pdf-temp-store': PdfTempStore;
   'place': Place;
+  'production-system': ProductionSystem;
   'reason': Reason;
   'rgpd-consent': RgpdConsent;
+  'secondary-efficiency': SecondaryEfficiency;
+  'thermix-settings': ThermixSettings;
   'user': User;
   'white-label': WhiteLabel;
+  'yearly-energy-price': YearlyEnergyPrice;
 }

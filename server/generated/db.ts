@@ -163,6 +163,115 @@ export interface DialogwattReasonTable {
   extra: JsonColumn | null;
 }
 
+export interface EnergiesBuildingHeatingConsumptionTable {
+  pk: Generated<number>;
+  criterion: string | null;
+  label: string | null;
+  heating_consumption: number | null;
+  comment: string | null;
+  order: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface EnergiesCarbonTaxTable {
+  pk: Generated<number>;
+  year: number | null;
+  amount: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface EnergiesEnergyTable {
+  pk: Generated<number>;
+  identifier: string | null;
+  label: string | null;
+  primary_energy_ratio: number | null;
+  ghg_ratio: number | null;
+  carbon_tax: number | null;
+  pci_ratio: number | null;
+  density_ratio: number | null;
+  combustible_category: string | null;
+  price_variation: number | null;
+  price_multi_unit_discount: number | null;
+  current_price: number | null;
+  current_price_multi_unit: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface EnergiesEnergyVectorTable {
+  pk: Generated<number>;
+  vector: string | null;
+  label: string | null;
+  buying_unit: string | null;
+  pci: number | null;
+  unit: string | null;
+  energy: number | null;
+  order: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface EnergiesProductionSystemTable {
+  pk: Generated<number>;
+  identifier: string | null;
+  label: string | null;
+  energy: number | null;
+  is_heating: number | null;
+  is_hot_water: number | null;
+  is_individual: number | null;
+  is_multi_unit: number | null;
+  is_hydro: number | null;
+  efficiency_heating: number | null;
+  efficiency_hot_water: number | null;
+  enr_ratio_heating: number | null;
+  enr_ratio_hot_water: number | null;
+  investment_individual_heating: number | null;
+  investment_individual_hot_water: number | null;
+  investment_small_multi_unit_heating: number | null;
+  investment_small_multi_unit_hot_water: number | null;
+  investment_medium_multi_unit_heating: number | null;
+  investment_medium_multi_unit_hot_water: number | null;
+  investment_large_multi_unit_heating: number | null;
+  investment_large_multi_unit_hot_water: number | null;
+  maintenance_individual_heating: number | null;
+  maintenance_individual_hot_water: number | null;
+  maintenance_small_multi_unit_heating: number | null;
+  maintenance_small_multi_unit_hot_water: number | null;
+  maintenance_medium_multi_unit_heating: number | null;
+  maintenance_medium_multi_unit_hot_water: number | null;
+  maintenance_large_multi_unit_heating: number | null;
+  maintenance_large_multi_unit_hot_water: number | null;
+  provisions_small_multi_unit_heating: number | null;
+  provisions_small_multi_unit_hot_water: number | null;
+  provisions_medium_multi_unit_heating: number | null;
+  provisions_medium_multi_unit_hot_water: number | null;
+  provisions_large_multi_unit_heating: number | null;
+  provisions_large_multi_unit_hot_water: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface EnergiesSecondaryEfficiencyTable {
+  pk: Generated<number>;
+  is_heating: number | null;
+  is_multi_unit: number | null;
+  is_hydro: number | null;
+  ratio: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface EnergiesYearlyEnergyPriceTable {
+  pk: Generated<number>;
+  energy: number | null;
+  year: number | null;
+  price: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface MailOutboxTable {
   pk: Generated<number>;
   to_email: string | null;
@@ -175,6 +284,39 @@ export interface MailOutboxTable {
   sent_at: string | null;
   error: string | null;
   white_label: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface PdfTempStoreTable {
+  pk: Generated<number>;
+  uuid: string | null;
+  payload: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ThermixGroupEnergyPriceTable {
+  pk: Generated<number>;
+  group: number | null;
+  energy: number | null;
+  price: number | null;
+  price_variation: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ThermixSettingsTable {
+  pk: Generated<number>;
+  user: number | null;
+  advisor: number | null;
+  year: number | null;
+  thermal_solar_prod_by_m2: number | null;
+  thermal_solar_max_prod_ratio_heating: number | null;
+  thermal_solar_max_prod_ratio_hot_water: number | null;
+  hot_water_needs_by_person: number | null;
+  hot_water_and_heating_consumption_ratio: number | null;
+  custom_carbon_tax: JsonColumn | null;
   created_at: string | null;
   updated_at: string | null;
 }
@@ -283,6 +425,16 @@ export interface EntityDatabase {
   dialogwatt_notification: DialogwattNotificationTable;
   dialogwatt_place: DialogwattPlaceTable;
   dialogwatt_reason: DialogwattReasonTable;
+  energies_building_heating_consumption: EnergiesBuildingHeatingConsumptionTable;
+  energies_carbon_tax: EnergiesCarbonTaxTable;
+  energies_energy: EnergiesEnergyTable;
+  energies_energy_vector: EnergiesEnergyVectorTable;
+  energies_production_system: EnergiesProductionSystemTable;
+  energies_secondary_efficiency: EnergiesSecondaryEfficiencyTable;
+  energies_yearly_energy_price: EnergiesYearlyEnergyPriceTable;
   mail_outbox: MailOutboxTable;
+  pdf_temp_store: PdfTempStoreTable;
+  thermix_group_energy_price: ThermixGroupEnergyPriceTable;
+  thermix_settings: ThermixSettingsTable;
   white_label: WhiteLabelTable;
 }

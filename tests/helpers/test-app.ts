@@ -6,7 +6,13 @@ import { loadConfig } from '../../server/config';
 import { createApp, createContext } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { seedDemo, seedWhiteLabels } from '../../server/seed/seed-demo';
+import { seedReferenceData } from '../../server/seed/seed-reference';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { loadAccountSettings, useAccountSettings } from '../../server/modules/accounts/settings';
+import { idle as mailIdle } from '../../server/mail/mail-queue';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 export const DEMO_PASSWORD = 'renovation-demo';
 
@@ -36,7 +42,11 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { se
   if (options.withClient && !existsSync(resolve(clientDist, 'index.html'))) throw new Error('client/dist is missing: build the client first (npm test does it)');
   const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-for-the-test-suite-only', CLIENT_DIST: clientDist, ...options.env });
   const app = await createContext(config);
+  // Sign-in throttling stays out of the way of suites that sign in often (a test lowers it on
+  // purpose); no SMTP unless a test starts one; pictures in a folder of the test's own.
+  useAccountSettings(app, loadAccountSettings({ LOGIN_RATE_LIMIT: '100000', LOGIN_FAILURES_PER_EMAIL: '100000', ACCOUNT_REQUEST_RATE_LIMIT: '100000', MEDIA_DIR: mkdtempSync(join(tmpdir(), 'media-')), ...options.env }));
   await seedWhiteLabels(app);
+  await seedReferenceData(app);
   if (options.seed !== false) await seedDemo(app);
   const server: Server = await new Promise((resolve) => {
     const s = createApp(app).listen(0, () => resolve(s));
@@ -76,6 +86,7 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { se
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await mailIdle(app);
       await app.database.close();
       await database.drop();
     },
