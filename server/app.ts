@@ -18,6 +18,8 @@ import { authRouter } from './modules/auth/auth-routes';
 import { whiteLabelRouter } from './modules/white-labels/white-label-routes';
 import { metaRouter } from './modules/meta/meta-routes';
 import { extraRouters } from './modules/registry';
+import { csrfGuard } from './modules/auth/csrf-guard';
+import { mediaRouter } from './modules/accounts/media';
 
 async function jwtSecret(config: AppConfig, database: Database): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
@@ -64,6 +66,7 @@ export function createApp(app: AppContext): Express {
     next();
   });
   server.use('/api', express.json({ limit: '25mb' }));
+  server.use('/api', csrfGuard(app));
   server.use('/api', contextMiddleware(app));
   server.use(authRouter(app));
   server.use(whiteLabelRouter(app));
@@ -77,6 +80,7 @@ export function createApp(app: AppContext): Express {
   server.use('/api', (_req, res) => {
     res.status(404).json({ error: 'not_found', message: message(app, 'errors.404') });
   });
+  server.use(mediaRouter(app));
   const dist = app.config.clientDist;
   if (existsSync(join(dist, 'index.html'))) {
     server.use(express.static(dist, { index: false, maxAge: '1h' }));

@@ -1,11 +1,11 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
-import { profileRouter } from './accounts/profile';
+import { accountsRouter } from './accounts/accounts-router';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
  * before the generic entity routes. Each module adds its router here.
  */
 export function extraRouters(app: AppContext): Router[] {
-  return [profileRouter(app)];
+  return [accountsRouter(app)];
 }

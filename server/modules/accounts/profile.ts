@@ -1,13 +1,20 @@
 import { Router } from 'express';
-import type { AppContext } from '../../context';
-import { denied } from '../../context';
+import type { AppContext, RequestContext } from '../../context';
+import { denied, message, notFound } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
+import { HttpError, ValidationError } from '../../http/http-error';
+import { update } from '../../operations/write';
+import { entityOf, may } from '../../operations/entity-access';
+import { parsePk } from '../../operations/find-one';
+import type { FieldError } from '../../../engine/validation/field-error';
+import { latestConsent, mayRecordConsent, mayViewConsent, parseConsent, recordConsent } from './consent';
+import { inTransaction } from './in-transaction';
 
-/** The signed-in user as the shell shows it: names, type, structure, picture. */
+/** The signed-in user as the shell and the profile screens show it: names, type, structure, picture. */
 export async function profileOf(app: AppContext, pk: number) {
   const db = app.database.db;
   const u = await db.selectFrom('account_user')
-    .select(['pk', 'email', 'civility', 'first_name', 'last_name', 'user_type', 'title', 'phone', 'color', 'group', 'profile_pic', 'is_active', 'allowed_to_see_bap_menu'])
+    .select(['pk', 'email', 'civility', 'first_name', 'last_name', 'user_type', 'title', 'phone', 'color', 'group', 'profile_pic', 'is_active', 'allowed_to_see_bap_menu', 'date_joined', 'last_login'])
     .where('pk', '=', pk).executeTakeFirst();
   if (!u) return null;
   const group = u.group === null ? null : await db.selectFrom('account_group').select(['pk', 'name', 'ademe_id', 'is_admin']).where('pk', '=', u.group).executeTakeFirst();
@@ -15,26 +22,115 @@ export async function profileOf(app: AppContext, pk: number) {
   return {
     pk: u.pk,
     email: u.email,
-    civility: u.civility,
-    firstName: u.first_name,
-    lastName: u.last_name,
+    civility: u.civility ?? '',
+    firstName: u.first_name ?? '',
+    lastName: u.last_name ?? '',
     fullName,
     userType: u.user_type,
-    title: u.title,
-    phone: u.phone,
-    color: u.color,
-    profilePic: u.profile_pic,
+    title: u.title ?? '',
+    phone: u.phone ?? '',
+    color: u.color ?? '#888',
+    profilePic: u.profile_pic || null,
     isActive: Boolean(u.is_active),
     allowedToSeeBapMenu: Boolean(u.allowed_to_see_bap_menu),
+    dateJoined: u.date_joined,
+    lastLogin: u.last_login,
     group: group ? { pk: group.pk, name: group.name, ademeId: group.ademe_id || null, isAdmin: Boolean(group.is_admin) } : null,
   };
 }
 
+export function requireUser(ctx: RequestContext): number {
+  if (ctx.user.anonymous || ctx.user.pk === null) throw denied(ctx);
+  return ctx.user.pk;
+}
+
+/** The stored user as rules see it (`record` of the user entity's rights). */
+export async function userRecord(ctx: RequestContext, pk: number): Promise<Record<string, unknown> | null> {
+  const u = await ctx.app.database.db.selectFrom('account_user').select(['pk', 'email', 'user_type', 'group', 'is_active']).where('pk', '=', pk).executeTakeFirst();
+  return u ? { pk: u.pk, email: u.email, userType: u.user_type, group: u.group, isActive: Boolean(u.is_active) } : null;
+}
+
+/** Loads a user the caller may change (404 when absent, 401/403 when not allowed). */
+export async function changeableUser(ctx: RequestContext, rawPk: unknown): Promise<Record<string, unknown> & { pk: number }> {
+  requireUser(ctx);
+  const pk = parsePk(rawPk);
+  if (pk === null) throw notFound(ctx);
+  const record = await userRecord(ctx, pk);
+  if (!record) throw notFound(ctx);
+  if (!may(ctx, entityOf(ctx, 'user'), 'change', record)) throw denied(ctx);
+  return record as Record<string, unknown> & { pk: number };
+}
+
+async function profileAnswer(ctx: RequestContext, pk: number) {
+  return {
+    user: await profileOf(ctx.app, pk),
+    rgpdConsent: mayViewConsent(ctx, pk) ? await latestConsent(ctx.app.database.db, pk) : null,
+    domainName: ctx.whiteLabel.domain,
+  };
+}
+
+/** What the profile edits. Type, structure, activity and e-mail are administration matters. */
+export const PROFILE_FIELDS = ['civility', 'firstName', 'lastName', 'title', 'phone', 'color'] as const;
+const PROTECTED = ['email', 'userType', 'group', 'isActive', 'allowedToSeeBapMenu', 'whiteLabelling', 'isStaff'] as const;
+
+function comparable(field: string, v: unknown): unknown {
+  if (field === 'group' && v && typeof v === 'object') return (v as { pk?: unknown }).pk ?? null;
+  if (field === 'email' && typeof v === 'string') return v.trim().toLowerCase();
+  return v ?? null;
+}
+
+/** The user part of a profile PATCH: editable fields kept, protected ones refused when they change. */
+function profilePatch(ctx: RequestContext, input: unknown, stored: Record<string, unknown>, storedFull: Record<string, unknown>): Record<string, unknown> {
+  if (input === undefined) return {};
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) {
+    throw new ValidationError([{ path: 'user', code: 'object', params: {}, message: message(ctx.app, 'validation.object') }], message(ctx.app, 'validation.summary'));
+  }
+  const body = input as Record<string, unknown>;
+  const errors: FieldError[] = [];
+  for (const f of PROTECTED) {
+    if (!(f in body)) continue;
+    const current = f in stored ? stored[f] : storedFull[f];
+    if (comparable(f, body[f]) !== comparable(f, current)) {
+      errors.push({ path: f, code: 'accounts.profile.not_editable_here', params: {}, message: message(ctx.app, 'accounts.profile.not_editable_here') });
+    }
+  }
+  if (errors.length) throw new ValidationError(errors, message(ctx.app, 'validation.summary'));
+  return Object.fromEntries(PROFILE_FIELDS.filter((f) => f in body).map((f) => [f, body[f]]));
+}
+
 export function profileRouter(app: AppContext): Router {
   const router = Router();
+
   router.get('/api/v1/accounts/profile/', asyncHandler(async (req, res) => {
-    if (req.ctx.user.anonymous || req.ctx.user.pk === null) throw denied(req.ctx);
-    res.json({ user: await profileOf(app, req.ctx.user.pk) });
+    res.json(await profileAnswer(req.ctx, requireUser(req.ctx)));
   }));
+
+  router.get('/api/v1/accounts/profile/:pk/', asyncHandler(async (req, res, next) => {
+    if (!/^\d+$/.test(req.params.pk as string)) return next();
+    const target = await changeableUser(req.ctx, req.params.pk);
+    if (!target.isActive) throw notFound(req.ctx);
+    res.json(await profileAnswer(req.ctx, target.pk));
+  }));
+
+  router.patch('/api/v1/accounts/profile/:pk/', asyncHandler(async (req, res, next) => {
+    if (!/^\d+$/.test(req.params.pk as string)) return next();
+    const ctx = req.ctx;
+    const target = await changeableUser(ctx, req.params.pk);
+    const body = req.body as Record<string, unknown> | undefined;
+    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_json', message(app, 'errors.invalid_json'));
+    const full = (await profileOf(app, target.pk))!;
+    const patch = profilePatch(ctx, body.user, target, full as unknown as Record<string, unknown>);
+    let consent: Record<string, boolean> | null = null;
+    if (body.rgpdConsent !== undefined && body.rgpdConsent !== null) {
+      if (!mayRecordConsent(ctx, target.pk)) throw denied(ctx);
+      consent = parseConsent(ctx, body.rgpdConsent, await latestConsent(app.database.db, target.pk));
+    }
+    await inTransaction(ctx, async (tctx) => {
+      if (Object.keys(patch).length) await update(tctx, 'user', target.pk, patch);
+      if (consent) await recordConsent(tctx, target.pk, consent);
+    });
+    res.json(await profileAnswer(ctx, target.pk));
+  }));
+
   return router;
 }

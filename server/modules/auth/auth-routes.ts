@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { signAccessToken } from './access-token';
 import { issueRefreshToken, revokeFamily, rotateRefreshToken } from './refresh-tokens';
 import { loadUser } from './load-user';
+import { loginThrottle } from './login-throttle';
 import type { FieldError } from '../../../engine/validation/field-error';
 
 let dummyHash: Promise<string> | undefined;
@@ -38,7 +39,7 @@ function clientTooOld(clientVersion: string | undefined): boolean {
 export function authRouter(app: AppContext): Router {
   const router = Router();
 
-  router.post('/api/v1/auth/obtain_token/', asyncHandler(async (req, res) => {
+  router.post('/api/v1/auth/obtain_token/', ...loginThrottle(app), asyncHandler(async (req, res) => {
     const body = (req.body ?? {}) as Record<string, unknown>;
     const missing = required(app, body, ['email', 'password']);
     if (missing.length) throw new ValidationError(missing, message(app, 'validation.summary'));
