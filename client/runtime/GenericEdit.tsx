@@ -24,6 +24,7 @@ import { confirmAction } from '../shell/confirm';
 import { usePageTitle } from '../shell/page-title';
 import type { EntityMeta, RecordData } from './types';
 import { capitalise } from '../../engine/schema/registry';
+import { RelatedLists } from './RelatedLists';
 
 /** Buttons ignore a second press within 300 ms (spec 01 §5). */
 function useDebouncedAction(): (fn: () => void) => void {
@@ -67,12 +68,23 @@ function labelOf(meta: EntityMeta, data: RecordData): string {
   return typeof v === 'string' && v ? v : capitalise(meta.labels.singular);
 }
 
+export interface GenericEditProps {
+  /** Entity and record when the screen is not opened by its own route (e.g. « Ma structure »). */
+  entity?: string;
+  pk?: number | string;
+  /** Where to go after saving or cancelling (default: the entity's list). */
+  returnTo?: string;
+  /** Stay on the form after saving (single-record screens such as « Ma structure »). */
+  stayAfterSave?: boolean;
+}
+
 /** The generic create / edit screen: RJSF with French templates, server rules and errors. */
-export default function GenericEdit() {
+export default function GenericEdit(props: GenericEditProps = {}) {
   const route = useCurrentRoute();
-  const entity = 'entity' in route.screen ? route.screen.entity : '';
-  const creating = 'kind' in route.screen && route.screen.kind === 'create';
-  const { pk } = useParams();
+  const entity = props.entity ?? ('entity' in route.screen ? route.screen.entity : '');
+  const params = useParams();
+  const pk = props.pk !== undefined ? String(props.pk) : params.pk ?? params.id;
+  const creating = props.pk === undefined && 'kind' in route.screen && route.screen.kind === 'create';
   const { meta, error: metaError } = useEntityMeta(entity);
   const user = useAtomValue(ruleUserAtom);
   const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
@@ -105,17 +117,18 @@ export default function GenericEdit() {
   const title = meta && data ? (creating ? meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}` : labelOf(meta, data)) : null;
   usePageTitle(title);
 
-  const ctx: RuleContext = { user, whiteLabel };
+  const previous = useMemo(() => (creating ? undefined : (JSON.parse(initial) as RecordData)), [creating, initial]);
+  const ctx: RuleContext = { user, whiteLabel, previous };
   const readOnly = Boolean(meta && !creating && !meta.can.change);
   const form = useMemo(() => (meta && data ? buildForm(meta, data, ctx, readOnly) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [meta, data, user, whiteLabel, readOnly]);
+    [meta, data, user, whiteLabel, readOnly, previous]);
 
   if (metaError || loadError) return <div className="notice notice-error" role="alert">{(metaError ?? loadError)!.message}</div>;
   if (!meta || !data || !form) return <p className="loading" role="status">{t('ui.loading')}</p>;
 
   const dirty = JSON.stringify(data) !== initial;
-  const listPath = paths.list ?? '/';
+  const listPath = props.returnTo ?? paths.list ?? '/';
   const formErrors = errors.filter((e) => !e.path);
   const layoutContext: FormLayoutContext = { layout: meta.form.layout, errorFields: new Set(errors.map((e) => e.path.split('.')[0]).filter(Boolean)) };
 
@@ -137,7 +150,8 @@ export default function GenericEdit() {
       setInitial(JSON.stringify(saved));
       clearOptionsCache();
       notify(creating ? t(meta.labels.feminine ? 'ui.created_feminine' : 'ui.created', { label: labelOf(meta, saved) }) : t('ui.saved'), 'success');
-      navigate(listPath);
+      if (props.stayAfterSave) setData(saved);
+      else navigate(listPath);
     } catch (e) {
       const err = e as ApiError;
       setErrors(err.errors.length ? err.errors : [{ path: '', code: err.code, params: {}, message: err.message }]);
@@ -208,6 +222,7 @@ export default function GenericEdit() {
           )}
         </div>
       </Form>
+      {!creating && <RelatedLists meta={meta} record={data} />}
     </div>
   );
 }

@@ -41,7 +41,7 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
   return ui;
 }
 
-export interface RuleContext { user: RuleUser; whiteLabel: RuleWhiteLabel }
+export interface RuleContext { user: RuleUser; whiteLabel: RuleWhiteLabel; previous?: RecordData }
 
 /** Fields shown right now: editable ones whose visibility rule holds on the data as typed. */
 export function visibleFields(meta: EntityMeta, data: RecordData, ctx: RuleContext): string[] {
@@ -70,10 +70,14 @@ export function buildForm(meta: EntityMeta, data: RecordData, ctx: RuleContext, 
   const order: string[] = [];
   for (const section of meta.form.layout.sections) for (const f of section.fields) if (visible.includes(f) && !order.includes(f)) order.push(f);
   for (const f of visible) if (!order.includes(f)) order.push(f);
+  // readOnlyIf: fields this user may not change (evaluated on the stored record, as the server does).
+  const locked = new Set(Object.entries(meta.fieldRules)
+    .filter(([, r]) => r.readOnlyIf !== undefined && holds(r.readOnlyIf, { record: ctx.previous ?? data, previous: ctx.previous ?? null, user: ctx.user, whiteLabel: ctx.whiteLabel }))
+    .map(([name]) => name));
   for (const name of order) {
     const prop = meta.schema.properties[name];
     properties[name] = rjsfProperty(prop);
-    uiSchema[name] = uiFor(meta, name, prop, readOnly);
+    uiSchema[name] = uiFor(meta, name, prop, readOnly || locked.has(name));
   }
   uiSchema['ui:order'] = order;
   return { schema: { type: 'object', properties, required: requiredFields(meta, data, ctx, visible) }, uiSchema, visible };

@@ -29,9 +29,9 @@ export function checkDeclarations(decls: Declarations): string[] {
     for (const op of operatorsOf(rule)) if (!ALLOWED_OPERATORS.has(op)) problems.push(`${where}: operator "${op}" is not allowed`);
     for (const v of varsOf(rule)) {
       const [root, field] = v.split('.');
-      if (!['user', 'record', 'whiteLabel', ''].includes(root) && v !== '') problems.push(`${where}: variable "${v}" must start with user., record. or whiteLabel.`);
-      if (root === 'record' && recordProps && field && !recordProps.has(field)) problems.push(`${where}: record.${field} is not a property`);
-      if (root === 'record' && !recordProps) problems.push(`${where}: this rule has no record`);
+      if (!['user', 'record', 'previous', 'whiteLabel', ''].includes(root) && v !== '') problems.push(`${where}: variable "${v}" must start with user., record., previous. or whiteLabel.`);
+      if ((root === 'record' || root === 'previous') && recordProps && field && !recordProps.has(field)) problems.push(`${where}: ${root}.${field} is not a property`);
+      if ((root === 'record' || root === 'previous') && !recordProps) problems.push(`${where}: this rule has no record`);
     }
   };
 

@@ -75,16 +75,17 @@ export function entityRoutes(schema: EntitySchema): RouteDeclaration[] {
   const s = x.screens;
   if (!s) return [];
   const base = toPascal(x.name);
-  const common = { access: s.access, module: x.module, description: s.description, helpUrl: s.helpUrl };
+  const common = { module: x.module, description: s.description, helpUrl: s.helpUrl };
+  const access = (kind: 'list' | 'create' | 'edit' | 'detail') => s.accessByKind?.[kind] ?? s.access;
   const routes: RouteDeclaration[] = [];
   if (s.list !== false) {
-    routes.push({ name: `${base}List`, path: s.path.endsWith('/') ? s.path : `${s.path}/`, screen: { kind: 'list', entity: x.name }, title: s.title ?? capitalise(x.labels.plural), ...common });
+    routes.push({ name: `${base}List`, path: s.path.endsWith('/') ? s.path : `${s.path}/`, screen: { kind: 'list', entity: x.name }, title: s.title ?? capitalise(x.labels.plural), access: access('list'), ...common });
   }
   const create = s.create === undefined ? 'creation/' : s.create;
-  if (create) routes.push({ name: `${base}Create`, path: screenPath(s.path, create), screen: { kind: 'create', entity: x.name }, title: x.labels.new ?? `Nouveau ${x.labels.singular}`, ...common });
+  if (create) routes.push({ name: `${base}Create`, path: screenPath(s.path, create), screen: { kind: 'create', entity: x.name }, title: x.labels.new ?? `Nouveau ${x.labels.singular}`, access: access('create'), ...common });
   const edit = s.edit === undefined ? 'edition/:pk' : s.edit;
-  if (edit) routes.push({ name: `${base}Edit`, path: screenPath(s.path, edit), screen: { kind: 'edit', entity: x.name }, title: `Modifier ${x.labels.feminine ? 'la' : 'le'} ${x.labels.singular}`, ...common });
-  if (s.detail) routes.push({ name: `${base}Detail`, path: screenPath(s.path, s.detail), screen: { kind: 'detail', entity: x.name }, title: capitalise(x.labels.singular), ...common });
+  if (edit) routes.push({ name: `${base}Edit`, path: screenPath(s.path, edit), screen: { kind: 'edit', entity: x.name }, title: `Modifier ${x.labels.feminine ? 'la' : 'le'} ${x.labels.singular}`, access: access('edit'), ...common });
+  if (s.detail) routes.push({ name: `${base}Detail`, path: screenPath(s.path, s.detail), screen: { kind: 'detail', entity: x.name }, title: capitalise(x.labels.singular), access: access('detail'), ...common });
   return routes;
 }
 
@@ -120,7 +121,7 @@ export function buildMenus(decls: Declarations, entities: EntitySchema[]): Recor
       description: x.menu.description ?? x.screens.description,
       route: `${toPascal(x.name)}List`,
       module: x.module,
-      visibleIf: x.screens.access,
+      visibleIf: x.screens.accessByKind?.list ?? x.screens.access,
       order: x.menu.order,
     };
     const target = menus[x.menu.audience];

@@ -43,6 +43,7 @@ export interface EntityScreens {
   edit?: string | null;
   detail?: string | null;
   access: Rule;
+  accessByKind?: Partial<Record<'list' | 'create' | 'edit' | 'detail', Rule>>;
   title?: string;
   description?: string;
   helpUrl?: string;
@@ -58,7 +59,7 @@ export interface EntityDeclaration {
   display: string;
   api?: { path: string; actions?: EntityAction[]; storeList?: boolean; public?: boolean };
   list?: { columns?: string[]; search?: string[]; sortable?: string[]; defaultSort?: string; filters?: string[]; pageSize?: number };
-  rights: Record<RightAction, Rule>;
+  rights: Record<RightAction, Rule> & { list?: Rule };
   fieldRules?: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
   checks?: { rule: Rule; path?: string; message: string }[];
   screens?: EntityScreens;

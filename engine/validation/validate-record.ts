@@ -10,11 +10,28 @@ import type { FieldError } from './field-error';
 export interface RuleContext {
   user: RuleUser;
   whiteLabel: RuleWhiteLabel;
+  /** The stored record, on update: rules may compare (e.g. "the structure cannot change once set"). */
+  previous?: Record<string, unknown>;
+}
+
+function ruleData(record: Record<string, unknown>, ctx: RuleContext) {
+  return { record, previous: ctx.previous ?? null, user: ctx.user, whiteLabel: ctx.whiteLabel };
+}
+
+/**
+ * Fields this user may not write in this record (`readOnlyIf` rules, evaluated on the stored
+ * record when there is one): the server keeps their stored value, the screen shows them read-only.
+ */
+export function readOnlyFields(entity: EffectiveEntity, record: Record<string, unknown>, ctx: RuleContext): Set<string> {
+  const data = ruleData(ctx.previous ?? record, ctx);
+  const out = new Set<string>();
+  for (const [name, r] of Object.entries(entity.fieldRules)) if (r.readOnlyIf !== undefined && holds(r.readOnlyIf, data)) out.add(name);
+  return out;
 }
 
 /** Fields a user can write in this record as it stands (visibility rules evaluated on it). */
 export function writableFields(entity: EffectiveEntity, record: Record<string, unknown>, ctx: RuleContext): string[] {
-  const data = { record, user: ctx.user, whiteLabel: ctx.whiteLabel };
+  const data = ruleData(record, ctx);
   return Object.entries(entity.schema.properties)
     .filter(([name, p]) => !p.readOnly && !p['x-storage']?.private && !entity.hidden.has(name))
     .filter(([name]) => {
@@ -29,7 +46,7 @@ export function isEmpty(v: unknown): boolean {
 }
 
 function requiredFields(entity: EffectiveEntity, record: Record<string, unknown>, ctx: RuleContext, writable: Set<string>): string[] {
-  const data = { record, user: ctx.user, whiteLabel: ctx.whiteLabel };
+  const data = ruleData(record, ctx);
   const out = new Set((entity.schema.required ?? []).filter((f) => writable.has(f)));
   for (const [name, r] of Object.entries(entity.fieldRules)) {
     if (r.requiredIf && writable.has(name) && holds(r.requiredIf, data)) out.add(name);
@@ -78,7 +95,7 @@ export function validateRecord(args: {
     push(path, code, params);
   }
 
-  const data = { record, user: ctx.user, whiteLabel: ctx.whiteLabel };
+  const data = ruleData(record, ctx);
   for (const check of entity.schema['x-entity'].checks ?? []) {
     const path = check.path ?? '';
     if (path && errors.some((e) => e.path === path)) continue;

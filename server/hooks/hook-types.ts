@@ -3,6 +3,7 @@ import type { EntityRuntime } from '../../engine/schema/registry';
 import type { RequestContext } from '../context';
 import type { AppDatabase } from '../db/tables';
 import type { ApiRecord } from '../db/row-mapper';
+import type { FieldError } from '../../engine/validation/field-error';
 
 export interface HookArgs {
   ctx: RequestContext;
@@ -18,4 +19,8 @@ export interface HookArgs {
 export interface EntityHook {
   /** Runs before validation, inside the write transaction. May throw an HttpError. */
   beforeValidate?(args: HookArgs): Promise<void> | void;
+  /** Checks that need the database; its errors join the validation errors (after the schema's). */
+  validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
+  /** Completes one record read for a detail or returned by a write (computed, not stored, fields). */
+  afterRead?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
 }

@@ -2,6 +2,8 @@ import type { EntityHook } from './hook-types';
 import { slugFromName } from './slug-from-name';
 import { emailLowerCase, phoneCache } from './user-normalisation';
 import { groupFromAdvisor } from './group-from-advisor';
+import { userGroupRules } from './user-group-rules';
+import { groupMembers } from './group-members';
 
 /** Hooks that schemas may name in `x-entity.hooks`. */
 export const hooks: Record<string, EntityHook> = {
@@ -9,6 +11,8 @@ export const hooks: Record<string, EntityHook> = {
   emailLowerCase,
   phoneCache,
   groupFromAdvisor,
+  userGroupRules,
+  groupMembers,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

@@ -5,6 +5,7 @@ import { findOne } from '../operations/find-one';
 import { storeList, parseStoreMarker } from '../operations/store-list';
 import { create, remove, update } from '../operations/write';
 import { asyncHandler } from './async-handler';
+import { toCamel } from '../../engine/schema/naming';
 
 function intParam(v: unknown): number | undefined {
   if (typeof v !== 'string' || !/^\d{1,6}$/.test(v)) return undefined;
@@ -19,7 +20,8 @@ export function listQuery(req: Request): ListQuery {
   const sortField = str('sortField');
   if (!sort && sortField) sort = `${str('sortType') === 'desc' ? '-' : ''}${sortField}`;
   const filters: Record<string, string> = {};
-  for (const [k, v] of Object.entries(q)) if (typeof v === 'string' && v !== '' && !['q', 'sort', 'sortField', 'sortType', 'page', 'perPage', 'domain'].includes(k)) filters[k] = v;
+  // Filter names are properties (camelCase); the reference's snake_case names (user_type) are accepted.
+  for (const [k, v] of Object.entries(q)) if (typeof v === 'string' && v !== '' && !['q', 'sort', 'sortField', 'sortType', 'page', 'perPage', 'domain'].includes(k)) filters[toCamel(k)] = v;
   return { q: str('q'), sort, page: intParam(q.page), perPage: intParam(q.perPage), filters };
 }
 

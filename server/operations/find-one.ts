@@ -4,6 +4,7 @@ import type { EntityRuntime } from '../../engine/schema/registry';
 import { rowToRecord, type ApiRecord, type Row } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
 import { assertModuleEnabled, entityOf, may } from './entity-access';
+import { afterRead } from './after-read';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../db/tables';
 
@@ -28,5 +29,5 @@ export async function findOne(ctx: RequestContext, name: string, rawPk: unknown)
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
   const record = rowToRecord(entity, row, effective);
   if (!may(ctx, entity, 'view', rowToRecord(entity, row))) throw denied(ctx);
-  return record;
+  return afterRead(ctx, ctx.app.database.db, entity, record);
 }

@@ -4,7 +4,9 @@ import type { EntityRuntime } from '../../engine/schema/registry';
 import { filterToSql } from '../db/apply-filter';
 import { rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
-import { assertModuleEnabled, entityOf, viewFilter } from './entity-access';
+import { assertModuleEnabled, entityOf, ruleData, viewFilter } from './entity-access';
+import { holds } from '../../engine/logic/logic';
+import { denied } from '../context';
 
 export interface ListQuery {
   q?: string;
@@ -35,6 +37,7 @@ function escapeLike(word: string): string {
 export function visibleRows(ctx: RequestContext, entity: EntityRuntime, query: ListQuery = {}): SelectQueryBuilder<any, any, object> {
   const { db, dialect } = ctx.app.database;
   const x = entity.schema['x-entity'];
+  if (x.rights.list !== undefined && !holds(x.rights.list, ruleData(ctx))) throw denied(ctx);
   const rights = viewFilter(ctx, entity);
   let qb = db.selectFrom(x.table as never) as unknown as SelectQueryBuilder<any, any, object>;
   if (rights !== true) qb = qb.where((eb) => filterToSql(eb, rights, entity, dialect));

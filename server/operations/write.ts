@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EffectiveEntity } from '../../engine/schema/apply-overlay';
 import type { EntityRuntime } from '../../engine/schema/registry';
-import { validateRecord, writableFields } from '../../engine/validation/validate-record';
+import { readOnlyFields, validateRecord, writableFields } from '../../engine/validation/validate-record';
 import { translate } from '../../engine/validation/messages';
 import type { FieldError } from '../../engine/validation/field-error';
 import { HttpError, ValidationError } from '../http/http-error';
@@ -15,6 +15,7 @@ import { cleanHtml } from '../security/sanitize-html';
 import { assertMay, assertMayEverDo, assertModuleEnabled, entityOf, ruleData } from './entity-access';
 import { loadRow, parsePk } from './find-one';
 import { checkRelations, checkUnique } from './write-checks';
+import { afterRead } from './after-read';
 
 function defaults(effective: EffectiveEntity): ApiRecord {
   const record: ApiRecord = {};
@@ -25,9 +26,9 @@ function defaults(effective: EffectiveEntity): ApiRecord {
 }
 
 /** Input keys a user may set: not read-only, not private, not hidden by the white label. */
-function copyInput(effective: EffectiveEntity, target: ApiRecord, input: Record<string, unknown>): void {
+function copyInput(effective: EffectiveEntity, target: ApiRecord, input: Record<string, unknown>, locked: Set<string> = new Set()): void {
   for (const [name, p] of Object.entries(effective.schema.properties)) {
-    if (p.readOnly || p['x-storage']?.private || effective.hidden.has(name)) continue;
+    if (p.readOnly || p['x-storage']?.private || effective.hidden.has(name) || locked.has(name)) continue;
     if (!Object.prototype.hasOwnProperty.call(input, name)) continue;
     // Rich text is stored clean: what staff type may later be shown on public pages.
     target[name] = p.format === 'html' && typeof input[name] === 'string' ? cleanHtml(input[name]) : input[name];
@@ -35,8 +36,8 @@ function copyInput(effective: EffectiveEntity, target: ApiRecord, input: Record<
 }
 
 /** Fields hidden by a visibility rule keep no submitted value: they go back to their default. */
-function resetInvisible(ctx: RequestContext, effective: EffectiveEntity, record: ApiRecord): void {
-  const visible = new Set(writableFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel }));
+function resetInvisible(ctx: RequestContext, effective: EffectiveEntity, record: ApiRecord, previous?: ApiRecord): void {
+  const visible = new Set(writableFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous }));
   for (const [name, p] of Object.entries(effective.schema.properties)) {
     if (p.readOnly || p['x-storage']?.private || effective.hidden.has(name) || visible.has(name)) continue;
     if (effective.fieldRules[name]?.visibleIf) record[name] = p.default !== undefined ? structuredClone(p.default) : null;
@@ -55,7 +56,7 @@ async function validateAll(ctx: RequestContext, db: Kysely<AppDatabase>, entity:
   const errors: FieldError[] = validateRecord({
     entity: effective,
     record,
-    ctx: { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel },
+    ctx: { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous },
     catalogue: ctx.app.catalogue,
     cacheKey: effectiveCacheKey(effective, ctx.whiteLabel),
   });
@@ -63,6 +64,10 @@ async function validateAll(ctx: RequestContext, db: Kysely<AppDatabase>, entity:
   const fields = Object.keys(effective.schema.properties).filter((f) => !failed.has(f));
   errors.push(...(await checkRelations({ ctx, db, entity: effective, record, previous, fields })));
   errors.push(...(await checkUnique({ ctx, db, entity, effective, record: Object.fromEntries(Object.entries(record).filter(([k]) => !failed.has(k))), pk: previous?.pk as number | undefined })));
+  for (const name of entity.schema['x-entity'].hooks ?? []) {
+    const found = (await hooks[name]?.validate?.({ ctx, entity, record, previous, db })) ?? [];
+    errors.push(...found.filter((e) => !errors.some((x) => x.path === e.path && e.path !== '')));
+  }
   if (errors.length) throw new ValidationError(errors, translate(ctx.app.catalogue, 'validation.summary'));
 }
 
@@ -88,7 +93,7 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
   return ctx.app.database.db.transaction().execute(async (trx) => {
     const record = defaults(effective);
-    copyInput(effective, record, input);
+    copyInput(effective, record, input, readOnlyFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel }));
     resetInvisible(ctx, effective, record);
     await runHooks(ctx, trx, entity, record);
     await validateAll(ctx, trx, entity, effective, record);
@@ -100,7 +105,7 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
     const row = recordToRow(entity, record, props, effective);
     const inserted = (await trx.insertInto(entity.schema['x-entity'].table as never).values(row as never).returning('pk' as never).executeTakeFirstOrThrow()) as { pk: number };
     const stored = await loadRow(trx, entity, inserted.pk);
-    return rowToRecord(entity, stored!, effective);
+    return afterRead(ctx, trx, entity, rowToRecord(entity, stored!, effective));
   });
 }
 
@@ -119,8 +124,8 @@ export async function update(ctx: RequestContext, name: string, rawPk: unknown, 
     const stored = rowToRecord(entity, row);
     assertMay(ctx, entity, 'change', stored);
     const record: ApiRecord = { ...previous };
-    copyInput(effective, record, input);
-    resetInvisible(ctx, effective, record);
+    copyInput(effective, record, input, readOnlyFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous }));
+    resetInvisible(ctx, effective, record, previous);
     await runHooks(ctx, trx, entity, record, previous);
     await validateAll(ctx, trx, entity, effective, record, previous);
     assertMay(ctx, entity, 'change', { ...stored, ...record });
@@ -128,7 +133,7 @@ export async function update(ctx: RequestContext, name: string, rawPk: unknown, 
     const props = storedProperties(entity).filter((p) => record[p] !== undefined && !entity.schema.properties[p]?.['x-storage']?.private);
     const values = recordToRow(entity, record, props, effective, row.extra);
     await trx.updateTable(entity.schema['x-entity'].table as never).set(values as never).where('pk' as never, '=', pk as never).execute();
-    return rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective);
+    return afterRead(ctx, trx, entity, rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective));
   });
 }
 
