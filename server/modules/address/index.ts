@@ -1,0 +1,2 @@
+export { addressRouter } from './address-routes';
+export { addressConfig } from './address-config';
