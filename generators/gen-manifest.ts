@@ -17,6 +17,7 @@ export function generateClientManifest(registry: Registry): string {
     ...(r.title ? { title: r.title } : {}),
     ...(r.description ? { description: r.description } : {}),
     ...(r.helpUrl ? { helpUrl: r.helpUrl } : {}),
+    ...(r.params ? { params: r.params } : {}),
   }));
   const { $schema: _ignored, ...roles } = registry.declarations.roles as typeof registry.declarations.roles & { $schema?: string };
   const modules = registry.modules.map((m) => ({ id: m.id, flag: m.flag, label: m.label, always: Boolean(m.always) }));

@@ -8,6 +8,10 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   DashboardRedirect: lazy(() => import('./DashboardRedirect')),
   DashboardScreen: lazy(() => import('./DashboardScreen')),
   ProfileScreen: lazy(() => import('./ProfileScreen')),
+  MyStructureScreen: lazy(() => import('./configuration/MyStructureScreen')),
+  GroupAccountScreen: lazy(() => import('./configuration/GroupAccountScreen')),
+  CtiScreen: lazy(() => import('./configuration/CtiScreen')),
+  EmbedScreen: lazy(() => import('./configuration/EmbedScreen')),
 };
 
 export const entityScreens = {

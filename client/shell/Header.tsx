@@ -3,6 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { profileAtom, signOut, whiteLabelAtom } from '../state/session';
 import { t } from '../lib/messages';
 import { FoldIcon, MenuIcon, SignOutIcon } from './icons';
+import { GlobalMessagesButton, useGlobalMessagesPolling } from './GlobalMessages';
 
 function initials(name: string): string {
   return name.split(/\s+/).filter(Boolean).slice(0, 2).map((w) => w[0]!.toUpperCase()).join('');
@@ -13,6 +14,7 @@ export function Header(props: { onToggleMenu: () => void; menuOpen: boolean; fol
   const profile = useAtomValue(profileAtom);
   const wl = useAtomValue(whiteLabelAtom);
   const navigate = useNavigate();
+  useGlobalMessagesPolling();
   return (
     <header className="app-header">
       <button type="button" className="icon-button menu-toggle-mobile" aria-expanded={props.menuOpen} aria-controls="side-menu" aria-label={props.menuOpen ? t('ui.menu_close') : t('ui.menu_open')} onClick={props.onToggleMenu}>
@@ -35,6 +37,7 @@ export function Header(props: { onToggleMenu: () => void; menuOpen: boolean; fol
               <span className="user-name">{profile.fullName || profile.email}{!profile.isActive && ` ${t('ui.inactive_suffix')}`}</span>
               {profile.group && <span className="user-group">{profile.group.name}</span>}
             </span>
+            <GlobalMessagesButton />
             <button type="button" className="icon-button" aria-label={t('ui.sign_out')} title={t('ui.sign_out')}
               onClick={() => { void signOut().then(() => navigate('/mon-compte/connexion')); }}>
               <SignOutIcon />

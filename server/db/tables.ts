@@ -35,7 +35,15 @@ export interface LoginLogTable {
   created_at: string;
 }
 
+export interface GlobalMessageReadTable {
+  pk: Generated<number>;
+  message: number;
+  user_pk: number;
+  read_at: string;
+}
+
 export interface SystemDatabase {
+  global_message_read: GlobalMessageReadTable;
   app_setting: AppSettingTable;
   auth_refresh_token: AuthRefreshTokenTable;
   white_label_overlay: WhiteLabelOverlayTable;

@@ -5,6 +5,7 @@ import { groupFromAdvisor } from './group-from-advisor';
 import { inseeCodesExist } from './insee-codes-exist';
 import { userGroupRules } from './user-group-rules';
 import { groupMembers } from './group-members';
+import { groupFromUser } from './group-from-user';
 
 /** Hooks that schemas may name in `x-entity.hooks`. */
 export const hooks: Record<string, EntityHook> = {
@@ -15,6 +16,7 @@ export const hooks: Record<string, EntityHook> = {
   inseeCodesExist,
   userGroupRules,
   groupMembers,
+  groupFromUser,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

@@ -1,6 +1,9 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { accountsRouter } from './accounts/accounts-router';
+import { ctiRouter } from './cti/cti-routes';
+import { dashboardRouter } from './dashboard/dashboard-routes';
+import { globalMessagesRouter } from './global-messages/global-messages-routes';
 import { territoryRouter } from './territories';
 import { addressRouter } from './address';
 
@@ -9,5 +12,5 @@ import { addressRouter } from './address';
  * before the generic entity routes. Each module adds its router here.
  */
 export function extraRouters(app: AppContext): Router[] {
-  return [accountsRouter(app), territoryRouter(app), addressRouter(app)];
+  return [ctiRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app)];
 }

@@ -1,0 +1,38 @@
+import { Router } from 'express';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context';
+import { denied, message } from '../../context';
+import { asyncHandler } from '../../http/async-handler';
+import { HttpError } from '../../http/http-error';
+import { phoneDigits } from '../../hooks/user-normalisation';
+
+/** A French number in national form (0XXXXXXXXX), or null when it is not one. */
+export function nationalPhone(raw: string): string | null {
+  const digits = phoneDigits(raw.replace(/[^0-9+]/g, ''));
+  return /^0[1-9][0-9]{8}$/.test(digits) ? digits : null;
+}
+
+/**
+ * GET /api/v1/cti/{phone}/ (reference §8): who is calling. Active accounts whose phone contains
+ * the number; contacts and organisations belong to the file area and are empty until it exists.
+ */
+export function ctiRouter(app: AppContext): Router {
+  const router = Router();
+  router.get('/api/v1/cti/:phone/', asyncHandler(async (req, res) => {
+    if (!['administrator', 'manager', 'advisor'].some((r) => req.ctx.user.roles.includes(r))) throw denied(req.ctx);
+    const phone = nationalPhone(String(req.params.phone));
+    if (!phone) throw new HttpError(404, 'not_a_phone', message(app, 'errors.cti_not_a_phone'));
+    const users = await app.database.db.selectFrom('account_user')
+      .select(['pk', 'first_name', 'last_name', 'email', 'phone', 'user_type'])
+      .where('is_active', '=', 1)
+      .where(sql.ref('phone_cache'), 'like', `%${phone}%`)
+      .orderBy('last_name').limit(50).execute();
+    res.json({
+      phone,
+      users: users.map((u) => ({ pk: u.pk, fullName: [u.first_name, u.last_name].filter(Boolean).join(' '), email: u.email, phone: u.phone, userType: u.user_type })),
+      contacts: [],
+      organizations: [],
+    });
+  }));
+  return router;
+}
