@@ -16,6 +16,8 @@ export default defineConfig({
     outDir: resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
     sourcemap: false,
+    // The chunk graph lets a test weigh a first visit (tests/e2e/first-visit-weight.test.ts).
+    manifest: true,
     chunkSizeWarningLimit: 800,
   },
   server: {

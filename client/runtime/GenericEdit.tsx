@@ -206,7 +206,7 @@ export default function GenericEdit(props: GenericEditProps = {}) {
         translateString={translateString}
         readonly={readOnly}
         idPrefix="field"
-        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' } }}
+        experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, constAsDefaults: 'never' }}
         onChange={(e) => setData(e.formData as RecordData)}
         onSubmit={() => debounce(() => void save())}
       >
