@@ -6,11 +6,13 @@ import { dashboardRouter } from './dashboard/dashboard-routes';
 import { globalMessagesRouter } from './global-messages/global-messages-routes';
 import { territoryRouter } from './territories';
 import { addressRouter } from './address';
+import { simulatorsRouter } from './simulators';
+import { pdfRouter } from './pdf';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
  * before the generic entity routes. Each module adds its router here.
  */
 export function extraRouters(app: AppContext): Router[] {
-  return [ctiRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app)];
+  return [ctiRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app)];
 }
