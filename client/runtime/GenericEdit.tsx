@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate, useParams } from 'react-router-dom';
 import Form from '@rjsf/core';
@@ -96,6 +96,9 @@ export default function GenericEdit(props: GenericEditProps = {}) {
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
+  // Hook point for widgets that fill sibling fields (the address widget sets postcode, city…):
+  // RJSF widgets can only change their own value.
+  const setFields = useCallback((patch: RecordData) => setData((d) => ({ ...d, ...patch })), []);
 
   useEffect(() => {
     if (!meta) return;
@@ -202,7 +205,7 @@ export default function GenericEdit(props: GenericEditProps = {}) {
         extraErrors={toErrorSchema(errors)}
         widgets={widgets}
         templates={templates}
-        formContext={layoutContext}
+        formContext={{ ...layoutContext, setFields }}
         translateString={translateString}
         readonly={readOnly}
         idPrefix="field"

@@ -34,6 +34,7 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
   if (declared.autofocus) ui['ui:autofocus'] = true;
   const options: Record<string, string | number | boolean | object> = {};
   if (declared.rows) options.rows = declared.rows;
+  if (declared.options) Object.assign(options, declared.options);
   if (prop.format) options.format = prop.format;
   if (prop['x-relation']) options.relation = { entity: prop['x-relation'].entity, field: `${meta.name}.${name}` };
   if (Object.keys(options).length) ui['ui:options'] = options;

@@ -85,7 +85,7 @@ export interface FormDeclaration {
   $id: string;
   entity: string;
   layout: { kind: 'tabs' | 'panels'; sections: FormSection[] };
-  ui?: Record<string, { widget?: string; placeholder?: string; help?: string; rows?: number; autofocus?: boolean }>;
+  ui?: Record<string, { widget?: string; placeholder?: string; help?: string; rows?: number; autofocus?: boolean; options?: Record<string, unknown> }>;
 }
 
 export type MenuAudience = 'anonymous' | 'professional' | 'advisor';

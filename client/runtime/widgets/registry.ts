@@ -9,6 +9,7 @@ import { SelectWidget } from './SelectWidget';
 import { RelationMultiWidget, RelationWidget } from './RelationWidget';
 import { StringListWidget } from './StringListWidget';
 import { ColorWidget, DateTimeWidget, DateWidget, TimeWidget } from './DateTimeWidgets';
+import { AddressWidget } from './AddressWidget';
 
 /** Widgets by the names that form declarations and overlays may use. */
 export const widgets: RegistryWidgetsType = {
@@ -22,6 +23,7 @@ export const widgets: RegistryWidgetsType = {
   relationMulti: RelationMultiWidget,
   stringList: StringListWidget,
   'insee-codes': StringListWidget,
+  address: AddressWidget,
   color: ColorWidget,
   datetime: DateTimeWidget,
   date: DateWidget,
@@ -38,6 +40,7 @@ type Tester = { widget: string; rank: (p: PropertySchema) => number };
 // Ranked testers (the JSON Forms way): the highest rank wins; no switch on types.
 const testers: Tester[] = [
   { widget: 'relationMulti', rank: (p) => (mainType(p) === 'array' && p['x-relation'] ? 10 : -1) },
+  { widget: 'address', rank: (p) => (p.format === 'fr-address' ? 10 : -1) },
   { widget: 'relation', rank: (p) => (p['x-relation'] ? 9 : -1) },
   { widget: 'stringList', rank: (p) => (mainType(p) === 'array' ? 5 : -1) },
   { widget: 'select', rank: (p) => (p.enum ? 6 : -1) },
