@@ -19,6 +19,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   GroupAccountScreen: lazy(() => import('./configuration/GroupAccountScreen')),
   CtiScreen: lazy(() => import('./configuration/CtiScreen')),
   EmbedScreen: lazy(() => import('./configuration/EmbedScreen')),
+  ConsentScreen: lazy(() => import('./rgpd/ConsentScreen')),
 };
 
 export const entityScreens = {

@@ -1,9 +1,10 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
-import { accountsRouter } from './accounts/accounts-router';
 import { ctiRouter } from './cti/cti-routes';
+import { rgpdRouter } from './rgpd/rgpd-routes';
 import { dashboardRouter } from './dashboard/dashboard-routes';
 import { globalMessagesRouter } from './global-messages/global-messages-routes';
+import { accountsRouter } from './accounts/accounts-router';
 import { territoryRouter } from './territories';
 import { addressRouter } from './address';
 import { simulatorsRouter } from './simulators';
@@ -14,5 +15,5 @@ import { pdfRouter } from './pdf';
  * before the generic entity routes. Each module adds its router here.
  */
 export function extraRouters(app: AppContext): Router[] {
-  return [ctiRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app)];
+  return [ctiRouter(app), rgpdRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app)];
 }

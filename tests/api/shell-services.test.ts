@@ -53,6 +53,24 @@ describe.each(DIALECTS)('global messages, dashboards, telephony lookup and messa
     expect((await t.call('/cti/0612345678/', { token: await t.login('pro@demo.fr') })).status).toBe(403);
   });
 
+  it('shows data-processing consent to the person and to staff for clients; only the person changes it', async () => {
+    const client = await t.login('client@demo.fr');
+    const advisor = await t.login('conseiller@demo.fr');
+    const own = await t.call('/rgpd/7/', { token: client });
+    expect(own.status).toBe(200);
+    expect(own.body).toMatchObject({ own: true, consent: { allowToKeepData: true, createdAt: null }, history: [] });
+    const changed = await t.call('/rgpd/7/', { method: 'POST', token: client, body: { allowToUsePhoneNumberToSendReminder: false } });
+    expect(changed.body.consent).toMatchObject({ allowToUsePhoneNumberToSendReminder: false, allowToKeepData: true });
+    const seenByStaff = await t.call('/rgpd/7/', { token: advisor });
+    expect(seenByStaff.body).toMatchObject({ own: false, consent: { allowToUsePhoneNumberToSendReminder: false } });
+    expect(seenByStaff.body.history).toHaveLength(1);
+    expect((await t.call('/rgpd/7/', { method: 'POST', token: advisor, body: { allowToKeepData: false } })).status).toBe(403);
+    expect((await t.call('/rgpd/4/', { token: advisor })).status).toBe(403);
+    expect((await t.call('/rgpd/7/', { token: await t.login('pro@demo.fr') })).status).toBe(403);
+    expect((await t.call('/rgpd/abc/', { token: advisor })).status).toBe(404);
+    expect((await t.call('/rgpd/7/', { method: 'POST', token: client, body: { allowToKeepData: 'oui' } })).status).toBe(400);
+  });
+
   it('keeps one e-mail account per structure, for its superadvisor only', async () => {
     const superadvisor = await t.login('superconseiller@demo.fr');
     const advisor = await t.login('conseiller@demo.fr');
