@@ -33,18 +33,23 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
     const field = page.getByRole('combobox', { name: 'Adresse' });
     await field.waitFor();
     expect(await field.getAttribute('aria-expanded')).toBe('false');
+    const searches: string[] = [];
+    page.on('request', (r) => { if (r.url().includes('/api-ban/search/')) searches.push(new URL(r.url()).searchParams.get('q') ?? ''); });
 
     // Under 10 characters nothing is asked: the field says how many are needed.
     await field.fill('Grenoble');
     await expect.poll(() => page.locator('.address-status').textContent()).toBe('Saisissez au moins 10 caractères pour obtenir des suggestions.');
     await page.waitForTimeout(1000);
     expect(await page.getByRole('listbox').isVisible()).toBe(false);
+    expect(searches).toEqual([]);
 
     await field.pressSequentially(' 38000', { delay: 30 });
     const listbox = page.getByRole('listbox', { name: "Suggestions d'adresses" });
     await expect.poll(() => listbox.isVisible(), { timeout: 10_000 }).toBe(true);
     const options = listbox.getByRole('option');
     expect(await options.count()).toBeGreaterThanOrEqual(1);
+    // Six keystrokes, one search: the 800 ms pause after the last one.
+    expect(searches).toEqual(['Grenoble 38000']);
     expect(await options.first().textContent()).toContain('Grenoble');
     expect(await page.locator('.address-offline').textContent()).toContain('seules les communes sont proposées');
     expect(await field.getAttribute('aria-expanded')).toBe('true');
