@@ -5,6 +5,7 @@ import { t } from '../../lib/messages';
 import { formatNumber } from '../../lib/format';
 import { usePageTitle } from '../../shell/page-title';
 import { confirmAction } from '../../shell/confirm';
+import { notify } from '../../shell/notifications';
 import { profileAtom } from '../../state/session';
 import type { ApiError } from '../../api/http';
 import { at, deleteAccount, fetchDeletionPreview, type DeletionPreview } from './account-api';
@@ -46,7 +47,9 @@ export default function AccountDeleteScreen() {
     setBusy(true);
     try {
       await deleteAccount(password);
-      navigate('/mon-compte/connexion?supprime=1', { replace: true });
+      // A toast, not a query parameter: the shell may redirect a session that just ended.
+      notify(at('accounts.delete.done'), 'success');
+      navigate('/mon-compte/connexion', { replace: true });
     } catch (err) {
       setError(fieldErrorsOf(err).password ?? null);
       setFormError((err as ApiError).message);
@@ -62,7 +65,7 @@ export default function AccountDeleteScreen() {
         <ul>
           <li>{at('accounts.ui.delete_account_line', { email: profile.email })}</li>
           <li>{at('accounts.ui.delete_sessions_line')}</li>
-          {preview.deleted.map((d) => <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: count(d.count) })}</li>)}
+          {preview.deleted.filter((d) => d.count > 0).map((d) => <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: count(d.count) })}</li>)}
         </ul>
       </section>
       <section className="panel" aria-labelledby="delete-kept">

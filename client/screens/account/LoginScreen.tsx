@@ -33,7 +33,7 @@ export default function LoginScreen() {
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const notice = search.get('reinitialise') === '1' ? at('accounts.reset.done') : search.get('supprime') === '1' ? at('accounts.delete.done') : null;
+  const notice = search.get('reinitialise') === '1' ? at('accounts.reset.done') : null;
 
   useEffect(() => {
     if (params.startEmail) setEmail(params.startEmail);
