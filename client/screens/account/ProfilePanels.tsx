@@ -13,7 +13,7 @@ export function AppointmentPreview({ draft, structure }: { draft: { fullName: st
       <h2 id="profile-appointments">{at('accounts.ui.appointments_title')}</h2>
       <p className="section-description">{at('accounts.ui.appointments_help')}</p>
       <div className="appointment-preview" style={{ borderLeftColor: draft.color }}>
-        <p className="appointment-line"><span className="swatch" style={{ background: draft.color }} aria-hidden="true" /> <strong>{draft.fullName || t('ui.no_value')}</strong>{draft.title && <>, {draft.title}</>}</p>
+        <p className="appointment-line"><span className="swatch" style={{ background: draft.color }} aria-hidden="true" /><span><strong>{draft.fullName || t('ui.no_value')}</strong>{draft.title && `, ${draft.title}`}</span></p>
         {structure && <p>{structure}</p>}
         <p>{draft.phone ? at('accounts.ui.appointments_phone', { phone: draft.phone }) : <span className="muted">{at('accounts.ui.appointments_no_phone')}</span>}</p>
       </div>

@@ -22,7 +22,7 @@ const sixDigits = (c: string) => (/^#[0-9a-f]{3}$/i.test(c) ? `#${c[1]}${c[1]}${
 
 /**
  * The own profile. Every variant edits the same fields (civility, names, title, phone, calendar
- * colour for staff, picture, consent); each adds what its role needs beside them (see
+ * colour for advisors and managers, picture, consent); each adds what its role needs beside them (see
  * ProfilePanels): advisors their look in appointment messages, managers their structures,
  * administrators the platform's mail delivery.
  */
@@ -36,7 +36,8 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const staff = user.roles.includes('staff');
+  // Calendar colour, title and phone matter where the person meets clients: advisors and managers.
+  const meetsClients = user.roles.includes('advisor') || user.roles.includes('manager');
 
   useEffect(() => {
     fetchProfile().then((a) => {
@@ -62,7 +63,7 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
     setBusy(true);
     try {
       const fields: Record<string, unknown> = { civility: draft.civility, firstName: draft.firstName.trim(), lastName: draft.lastName.trim(), title: draft.title.trim(), phone: draft.phone.trim() };
-      if (staff) fields.color = draft.color;
+      if (meetsClients) fields.color = draft.color;
       const choices = consent ? Object.fromEntries(CONSENT_FIELDS.map((f) => [f, consent[f]])) : null;
       const saved = await saveProfile(profile.pk, fields, choices);
       setAnswer(saved);
@@ -117,9 +118,9 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
         </section>
         <section className="panel" aria-labelledby="profile-contact">
           <h2 id="profile-contact">{at('accounts.ui.contact')}</h2>
-          {text('title', at('accounts.ui.title_field'), { help: staff ? at('accounts.ui.title_help_staff') : undefined })}
-          {text('phone', at('accounts.ui.phone'), { type: 'tel', autoComplete: 'tel', help: staff ? at('accounts.ui.phone_help_staff') : undefined })}
-          {staff && (
+          {text('title', at('accounts.ui.title_field'), { help: meetsClients ? at('accounts.ui.title_help_staff') : undefined })}
+          {text('phone', at('accounts.ui.phone'), { type: 'tel', autoComplete: 'tel', help: meetsClients ? at('accounts.ui.phone_help_staff') : undefined })}
+          {meetsClients && (
             <div className={`field${errors.color ? ' has-error' : ''}`}>
               <label htmlFor="profile-color">{at('accounts.ui.color')}</label>
               <span className="color-widget"><input id="profile-color" type="color" value={draft.color} aria-describedby="profile-color-help" onChange={(e) => setDraft({ ...draft, color: e.target.value })} /> <code>{draft.color}</code></span>
