@@ -87,9 +87,10 @@ const byOrder = (a: { order: number; id: number }, b: { order: number; id: numbe
  * an administrator changed one: `synced` tells that rows were updated.
  */
 async function load(app: AppContext): Promise<{ data: ReferenceData; synced: boolean }> {
-  const [energyRows, systemRows, secondaryRows, consumptionRows, vectorRows, priceRows, taxRows] = await Promise.all(
-    REFERENCE_ENTITIES.map((e) => readRecords(app, e)),
-  );
+  // One table after the other: a rebuild is rare, and it then holds one pool connection, not seven.
+  const rows: ApiRecord[][] = [];
+  for (const entity of REFERENCE_ENTITIES) rows.push(await readRecords(app, entity));
+  const [energyRows, systemRows, secondaryRows, consumptionRows, vectorRows, priceRows, taxRows] = rows;
   const identifierOf = new Map(energyRows.map((r) => [r.pk as number, r.identifier as string]));
   const yearlyEnergyPrices: YearlyEnergyPrice[] = priceRows
     .filter((r) => identifierOf.has(r.energy as number))

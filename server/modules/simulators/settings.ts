@@ -77,7 +77,9 @@ const round2 = (value: number) => roundDecimalHalfEven(toReferenceDecimal(value)
  * reference current prices. Anonymous callers get the defaults and the reference prices.
  */
 export async function effectiveThermixSettings(ctx: RequestContext): Promise<EffectiveThermixSettings> {
-  const [own, prices, data] = await Promise.all([ownSettings(ctx), groupPrices(ctx), getReferenceData(ctx.app)]);
+  const own = await ownSettings(ctx);
+  const prices = await groupPrices(ctx);
+  const data = await getReferenceData(ctx.app);
   const values: Record<string, unknown> = schemaDefaults(ctx);
   for (const f of SETTING_FIELDS) if (own && own[f] !== null && own[f] !== undefined) values[f] = own[f];
   const energyById = new Map(data.energies.map((e) => [e.id, e]));
