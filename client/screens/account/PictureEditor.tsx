@@ -125,7 +125,7 @@ export function PictureEditor(props: { userPk: number; picture: string | null; n
         {props.picture ? <img src={props.picture} alt={at('accounts.ui.picture_alt', { name: props.name })} /> : <span className="picture-placeholder">{at('accounts.ui.picture_none')}</span>}
       </span>
       <div className="picture-actions">
-        <input ref={fileRef} id="picture-file" type="file" accept="image/png,image/jpeg,image/webp" className="visually-hidden" onChange={choose} tabIndex={-1} />
+        <input ref={fileRef} id="picture-file" type="file" accept="image/png,image/jpeg,image/webp" className="visually-hidden" onChange={choose} tabIndex={-1} aria-label={at('accounts.ui.picture_add')} />
         <button type="button" className="button" onClick={() => fileRef.current?.click()}>{props.picture ? at('accounts.ui.picture_change') : at('accounts.ui.picture_add')}</button>
         {props.picture && <button type="button" className="button button-light-danger" onClick={() => void remove()}>{at('accounts.ui.picture_remove')}</button>}
         <p className="field-help">{at('accounts.ui.picture_help')}</p>
