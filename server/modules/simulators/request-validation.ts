@@ -154,18 +154,22 @@ export function runEngine<T>(ctx: RequestContext, compute: () => T, prefix = '')
   }
 }
 
+/** Recursion is safe here: results are shallow, and echoed request parts passed the depth check. */
+function hasNonFinite(value: unknown): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) if (hasNonFinite(value[i])) return true;
+    return false;
+  }
+  for (const key in value) if (hasNonFinite((value as Record<string, unknown>)[key])) return true;
+  return false;
+}
+
 /**
  * Extreme but schema-valid inputs (a tiny efficiency with a huge need) can overflow to Infinity,
  * which JSON would silently turn into null: refuse them with a message instead.
  */
 export function assertFiniteResult(ctx: RequestContext, result: unknown, path = ''): void {
-  const stack: unknown[] = [result];
-  while (stack.length) {
-    const value = stack.pop();
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) throw bodyError(ctx, path, 'out_of_range');
-    } else if (value !== null && typeof value === 'object') {
-      for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push(child);
-    }
-  }
+  if (hasNonFinite(result)) throw bodyError(ctx, path, 'out_of_range');
 }
