@@ -10,8 +10,6 @@ import { assertSimulatorEnabled } from '../simulators/module-gate';
 import { getReferenceData } from '../simulators/reference-store';
 import { assertReasonableBody } from '../simulators/request-validation';
 import { fileDate } from './format';
-import { thermixReport } from './thermix-report';
-import { ecorenoverReport } from './ecorenover-report';
 
 /** A report body may carry the screen's results next to the request: room for them, not for abuse. */
 const REPORT_MAX_NODES = 100_000;
@@ -83,6 +81,8 @@ export function reportRouter(app: AppContext): Router {
     const body = reportBody(req.ctx, req.body);
     const { request, response, explanations } = await computeThermix(req.ctx, body.request, { explain: true, prefix: '/data/request' });
     const info = await reportWhiteLabel(req.ctx, body.domain);
+    // jsPDF is loaded with the first report, not at every server start (about 0.1 s).
+    const { thermixReport } = await import('./thermix-report');
     const pdf = thermixReport({ ...titles(info, req.ctx, 'thermix'), request, response, explanations: explanations!, data: await getReferenceData(req.ctx.app), date: new Date() });
     sendPdf(res, 'thermix', pdf);
   }));
@@ -92,6 +92,7 @@ export function reportRouter(app: AppContext): Router {
     const body = reportBody(req.ctx, req.body);
     const { result } = computeEcorenoverAnswer(req.ctx, body.request, '/data/request');
     const info = await reportWhiteLabel(req.ctx, body.domain);
+    const { ecorenoverReport } = await import('./ecorenover-report');
     const pdf = ecorenoverReport({ ...titles(info, req.ctx, 'ecorenover'), result, data: await getReferenceData(req.ctx.app), date: new Date() });
     sendPdf(res, 'ecorenover', pdf);
   }));
