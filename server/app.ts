@@ -87,7 +87,8 @@ export function createApp(app: AppContext): Express {
     // History-mode routes: every non-API path serves the application shell, read at each
     // request so that a rebuilt client is served at once. A missing file (an old chunk) is a 404.
     server.get(/.*/, (req, res) => {
-      if (/\.[a-z0-9]{1,8}$/i.test(req.path)) {
+      // Only build files are files: a route may end with ".fr" (/mon-compte/connexion/x@y.fr).
+      if (req.path.startsWith('/assets/')) {
         res.status(404).type('text').send('Not found');
         return;
       }

@@ -10,13 +10,16 @@ import { t } from '../lib/messages';
 
 function GoBack() {
   const navigate = useNavigate();
+  const location = useLocation();
   const wl = useAtomValue(whiteLabelAtom);
   const profile = useAtomValue(profileAtom);
   useEffect(() => {
     notify(t('ui.access_denied'), 'error');
-    if (window.history.length > 1) navigate(-1);
+    // Back within the application; a page opened directly (first entry, key "default") has no
+    // previous screen of ours, so the user goes to their home, and the message stays visible.
+    if (location.key !== 'default') navigate(-1);
     else navigate(homePath(wl, profile?.userType ?? null), { replace: true });
-  }, [navigate, wl, profile]);
+  }, [navigate, wl, profile, location.key]);
   return null;
 }
 
