@@ -21,6 +21,8 @@ export interface EntityHook {
   beforeValidate?(args: HookArgs): Promise<void> | void;
   /** Checks that need the database; its errors join the validation errors (after the schema's). */
   validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
+  /** Runs after the creation is committed, with the raw input (side effects such as mails). */
+  afterCreate?(args: Omit<HookArgs, 'previous'> & { input: Record<string, unknown>; requestHost?: string }): Promise<void> | void;
   /** Completes one record read for a detail or returned by a write (computed, not stored, fields). */
   afterRead?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
 }

@@ -6,6 +6,7 @@ import { inseeCodesExist } from './insee-codes-exist';
 import { userGroupRules } from './user-group-rules';
 import { groupMembers } from './group-members';
 import { groupFromUser } from './group-from-user';
+import { accountInitialisationMail } from './account-initialisation-mail';
 
 /** Hooks that schemas may name in `x-entity.hooks`. */
 export const hooks: Record<string, EntityHook> = {
@@ -17,6 +18,7 @@ export const hooks: Record<string, EntityHook> = {
   userGroupRules,
   groupMembers,
   groupFromUser,
+  accountInitialisationMail,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

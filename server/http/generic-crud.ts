@@ -43,7 +43,7 @@ export function genericCrudRouter(): Router {
         res.json(records);
       }));
     }
-    if (actions.has('create')) router.post(route.path, asyncHandler(async (req, res) => { res.status(201).json(await create(req.ctx, route.entity, req.body ?? {})); }));
+    if (actions.has('create')) router.post(route.path, asyncHandler(async (req, res) => { res.status(201).json(await create(req.ctx, route.entity, req.body ?? {}, { requestHost: req.get('host') })); }));
     if (actions.has('detail')) router.get(item, asyncHandler(async (req, res) => { res.json(await findOne(req.ctx, route.entity, req.params.pk)); }));
     if (actions.has('update')) router.patch(item, asyncHandler(async (req, res) => { res.json(await update(req.ctx, route.entity, req.params.pk, req.body ?? {})); }));
     if (actions.has('delete')) router.delete(item, asyncHandler(async (req, res) => { res.json(await remove(req.ctx, route.entity, req.params.pk)); }));

@@ -82,7 +82,7 @@ function assertObject(ctx: RequestContext, input: unknown): asserts input is Rec
   }
 }
 
-export async function create(ctx: RequestContext, name: string, input: Record<string, unknown>): Promise<ApiRecord> {
+export async function create(ctx: RequestContext, name: string, input: Record<string, unknown>, options: { requestHost?: string } = {}): Promise<ApiRecord> {
   assertObject(ctx, input);
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
@@ -91,7 +91,7 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
     throw new ValidationError([{ path: 'pk', code: 'pk_on_create', params: {}, message: message(ctx.app, 'validation.pk_on_create') }], message(ctx.app, 'validation.summary'));
   }
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
-  return ctx.app.database.db.transaction().execute(async (trx) => {
+  const created = await ctx.app.database.db.transaction().execute(async (trx) => {
     const record = defaults(effective);
     copyInput(effective, record, input, readOnlyFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel }));
     resetInvisible(ctx, effective, record);
@@ -107,6 +107,10 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
     const stored = await loadRow(trx, entity, inserted.pk);
     return afterRead(ctx, trx, entity, rowToRecord(entity, stored!, effective));
   });
+  for (const hookName of entity.schema['x-entity'].hooks ?? []) {
+    await hooks[hookName]?.afterCreate?.({ ctx, entity, record: created, input, db: ctx.app.database.db, requestHost: options.requestHost });
+  }
+  return created;
 }
 
 /** PATCH: the stored record ⊕ input, validated whole; rights hold before and after the change. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { idle } from '../../server/mail/mail-queue';
 
 describe.each(DIALECTS)('users and structures on %s', (dialect) => {
   let t: TestApp;
@@ -54,6 +55,15 @@ describe.each(DIALECTS)('users and structures on %s', (dialect) => {
     expect(managerInStandard.body.errors[0].message).toBe("Un responsable doit être rattaché à un groupe d'administration.");
     const advisorInAdmin = await t.call('/accounts/user/', { method: 'POST', token: admin, body: { email: 'a2@demo.fr', lastName: 'A', userType: 'advisor', group: 1 } });
     expect(advisorInAdmin.body.errors[0].message).toBe("Un conseiller doit être rattaché à une structure qui n'est pas un groupe d'administration.");
+  });
+
+  it('sends the « choose your password » mail to an account created by staff, unless nomail', async () => {
+    const advisor = await t.login('conseiller@demo.fr');
+    await t.call('/accounts/user/', { method: 'POST', token: advisor, body: { email: 'bienvenue@demo.fr', lastName: 'Bienvenue', userType: 'client' } });
+    await t.call('/accounts/user/', { method: 'POST', token: advisor, body: { email: 'silence@demo.fr', lastName: 'Silence', userType: 'client', nomail: true } });
+    await idle(t.app);
+    const mails = await t.app.database.db.selectFrom('mail_outbox').select(['to_email', 'kind', 'subject']).where('to_email', 'in', ['bienvenue@demo.fr', 'silence@demo.fr']).execute();
+    expect(mails).toEqual([{ to_email: 'bienvenue@demo.fr', kind: 'account_initialisation', subject: expect.stringMatching(/^Rénovation Démo - /) }]);
   });
 
   it('applies who may change a user type, and keeps a structure once set', async () => {
