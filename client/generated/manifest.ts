@@ -162,6 +162,144 @@ export const routes: ManifestRoute[] = [
     "description": "Votre profil, votre structure et les structures qu'elle administre."
   },
   {
+    "name": "MyStructure",
+    "path": "/ma-structure",
+    "screen": {
+      "component": "MyStructureScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager",
+        "superadvisor"
+      ]
+    },
+    "layout": "web",
+    "title": "Ma structure",
+    "description": "La présentation et les coordonnées de votre structure."
+  },
+  {
+    "name": "EmailAccount",
+    "path": "/courriel/gestion-de-compte",
+    "screen": {
+      "component": "GroupAccountScreen"
+    },
+    "access": {
+      "role": [
+        "superadvisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Compte d'envoi de courriels",
+    "description": "Le serveur qui envoie les courriels de votre structure (notifications de rendez-vous).",
+    "params": {
+      "entity": "smtp-account"
+    }
+  },
+  {
+    "name": "SmsAccount",
+    "path": "/sms/gestion-de-compte",
+    "screen": {
+      "component": "GroupAccountScreen"
+    },
+    "access": {
+      "role": [
+        "superadvisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Compte d'envoi de SMS",
+    "description": "Le prestataire qui envoie les SMS de votre structure (rappels de rendez-vous).",
+    "params": {
+      "entity": "sms-account"
+    }
+  },
+  {
+    "name": "Cti",
+    "path": "/cti/",
+    "screen": {
+      "component": "CtiScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager",
+        "advisor"
+      ]
+    },
+    "layout": "web",
+    "title": "Appel entrant",
+    "description": "Retrouver la personne qui appelle à partir de son numéro."
+  },
+  {
+    "name": "CtiPhone",
+    "path": "/cti/:phone",
+    "screen": {
+      "component": "CtiScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "manager",
+        "advisor"
+      ]
+    },
+    "layout": "web",
+    "title": "Appel entrant"
+  },
+  {
+    "name": "Simulaides",
+    "path": "/simulaides",
+    "screen": {
+      "component": "EmbedScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "client"
+      ]
+    },
+    "module": "simulaides",
+    "layout": "web",
+    "title": "Simulateur d'aides",
+    "params": {
+      "urlField": "simulaidesUrl",
+      "module": "simulaides"
+    }
+  },
+  {
+    "name": "Rgpd",
+    "path": "/rgpd/:pk",
+    "screen": {
+      "component": "ConsentScreen"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "layout": "web",
+    "title": "Consentement au traitement des données",
+    "description": "Ce que la personne a accepté : conservation de ses données, rappels, partage."
+  },
+  {
+    "name": "DataProcessing",
+    "path": "/traitement-des-donnees/:pk",
+    "screen": {
+      "component": "ConsentScreen"
+    },
+    "access": {
+      "role": [
+        "signedIn"
+      ]
+    },
+    "layout": "web",
+    "title": "Traitement des données",
+    "description": "Vos choix sur l'utilisation de vos données personnelles ; chaque changement est conservé."
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {
@@ -232,6 +370,172 @@ export const routes: ManifestRoute[] = [
     },
     "layout": "web",
     "title": "Tableau de bord"
+  },
+  {
+    "name": "Thermix",
+    "path": "/thermix",
+    "screen": {
+      "redirect": "/thermix/mes-besoins"
+    },
+    "access": true,
+    "module": "thermix",
+    "layout": "web",
+    "title": "Simulateur chauffage et eau chaude"
+  },
+  {
+    "name": "ThermixTab",
+    "path": "/thermix/:tab",
+    "screen": {
+      "component": "ThermixScreen"
+    },
+    "access": true,
+    "module": "thermix",
+    "layout": "web",
+    "title": "Simulateur chauffage et eau chaude"
+  },
+  {
+    "name": "ThermixEstimation",
+    "path": "/thermix/mes-besoins/:estimation",
+    "screen": {
+      "component": "ThermixScreen"
+    },
+    "access": true,
+    "module": "thermix",
+    "layout": "web",
+    "title": "Estimer mes besoins"
+  },
+  {
+    "name": "ThermixReport",
+    "path": "/thermix/rapport/:uuid/pdf",
+    "screen": {
+      "component": "ThermixReportScreen"
+    },
+    "access": true,
+    "module": "thermix",
+    "layout": "pdf",
+    "title": "Rapport du simulateur chauffage"
+  },
+  {
+    "name": "ThermixV2",
+    "path": "/thermix-v2",
+    "screen": {
+      "component": "EmbedScreen"
+    },
+    "access": true,
+    "module": "oldThermix",
+    "layout": "web",
+    "title": "Simulateur chauffage",
+    "params": {
+      "urlField": "thermixV2Url",
+      "module": "oldThermix"
+    }
+  },
+  {
+    "name": "Therminix",
+    "path": "/therminix",
+    "screen": {
+      "redirect": "/therminix/votre-projet"
+    },
+    "access": true,
+    "module": "therminix",
+    "layout": "web",
+    "title": "Proposition de solutions de chauffage"
+  },
+  {
+    "name": "TherminixTab",
+    "path": "/therminix/:tab",
+    "screen": {
+      "component": "TherminixScreen"
+    },
+    "access": true,
+    "module": "therminix",
+    "layout": "web",
+    "title": "Proposition de solutions de chauffage"
+  },
+  {
+    "name": "TherminixEstimation",
+    "path": "/therminix/votre-projet/:estimation",
+    "screen": {
+      "component": "TherminixScreen"
+    },
+    "access": true,
+    "module": "therminix",
+    "layout": "web",
+    "title": "Estimer mes besoins"
+  },
+  {
+    "name": "Ecorenover",
+    "path": "/ecorenover",
+    "screen": {
+      "redirect": "/ecorenover/situation-actuelle"
+    },
+    "access": true,
+    "module": "ecorenover",
+    "layout": "web",
+    "title": "Simulateur de prêt rénovation"
+  },
+  {
+    "name": "EcorenoverTab",
+    "path": "/ecorenover/:tab",
+    "screen": {
+      "component": "EcorenoverScreen"
+    },
+    "access": true,
+    "module": "ecorenover",
+    "layout": "web",
+    "title": "Simulateur de prêt rénovation",
+    "params": {
+      "base": "/ecorenover"
+    }
+  },
+  {
+    "name": "EcorenoverReport",
+    "path": "/ecorenover/rapport/:uuid/pdf",
+    "screen": {
+      "component": "EcorenoverReportScreen"
+    },
+    "access": true,
+    "module": "ecorenover",
+    "layout": "pdf",
+    "title": "Rapport du simulateur de prêt rénovation"
+  },
+  {
+    "name": "EcorenoverIframe",
+    "path": "/ecorenover-iframe",
+    "screen": {
+      "component": "EcorenoverScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "client"
+      ]
+    },
+    "module": "ecorenoverIframe",
+    "layout": "pdf",
+    "title": "Simulateur de prêt rénovation",
+    "params": {
+      "base": "/ecorenover-iframe"
+    }
+  },
+  {
+    "name": "EcorenoverIframeTab",
+    "path": "/ecorenover-iframe/:tab",
+    "screen": {
+      "component": "EcorenoverScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "client"
+      ]
+    },
+    "module": "ecorenoverIframe",
+    "layout": "pdf",
+    "title": "Simulateur de prêt rénovation",
+    "params": {
+      "base": "/ecorenover-iframe"
+    }
   },
   {
     "name": "WhiteLabelEdit",
@@ -601,6 +905,57 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la énergie",
     "description": "Les énergies des simulateurs : coefficients, contenu carbone, hausse annuelle du prix."
+  },
+  {
+    "name": "GlobalMessageList",
+    "path": "/administration/messages/",
+    "screen": {
+      "kind": "list",
+      "entity": "global-message"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Messages aux utilisateurs",
+    "description": "Annonces affichées aux utilisateurs connectés (nouvelle fonctionnalité, maintenance…)."
+  },
+  {
+    "name": "GlobalMessageCreate",
+    "path": "/administration/messages/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "global-message"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Nouveau message",
+    "description": "Annonces affichées aux utilisateurs connectés (nouvelle fonctionnalité, maintenance…)."
+  },
+  {
+    "name": "GlobalMessageEdit",
+    "path": "/administration/messages/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "global-message"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "accounts",
+    "layout": "web",
+    "title": "Modifier le message",
+    "description": "Annonces affichées aux utilisateurs connectés (nouvelle fonctionnalité, maintenance…)."
   },
   {
     "name": "GroupEnergyPriceList",

@@ -19,6 +19,11 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   GroupAccountScreen: lazy(() => import('./configuration/GroupAccountScreen')),
   CtiScreen: lazy(() => import('./configuration/CtiScreen')),
   EmbedScreen: lazy(() => import('./configuration/EmbedScreen')),
+  ThermixScreen: lazy(() => import('./simulators/thermix/ThermixScreen')),
+  ThermixReportScreen: lazy(() => import('./simulators/thermix/ThermixReportScreen')),
+  TherminixScreen: lazy(() => import('./simulators/therminix/TherminixScreen')),
+  EcorenoverScreen: lazy(() => import('./simulators/ecorenover/EcorenoverScreen')),
+  EcorenoverReportScreen: lazy(() => import('./simulators/ecorenover/EcorenoverReportScreen')),
   ConsentScreen: lazy(() => import('./rgpd/ConsentScreen')),
 };
 

@@ -1,0 +1,220 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useMemo, useState } from 'react';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { computeEcorenover, type EcorenoverResult } from '../../../../engine/simulators';
+import { api } from '../../../api/http';
+import { usePageTitle } from '../../../shell/page-title';
+import { notify } from '../../../shell/notifications';
+import { whiteLabelAtom } from '../../../state/session';
+import { useCurrentRoute } from '../../../runtime/entity-routes';
+import { NumberField } from '../shared/NumberField';
+import { SimulatorDataGate, useSimulatorData } from '../shared/simulator-data';
+import { Tabs } from '../shared/Tabs';
+import { LineChart } from '../shared/charts/LineChart';
+import { postForFile, reportDomain, saveFile } from '../shared/download';
+import { euros, eurosCents, eurosPerYear } from '../shared/format';
+import '../shared/simulators.css';
+import { ecorenoverAtom, type EcorenoverState } from './state';
+
+const TABS = [
+  { slug: 'situation-actuelle', label: 'Situation actuelle' },
+  { slug: 'situation-envisagee', label: 'Situation envisagée' },
+  { slug: 'emprunts', label: 'Emprunts' },
+  { slug: 'resultats', label: 'Résultats' },
+];
+
+function useEcorenover(): [EcorenoverState, (patch: Partial<EcorenoverState>) => void, EcorenoverResult] {
+  const [state, setState] = useAtom(ecorenoverAtom);
+  // The engine is pure and takes microseconds: every change is computed at once, in the browser.
+  const result = useMemo(() => computeEcorenover(state), [state]);
+  return [state, (patch) => setState((s) => ({ ...s, ...patch })), result];
+}
+
+function SystemSelect({ id, label, value, onChange }: { id: string; label: string; value: string | null | undefined; onChange: (v: string | null) => void }) {
+  const { data } = useSimulatorData();
+  const systems = data.productionSystems.filter((s) => s.isHeating).sort((a, b) => a.label.trim().localeCompare(b.label.trim(), 'fr'));
+  return (
+    <div className="field sim-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value || null)}>
+        <option value="">— Non précisé —</option>
+        {systems.map((s) => <option key={s.identifier} value={s.identifier}>{s.label.trim()}</option>)}
+      </select>
+    </div>
+  );
+}
+
+function Next({ base, to, label }: { base: string; to: string; label: string }) {
+  return <p className="sim-next"><Link className="button button-primary" to={`${base}/${to}`}>{label}</Link></p>;
+}
+
+function CurrentTab({ base }: { base: string }) {
+  const [s, set] = useEcorenover();
+  return (
+    <div>
+      <div className="sim-grid">
+        <NumberField label="Facture énergétique annuelle" unit="€/an" min={0} max={1_000_000} value={s.annualInvoice} onChange={(v) => set({ annualInvoice: v ?? 0 })} help="Chauffage et eau chaude, toutes énergies." />
+        <SystemSelect id="eco-used" label="Système de chauffage actuel" value={s.productionSystemUsed} onChange={(v) => set({ productionSystemUsed: v })} />
+        <NumberField label="Surface habitable" unit="m²" min={0} max={100_000} nullable value={s.livingSpace ?? null} onChange={(v) => set({ livingSpace: v })} />
+        <NumberField label="Hausse annuelle du prix de l'énergie" unit="%/an" scale={100} min={-0.5} max={1} value={s.costOfEnergyIncrease} onChange={(v) => set({ costOfEnergyIncrease: v ?? 0 })} />
+      </div>
+      <Next base={base} to="situation-envisagee" label="Situation envisagée" />
+    </div>
+  );
+}
+
+function WantedTab({ base }: { base: string }) {
+  const [s, set] = useEcorenover();
+  return (
+    <div>
+      <div className="sim-grid">
+        <SystemSelect id="eco-wanted" label="Système de chauffage envisagé" value={s.productionSystemWanted} onChange={(v) => set({ productionSystemWanted: v })} />
+        <NumberField label="Consommation après travaux" unit="% de l'actuelle" min={0} max={100} value={s.futureEnergyConsumption} onChange={(v) => set({ futureEnergyConsumption: v ?? 0 })} help="50 % : la facture est divisée par deux." />
+        <NumberField label="Coût estimé des travaux" unit="€" min={0} max={10_000_000} value={s.estimatedCostOfHouseWork} onChange={(v) => set({ estimatedCostOfHouseWork: v ?? 0 })} />
+        <NumberField label="Montant estimé des aides" unit="€" min={0} max={10_000_000} value={s.estimatedAmountOfHelps} onChange={(v) => set({ estimatedAmountOfHelps: v ?? 0 })} />
+      </div>
+      <Next base={base} to="emprunts" label="Emprunts" />
+    </div>
+  );
+}
+
+function LoansTab({ base }: { base: string }) {
+  const [s, set, r] = useEcorenover();
+  return (
+    <div>
+      <fieldset className="sim-fieldset">
+        <legend>Éco-prêt à taux zéro</legend>
+        <div className="sim-grid">
+          <NumberField label="Montant de l'éco-prêt" unit="€" min={0} max={10_000_000} value={s.ecoLoanAmount} onChange={(v) => set({ ecoLoanAmount: v ?? 0 })} />
+          <NumberField label="Taux de l'éco-prêt" unit="%" scale={100} min={0} max={1} value={s.ecoLoanRate} onChange={(v) => set({ ecoLoanRate: v ?? 0 })} />
+          <NumberField label="Durée de l'éco-prêt" unit="ans" integer min={0} max={50} value={s.ecoLoanLength} onChange={(v) => set({ ecoLoanLength: v ?? 0 })} />
+        </div>
+        <p className="sim-derived" aria-live="polite">Annuité de l'éco-prêt : <strong data-testid="eco-payment">{eurosCents(r.inputs.ecoLoanAnnualPayment)}</strong> par an</p>
+      </fieldset>
+      <fieldset className="sim-fieldset">
+        <legend>Prêt classique</legend>
+        <p className="sim-derived" aria-live="polite">Montant du prêt classique (coût des travaux − éco-prêt, jamais négatif) : <strong data-testid="regular-amount">{eurosCents(r.inputs.regularLoanAmount)}</strong></p>
+        <div className="sim-grid">
+          <NumberField label="Taux du prêt classique" unit="%" scale={100} min={0} max={1} value={s.regularLoanRate} onChange={(v) => set({ regularLoanRate: v ?? 0 })} />
+          <NumberField label="Durée du prêt classique" unit="ans" integer min={0} max={50} value={s.regularLoanLength} onChange={(v) => set({ regularLoanLength: v ?? 0 })} />
+        </div>
+        <p className="sim-derived" aria-live="polite">Annuité du prêt classique : <strong data-testid="regular-payment">{eurosCents(r.inputs.regularLoanAnnualPayment)}</strong> par an</p>
+      </fieldset>
+      <p className="muted small">Annuité constante : montant × taux ÷ (1 − (1 + taux)^−durée) ; montant ÷ durée quand le taux est nul ; rien quand la durée est nulle.</p>
+      <Next base={base} to="resultats" label="Voir les résultats" />
+    </div>
+  );
+}
+
+export function EcorenoverResults({ result }: { result: EcorenoverResult; printable?: boolean }) {
+  const t = result.totals;
+  const years = result.projection;
+  return (
+    <div className="sim-results">
+      <p className={`card sim-summary${result.outcome === 'cost' ? ' is-cost' : ''}`} data-testid="eco-summary"><strong>{result.summary}</strong><br />{result.firstFiveYearsSummary}</p>
+      <dl className="sim-figures card">
+        <div className="sim-figure is-headline"><dt>Bilan sur 20 ans</dt><dd><span className="sim-figure-value">{euros(t.balance)}</span></dd></div>
+        <div className="sim-figure"><dt>Factures sans travaux</dt><dd><span className="sim-figure-value">{euros(t.invoiceWithoutWorks)}</span></dd></div>
+        <div className="sim-figure"><dt>Factures après travaux</dt><dd><span className="sim-figure-value">{euros(t.invoiceAfterWorks)}</span></dd></div>
+        <div className="sim-figure"><dt>Remboursements d'emprunts</dt><dd><span className="sim-figure-value">{euros(t.loanPayments)}</span></dd></div>
+        <div className="sim-figure"><dt>dont intérêts</dt><dd><span className="sim-figure-value">{euros(t.interest)}</span></dd></div>
+        <div className="sim-figure"><dt>Aides</dt><dd><span className="sim-figure-value">{euros(t.helps)}</span></dd></div>
+        {t.paymentsAfterProjection > 0 && <div className="sim-figure"><dt>Remboursements après 20 ans (hors bilan)</dt><dd><span className="sim-figure-value">{euros(t.paymentsAfterProjection)}</span></dd></div>}
+        <div className="sim-figure"><dt>Solde mensuel moyen, années 2 à 6</dt><dd><span className="sim-figure-value">{euros(result.firstFiveYearsAverages.monthlyBalance)}</span></dd></div>
+      </dl>
+      <div className="sim-charts" style={{ marginTop: '1.25rem' }}>
+        <LineChart
+          title="Ce que vous payez chaque année"
+          summary={`Sans travaux, la facture d'énergie ; avec travaux, la facture réduite plus les remboursements (et, l'année 1, l'apport personnel moins les aides). Moyenne des années 2 à 6 : ${eurosPerYear(result.firstFiveYearsAverages.invoiceWithoutWorks)} sans travaux contre ${eurosPerYear(result.firstFiveYearsAverages.invoiceAfterWorks + result.firstFiveYearsAverages.loanPayments)} avec.`}
+          unit="€"
+          format={(v) => euros(v)}
+          series={[
+            { label: 'Sans travaux', points: years.map((y) => ({ x: y.year, y: y.invoiceWithoutWorks })) },
+            { label: 'Avec travaux et emprunts', points: years.map((y) => ({ x: y.year, y: y.costWithWorks })) },
+          ]}
+          xLabel="Année"
+        />
+        <LineChart
+          title="Bilan cumulé"
+          summary={`Économies cumulées moins l'effort de financement, année après année : ${euros(t.balance)} au bout de 20 ans.`}
+          unit="€"
+          format={(v) => euros(v)}
+          series={[{ label: 'Bilan cumulé', points: years.map((y) => ({ x: y.year, y: y.cumulatedBalance })) }]}
+          xLabel="Année"
+        />
+      </div>
+    </div>
+  );
+}
+
+function ResultsTab() {
+  const [s, , r] = useEcorenover();
+  const [busy, setBusy] = useState(false);
+  const download = async () => {
+    setBusy(true);
+    try {
+      const { blob, fileName } = await postForFile('/ecorenover/report/pdf', { domain: reportDomain(), data: { request: s } }, 'ecorenover.pdf');
+      saveFile(blob, fileName);
+      notify('Le rapport PDF a été téléchargé.', 'success');
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const printable = async () => {
+    const win = window.open('', '_blank');
+    try {
+      const { uuid } = await api<{ uuid: string }>('/pdf_generator/pdf_temp_store/', { method: 'POST', body: { data: { request: s } } });
+      if (win) win.location.href = `/ecorenover/rapport/${uuid}/pdf`;
+      else window.location.assign(`/ecorenover/rapport/${uuid}/pdf`);
+    } catch (e) {
+      win?.close();
+      notify(e instanceof Error ? e.message : String(e), 'error');
+    }
+  };
+  return (
+    <div>
+      <div className="sim-actions">
+        <button type="button" className="button button-primary" disabled={busy} onClick={() => void download()}>{busy ? 'Préparation du PDF…' : 'Télécharger le rapport PDF'}</button>
+        <button type="button" className="button" onClick={() => void printable()}>Version imprimable</button>
+      </div>
+      <EcorenoverResults result={r} />
+    </div>
+  );
+}
+
+function Ecorenover({ base }: { base: string }) {
+  const { tab } = useParams();
+  const current = tab ?? 'situation-actuelle';
+  if (!TABS.some((t) => t.slug === current)) return <Navigate to={`${base}/situation-actuelle`} replace />;
+  return (
+    <Tabs base={base} tabs={TABS} current={current} label="Étapes de la simulation">
+      {current === 'situation-actuelle' && <CurrentTab base={base} />}
+      {current === 'situation-envisagee' && <WantedTab base={base} />}
+      {current === 'emprunts' && <LoansTab base={base} />}
+      {current === 'resultats' && <ResultsTab />}
+    </Tabs>
+  );
+}
+
+/**
+ * The renovation-loan simulator (spec 02 §2): doing nothing against renovating over 20 years, with
+ * an eco loan and a regular loan. Also the embeddable variant (/ecorenover-iframe, route param base).
+ */
+export default function EcorenoverScreen() {
+  const route = useCurrentRoute();
+  const base = route.params?.base ?? '/ecorenover';
+  const wl = useAtomValue(whiteLabelAtom);
+  const iframe = base !== '/ecorenover';
+  const name = String((iframe ? wl?.ecorenoverIframeName : wl?.ecorenoverName) || 'Écorénover');
+  const baseline = String((iframe ? wl?.ecorenoverIframeBaseline : wl?.ecorenoverBaseline) || "Construction d'un plan de financement pour mes rénovations");
+  usePageTitle(name);
+  return (
+    <div className={`sim${iframe ? ' sim-embedded' : ''}`}>
+      {iframe && <h1>{name}</h1>}
+      <p className="lead">{baseline}</p>
+      <SimulatorDataGate><Ecorenover base={base} /></SimulatorDataGate>
+    </div>
+  );
+}

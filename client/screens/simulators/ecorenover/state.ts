@@ -1,0 +1,25 @@
+import { ecorenoverDefaults, type EcorenoverInput } from '../../../../engine/simulators';
+import { atomWithSession } from '../shared/state-atoms';
+
+/** The primary inputs (spec 02 §3); the loan amounts and payments derived from them are computed. */
+export type EcorenoverState = Omit<EcorenoverInput, 'regularLoanAmount' | 'regularLoanAnnualPayment' | 'ecoLoanAnnualPayment'>;
+
+const NUMBERS = ['annualInvoice', 'costOfEnergyIncrease', 'futureEnergyConsumption', 'estimatedCostOfHouseWork', 'estimatedAmountOfHelps', 'regularLoanRate', 'ecoLoanRate', 'regularLoanLength', 'ecoLoanLength', 'ecoLoanAmount'] as const;
+
+export function initialEcorenover(): EcorenoverState {
+  const { regularLoanAmount: _a, regularLoanAnnualPayment: _b, ecoLoanAnnualPayment: _c, ...primary } = ecorenoverDefaults();
+  return primary;
+}
+
+export function normalizeEcorenover(stored: unknown): EcorenoverState {
+  const base = initialEcorenover();
+  if (!stored || typeof stored !== 'object') return base;
+  const s = stored as Record<string, unknown>;
+  const out: EcorenoverState = { ...base };
+  for (const key of NUMBERS) if (typeof s[key] === 'number' && Number.isFinite(s[key])) (out as unknown as Record<string, number>)[key] = s[key] as number;
+  if (typeof s.livingSpace === 'number' || s.livingSpace === null) out.livingSpace = s.livingSpace as number | null;
+  for (const key of ['productionSystemUsed', 'productionSystemWanted'] as const) if (typeof s[key] === 'string' || s[key] === null) out[key] = s[key] as string | null;
+  return out;
+}
+
+export const ecorenoverAtom = atomWithSession('renovation.simulators.ecorenover', initialEcorenover, normalizeEcorenover);

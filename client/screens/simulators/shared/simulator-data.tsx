@@ -1,0 +1,79 @@
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { loadable } from 'jotai/utils';
+import { createContext, useContext, type ReactNode } from 'react';
+import { api } from '../../../api/http';
+import { sessionEpochAtom } from '../../../state/session';
+import type { ReferenceData } from '../../../../engine/simulators';
+import type { EnergyPriceSetting } from '../thermix/rules/entry-values';
+
+/** GET /thermix/settings/: the caller's settings (their structure's energy prices for staff). */
+export interface ThermixSettings {
+  year: number;
+  thermalSolarProdByM2: number;
+  thermalSolarMaxProdRatioHeating: number;
+  thermalSolarMaxProdRatioHotWater: number;
+  hotWaterNeedsByPerson: number;
+  hotWaterAndHeatingConsumptionRatio: number;
+  energyPrices: Record<string, EnergyPriceSetting & { source: 'group' | 'reference' }>;
+  defaultDwellingsNumber: number;
+}
+
+/** Spec 02 §9, when the settings cannot be read (a white label without thermix: therminix alone). */
+export const DEFAULT_SETTINGS: ThermixSettings = {
+  year: new Date().getFullYear(),
+  thermalSolarProdByM2: 450,
+  thermalSolarMaxProdRatioHeating: 0.6,
+  thermalSolarMaxProdRatioHotWater: 0.7,
+  hotWaterNeedsByPerson: 650,
+  hotWaterAndHeatingConsumptionRatio: 0.9,
+  energyPrices: {},
+  defaultDwellingsNumber: 15,
+};
+
+const retryAtom = atom(0);
+
+// The reference data in the engine's shape, read once per visit (GET /energies/reference-data/).
+const referenceDataAtom = atom(async (get) => {
+  get(retryAtom);
+  return api<ReferenceData>('/energies/reference-data/');
+});
+
+// Settings depend on who is signed in (structure prices): read again when the session changes.
+const settingsAtom = atom(async (get) => {
+  get(retryAtom);
+  get(sessionEpochAtom);
+  try {
+    return await api<ThermixSettings>('/thermix/settings/');
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+});
+
+const bothAtom = loadable(atom(async (get) => ({ data: await get(referenceDataAtom), settings: await get(settingsAtom) })));
+
+export interface SimulatorData { data: ReferenceData; settings: ThermixSettings }
+
+const DataContext = createContext<SimulatorData | null>(null);
+
+export function useSimulatorData(): SimulatorData {
+  const value = useContext(DataContext);
+  if (!value) throw new Error('useSimulatorData outside SimulatorDataGate');
+  return value;
+}
+
+/** Loads the reference data and settings, then renders the simulator; a French error with a retry otherwise. */
+export function SimulatorDataGate({ children }: { children: ReactNode }) {
+  const state = useAtomValue(bothAtom);
+  const retry = useSetAtom(retryAtom);
+  if (state.state === 'loading') return <p className="loading" role="status">Chargement des données du simulateur…</p>;
+  if (state.state === 'hasError') {
+    const message = state.error instanceof Error ? state.error.message : String(state.error);
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>Les données du simulateur n'ont pas pu être chargées : {message}</p>
+        <p><button type="button" className="button" onClick={() => retry((n) => n + 1)}>Réessayer</button></p>
+      </div>
+    );
+  }
+  return <DataContext.Provider value={state.data}>{children}</DataContext.Provider>;
+}

@@ -1,0 +1,113 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { useId, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { NumberField } from '../../shared/NumberField';
+import { notify } from '../../../../shell/notifications';
+import { useSimulatorData } from '../../shared/simulator-data';
+import { DEMO_PRESETS } from '../tables/demo-presets';
+import { managesOf } from '../rules/context';
+import { needsAtom, settingsStateAtom } from '../state/atoms';
+import { useThermixActions } from '../state/use-thermix';
+import type { HousingCategory, RenovationType } from '../state/types';
+import { ESTIMATION_PAGES } from '../estimations/pages';
+import { MetropolePanel } from './MetropolePanel';
+
+export const RENOVATION_LABELS: Record<RenovationType, string> = {
+  new_building: 'Construction neuve',
+  global_renovation: 'Rénovation globale',
+  systems_renovation: 'Rénovation des systèmes (chauffage et eau chaude)',
+  heating_system_renovation: 'Rénovation du système de chauffage seul (sans eau chaude)',
+};
+
+function Presets() {
+  const id = useId();
+  const [chosen, setChosen] = useState('1');
+  const actions = useThermixActions();
+  const preset = DEMO_PRESETS.find((p) => String(p.id) === chosen)!;
+  return (
+    <div className="sim-presets">
+      <div className="field sim-field">
+        <label htmlFor={id}>Partir d'un exemple</label>
+        <select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+          {DEMO_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+        </select>
+        <p className="field-help">{preset.description}</p>
+      </div>
+      <button type="button" className="button" onClick={() => { actions.changeNeeds(preset.needs); notify(`${preset.label.split(' :')[0]} appliqué : vos besoins ont été remplis.`, 'success'); }}>
+        Appliquer l'exemple
+      </button>
+    </div>
+  );
+}
+
+function Settings() {
+  const { settings } = useSimulatorData();
+  const [own, setOwn] = useAtom(settingsStateAtom);
+  return (
+    <details className="sim-params">
+      <summary>Paramètres de calcul</summary>
+      <div className="sim-grid">
+        <NumberField label="Première année de la projection" integer min={1900} max={2200} nullable value={own.year ?? settings.year} onChange={(v) => setOwn({ ...own, year: v })} />
+        <NumberField label="Production solaire thermique" unit="kWh/m²/an" min={0} max={2000} nullable value={own.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2} onChange={(v) => setOwn({ ...own, thermalSolarProdByM2: v })} />
+      </div>
+    </details>
+  );
+}
+
+/** Basic needs: housing, project, the yearly needs, links to the estimation pages, metropole mode. */
+export function NeedsTab({ base }: { base: string }) {
+  const needs = useAtomValue(needsAtom);
+  const actions = useThermixActions();
+  const manages = managesOf(needs);
+  const noHotWater = needs.renovationType === 'heating_system_renovation';
+  return (
+    <div className="sim-needs">
+      <Presets />
+      <fieldset className="sim-fieldset">
+        <legend>Votre logement et votre projet</legend>
+        <div className="sim-radios" role="radiogroup" aria-label="Type de logement">
+          {(['individual', 'multi_unit'] as HousingCategory[]).map((c) => (
+            <label key={c} className="checkbox">
+              <input type="radio" name="housingCategory" value={c} checked={needs.housingCategory === c} onChange={() => actions.changeNeeds({ housingCategory: c })} />
+              {c === 'individual' ? 'Maison individuelle' : 'Logement collectif'}
+            </label>
+          ))}
+        </div>
+        <div className="sim-grid">
+          {needs.housingCategory === 'multi_unit' && (
+            <NumberField label="Nombre de logements" integer min={1} max={100000} value={needs.dwellingsNumber} onChange={(v) => actions.changeNeeds({ dwellingsNumber: v })}
+              help="Moins de 50 : petit collectif ; de 50 à 149 : moyen ; 150 et plus : grand." />
+          )}
+          <div className="field sim-field sim-wide">
+            <label htmlFor="renovationType">Type de projet</label>
+            <select id="renovationType" value={needs.renovationType} onChange={(e) => actions.changeNeeds({ renovationType: e.target.value as RenovationType })}>
+              {Object.entries(RENOVATION_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+            </select>
+          </div>
+        </div>
+      </fieldset>
+      <fieldset className="sim-fieldset">
+        <legend>Vos besoins annuels</legend>
+        <div className="sim-grid">
+          <NumberField label="Besoin de chauffage" unit="kWh/an" min={0} max={1e9} value={needs.heating} onChange={(v) => actions.changeNeeds({ heating: v ?? 0 })}
+            help={manages.heating ? 'Énergie utile à fournir au logement chaque année.' : 'Besoin nul : le chauffage n’est pas géré.'} />
+          {noHotWater ? (
+            <p className="field-help sim-field">Pas d'eau chaude pour une rénovation du système de chauffage seul.</p>
+          ) : (
+            <NumberField label="Besoin d'eau chaude sanitaire" unit="kWh/an" min={0} max={1e9} value={needs.hotWater} onChange={(v) => actions.changeNeeds({ hotWater: v ?? 0 })}
+              help={manages.hotWater ? 'Environ 650 kWh par personne et par an.' : 'Besoin nul : l’eau chaude n’est pas gérée.'} />
+          )}
+        </div>
+        <h3 className="sim-subtitle">Vous ne connaissez pas vos besoins ? Estimez-les :</h3>
+        <ul className="sim-estimation-links">
+          {ESTIMATION_PAGES.map((p) => (
+            <li key={p.slug}><Link to={`${base}/${p.slug}`}>{p.title}</Link><span className="muted small"> — {p.summary}</span></li>
+          ))}
+        </ul>
+      </fieldset>
+      <MetropolePanel />
+      <Settings />
+      <p className="sim-next"><Link className="button button-primary" to="/thermix/solutions">Choisir les solutions</Link></p>
+    </div>
+  );
+}
