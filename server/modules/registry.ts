@@ -1,6 +1,7 @@
 import type { Router } from 'express';
 import type { AppContext } from '../context';
 import { ctiRouter } from './cti/cti-routes';
+import { accountsAdminRouter } from './accounts-admin/accounts-admin-routes';
 import { rgpdRouter } from './rgpd/rgpd-routes';
 import { dashboardRouter } from './dashboard/dashboard-routes';
 import { globalMessagesRouter } from './global-messages/global-messages-routes';
@@ -15,5 +16,5 @@ import { pdfRouter } from './pdf';
  * before the generic entity routes. Each module adds its router here.
  */
 export function extraRouters(app: AppContext): Router[] {
-  return [ctiRouter(app), rgpdRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app)];
+  return [ctiRouter(app), accountsAdminRouter(app), rgpdRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app)];
 }

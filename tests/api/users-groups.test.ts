@@ -22,6 +22,27 @@ describe.each(DIALECTS)('users and structures on %s', (dialect) => {
     expect((await t.call('/accounts/group/', { token: pro })).status).toBe(403);
   });
 
+  it('lists administration groups for staff and users with their structure for administrators', async () => {
+    const advisor = await t.login('conseiller@demo.fr');
+    const admins = await t.call('/accounts/group-admin/', { token: advisor });
+    expect(admins.body.map((g: { name: string }) => g.name)).toEqual(['Réseau Démo Isère']);
+    expect((await t.call('/accounts/group-admin/', { token: await t.login('pro@demo.fr') })).status).toBe(403);
+    const users = await t.call('/accounts/user-with-group/', { token: admin });
+    expect(users.body.find((u: { email: string }) => u.email === 'conseiller@demo.fr')).toMatchObject({ fullName: 'Claire Conseillère', group: { pk: 2, name: 'Espace Conseil Démo', ademeId: 'SARE-DEMO-01' } });
+    expect((await t.call('/accounts/user-with-group/', { token: advisor })).status).toBe(403);
+  });
+
+  it('resolves the white label of a domain, 404 for an unknown one', async () => {
+    const local = await t.call('/white_labelling/current/', { domain: 'localhost' });
+    const directory = await t.call('/white_labelling/current/', { domain: 'annuaire.localhost' });
+    expect(local.body).toMatchObject({ domain: 'localhost', dialogwattIsActive: true, listeproIsActive: true });
+    expect(directory.body).toMatchObject({ domain: 'annuaire.localhost', dialogwattIsActive: false, listeproIsActive: true, siteTitle: 'Annuaire des professionnels' });
+    const unknown = await t.call('/white_labelling/current/', { domain: 'inconnu.example.fr' });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe("Il n'y a pas de marque blanche définie pour le domaine.");
+    expect((await t.call(`/white_labelling/${local.body.pk}/`)).body.domain).toBe('localhost');
+  });
+
   it('lets a professional read and change only their own account', async () => {
     const pro = await t.login('pro@demo.fr');
     expect((await t.call('/accounts/user/6/', { token: pro })).status).toBe(200);
