@@ -2,6 +2,7 @@ import type { EntityHook } from './hook-types';
 import { slugFromName } from './slug-from-name';
 import { emailLowerCase, phoneCache } from './user-normalisation';
 import { groupFromAdvisor } from './group-from-advisor';
+import { oneDefaultWhiteLabel } from './one-default-white-label';
 import { inseeCodesExist } from './insee-codes-exist';
 import { userGroupRules } from './user-group-rules';
 import { groupMembers } from './group-members';
@@ -14,6 +15,7 @@ export const hooks: Record<string, EntityHook> = {
   emailLowerCase,
   phoneCache,
   groupFromAdvisor,
+  oneDefaultWhiteLabel,
   inseeCodesExist,
   userGroupRules,
   groupMembers,
