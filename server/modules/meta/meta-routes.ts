@@ -4,6 +4,7 @@ import { asyncHandler } from '../../http/async-handler';
 import { entityMeta } from './entity-meta';
 import { relationOptions } from './options';
 import { effectiveMenu } from './menu';
+import { previewHandler } from './preview';
 
 export function metaRouter(_app: AppContext): Router {
   const router = Router();
@@ -19,6 +20,7 @@ export function metaRouter(_app: AppContext): Router {
       ids,
     }));
   }));
+  router.post('/api/v1/meta/preview/:entity', asyncHandler(previewHandler));
   router.get('/api/v1/meta/menu', asyncHandler(async (req, res) => {
     res.json(await effectiveMenu(req.ctx));
   }));

@@ -7,6 +7,7 @@ import { findOne } from '../../operations/find-one';
 import { assertMay, entityOf } from '../../operations/entity-access';
 import { checkOverlay, isKnownTarget, notAVersion, overlayVersions, saveOverlay } from './overlay-store';
 import { sanitizeWhiteLabelHtml } from '../../security/sanitize-html';
+import { whiteLabelAdminRouter } from './white-label-admin-routes';
 
 /** The white label, checked: it exists and the caller may change it (administrators). */
 async function editable(req: Request): Promise<number> {
@@ -65,5 +66,7 @@ export function whiteLabelRouter(app: AppContext): Router {
     res.json({ target, version: await saveOverlay(req.ctx, wl, target, overlay) });
   }));
 
+  // Export, import and the menu entries for the editor.
+  router.use(whiteLabelAdminRouter(app));
   return router;
 }
