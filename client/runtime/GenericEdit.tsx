@@ -76,16 +76,35 @@ export interface GenericEditProps {
   returnTo?: string;
   /** Stay on the form after saving (single-record screens such as « Ma structure »). */
   stayAfterSave?: boolean;
+  /** This effective meta instead of the server's for the session (the form editor's preview of an overlay). */
+  meta?: EntityMeta;
+  /** Preview: a new record checked in the browser only, never saved; a valid one calls onValid. */
+  preview?: { submitLabel: string; onValid: () => void };
 }
 
 /** The generic create / edit screen: RJSF with French templates, server rules and errors. */
 export default function GenericEdit(props: GenericEditProps = {}) {
+  return props.meta ? <EditScreen {...props} meta={props.meta} metaError={null} /> : <FetchedEdit {...props} />;
+}
+
+/** The screen with the entity's effective meta for this white label and user. */
+function FetchedEdit(props: GenericEditProps) {
   const route = useCurrentRoute();
-  const entity = props.entity ?? ('entity' in route.screen ? route.screen.entity : '');
+  const { meta, error } = useEntityMeta(props.entity ?? ('entity' in route.screen ? route.screen.entity : ''));
+  return <EditScreen {...props} meta={meta} metaError={error} />;
+}
+
+function PageTitle({ title }: { title: string | null }) {
+  usePageTitle(title);
+  return null;
+}
+
+function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'> & { meta: EntityMeta | null; metaError: ApiError | null }) {
+  const route = useCurrentRoute();
+  const entity = props.entity ?? meta?.name ?? ('entity' in route.screen ? route.screen.entity : '');
   const params = useParams();
   const pk = props.pk !== undefined ? String(props.pk) : params.pk ?? params.id;
-  const creating = props.pk === undefined && 'kind' in route.screen && route.screen.kind === 'create';
-  const { meta, error: metaError } = useEntityMeta(entity);
+  const creating = Boolean(props.preview) || (props.pk === undefined && 'kind' in route.screen && route.screen.kind === 'create');
   const user = useAtomValue(ruleUserAtom);
   const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
   const navigate = useNavigate();
@@ -118,7 +137,6 @@ export default function GenericEdit(props: GenericEditProps = {}) {
   }, [meta, pk, creating]);
 
   const title = meta && data ? (creating ? meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}` : labelOf(meta, data)) : null;
-  usePageTitle(title);
 
   const previous = useMemo(() => (creating ? undefined : (JSON.parse(initial) as RecordData)), [creating, initial]);
   const ctx: RuleContext = { user, whiteLabel, previous };
@@ -143,6 +161,10 @@ export default function GenericEdit(props: GenericEditProps = {}) {
       setErrors(local);
       notify(t('validation.form'), 'error');
       return;
+    }
+    if (props.preview) {
+      setErrors([]);
+      return props.preview.onValid();
     }
     setBusy(true);
     try {
@@ -187,6 +209,7 @@ export default function GenericEdit(props: GenericEditProps = {}) {
 
   return (
     <div className="generic-edit">
+      {!props.preview && <PageTitle title={title} />}
       {meta.description && creating && <p className="muted">{meta.description}</p>}
       {formErrors.length > 0 && (
         <div className="notice notice-error" role="alert">
@@ -208,7 +231,7 @@ export default function GenericEdit(props: GenericEditProps = {}) {
         formContext={{ ...layoutContext, setFields }}
         translateString={translateString}
         readonly={readOnly}
-        idPrefix="field"
+        idPrefix={props.preview ? 'preview' : 'field'}
         experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, constAsDefaults: 'never' }}
         onChange={(e) => setData(e.formData as RecordData)}
         onSubmit={() => debounce(() => void save())}
@@ -216,10 +239,10 @@ export default function GenericEdit(props: GenericEditProps = {}) {
         <div className="form-actions">
           {!readOnly && (
             <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-              {busy ? t('ui.saving') : t('ui.save')}
+              {props.preview?.submitLabel ?? (busy ? t('ui.saving') : t('ui.save'))}
             </button>
           )}
-          <button type="button" className="button" onClick={() => debounce(() => void cancel())}>{readOnly ? t('ui.back_to_list') : t('ui.cancel')}</button>
+          {!props.preview && <button type="button" className="button" onClick={() => debounce(() => void cancel())}>{readOnly ? t('ui.back_to_list') : t('ui.cancel')}</button>}
           {!creating && meta.can.delete && (
             <button type="button" className="button button-danger push-right" disabled={busy} onClick={() => debounce(() => void remove())}>{t('ui.delete')}</button>
           )}

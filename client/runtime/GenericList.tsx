@@ -45,19 +45,38 @@ function FilterControl({ meta, field, value, onChange }: { meta: EntityMeta; fie
   );
 }
 
+export interface GenericListProps {
+  /** This effective meta instead of the server's for the session (the form editor's preview of an overlay). */
+  meta?: EntityMeta;
+  /** Preview: the first rows only, without search, sort, pagination or links. */
+  preview?: boolean;
+}
+
 /**
  * The generic list screen: columns, search, sort and filters from the entity's declaration,
  * paginated on the server (10 rows by default, 10 to 50), state kept in the address.
  */
-export default function GenericList() {
+export default function GenericList(props: GenericListProps = {}) {
+  return props.meta ? <ListScreen meta={props.meta} metaError={null} preview={props.preview} /> : <FetchedList />;
+}
+
+/** The list with the entity's effective meta for this white label and user. */
+function FetchedList() {
   const route = useCurrentRoute();
-  const entity = 'entity' in route.screen ? route.screen.entity : '';
-  const { meta, error: metaError } = useEntityMeta(entity);
+  const { meta, error } = useEntityMeta('entity' in route.screen ? route.screen.entity : '');
+  return <ListScreen meta={meta} metaError={error} />;
+}
+
+const PREVIEW_ROWS = 5;
+
+function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | null; metaError: ApiError | null; preview?: boolean }) {
+  const route = useCurrentRoute();
+  const entity = meta?.name ?? ('entity' in route.screen ? route.screen.entity : '');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const paths = entityPaths(entity);
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const perPage = PAGE_SIZES.includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : meta?.list.pageSize ?? 10;
+  const perPage = preview ? PREVIEW_ROWS : PAGE_SIZES.includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : meta?.list.pageSize ?? 10;
   const sort = params.get('sort') ?? meta?.list.defaultSort ?? '';
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebounced(search, 300);
@@ -109,11 +128,11 @@ export default function GenericList() {
       return {
         id: c,
         header: prop.title,
-        enableSorting: sortable.has(c),
+        enableSorting: !preview && sortable.has(c),
         cell: ({ row }) => {
           const value = <DisplayValue prop={prop} value={row.original[c]} labels={labels.get(prop['x-relation']?.entity ?? '')} />;
           const target = meta.can.change ? paths.edit(row.original.pk!) : paths.detail(row.original.pk!);
-          return index === 0 && target ? <Link to={target}>{value}</Link> : value;
+          return index === 0 && target && !preview ? <Link to={target}>{value}</Link> : value;
         },
       };
     });
@@ -146,7 +165,7 @@ export default function GenericList() {
 
   return (
     <div className="generic-list">
-      <div className="list-toolbar">
+      {!preview && <div className="list-toolbar">
         <div className="search">
           <label htmlFor="list-search" className="visually-hidden">{t('ui.search')}</label>
           <input id="list-search" type="search" placeholder={t('ui.search_placeholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
@@ -157,7 +176,7 @@ export default function GenericList() {
         {meta.can.create && paths.create && (
           <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}`}</Link>
         )}
-      </div>
+      </div>}
       {loadError && <div className="notice notice-error" role="alert">{loadError.message}</div>}
       <div className="table-wrap" aria-busy={loading}>
         <table className="data-table">
@@ -184,7 +203,7 @@ export default function GenericList() {
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => {
-              const target = meta.can.change ? paths.edit(row.original.pk!) : paths.detail(row.original.pk!);
+              const target = preview ? undefined : meta.can.change ? paths.edit(row.original.pk!) : paths.detail(row.original.pk!);
               return (
                 <tr key={row.id} className={target ? 'clickable' : undefined} onClick={(e) => {
                   if (target && !(e.target as HTMLElement).closest('a,button')) navigate(target);
@@ -198,11 +217,11 @@ export default function GenericList() {
         {data && data.records.length === 0 && (
           <div className="empty-state">
             <p>{searching ? t('ui.empty_search') : `${capitalise(t('ui.empty_list'))}`}</p>
-            {!searching && meta.can.create && paths.create && <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? t('ui.new')}</Link>}
+            {!searching && !preview && meta.can.create && paths.create && <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? t('ui.new')}</Link>}
           </div>
         )}
       </div>
-      <div className="pagination">
+      {!preview && <div className="pagination">
         <div className="page-size">
           <label htmlFor="list-per-page">{t('ui.rows_per_page')}</label>
           <select id="list-per-page" value={perPage} onChange={(e) => update({ perPage: e.target.value, page: null })}>
@@ -217,7 +236,7 @@ export default function GenericList() {
           <button type="button" className="icon-button" aria-label={t('ui.page_next')} disabled={page >= pages} onClick={() => update({ page: page + 1 })}>›</button>
           <button type="button" className="icon-button" aria-label={t('ui.page_last')} disabled={page >= pages} onClick={() => update({ page: pages })}>»</button>
         </div>
-      </div>
+      </div>}
     </div>
   );
 }
