@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import { launchBrowser, newPage, screenshot, signIn, SCREENSHOTS_DIR } from '../helpers/browser';
+
+const PLACES = '/dialogwatt/gestion-des-lieux/';
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's WCAG 2 A/AA findings of serious or critical impact, described. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
+    // The preview is the generic form and list, which tests/e2e/accessibility.test.ts checks.
+    return axe.run({ exclude: [['.wl-preview-body']] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** What the screen shows at this scroll position (a full-page capture misplaces the sticky preview). */
+async function viewportShot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: resolve(SCREENSHOTS_DIR, `${name}.png`) });
+}
+
+/** Signs in on a given domain: `?domain=` is kept by the client for the tab and passed to the API. */
+async function signInOn(page: Page, baseUrl: string, domain: string, email: string): Promise<void> {
+  await page.goto(`${baseUrl}/mon-compte/connexion?domain=${domain}`);
+  await page.getByLabel('Adresse électronique').fill(email);
+  await page.getByLabel('Mot de passe').fill('renovation-demo');
+  await page.getByRole('button', { name: 'Se connecter' }).click();
+  await page.waitForFunction(() => !location.pathname.startsWith('/mon-compte/connexion'));
+}
+
+describe('form editor: a white-label administrator customises the places form of one domain (Chromium)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let localhostPk: number;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { withClient: true });
+    browser = await launchBrowser();
+    localhostPk = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
+    // Another domain with appointments on, whose places form must stay as declared.
+    const other = await t.call('/white_labelling/', { method: 'POST', token: await t.login('admin@demo.fr'), body: { domain: 'autre.localhost', siteTitle: 'Autre réseau', dialogwattIsActive: true } });
+    expect(other.status).toBe(201);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  it('opens the white label administration, its tabs and the ways into the editors', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, t.url, 'admin@demo.fr');
+    await page.goto(`${t.url}/administration/marques-blanches/`);
+    await page.getByRole('link', { name: 'localhost', exact: true }).click();
+    await page.waitForURL(`${t.url}/administration/marques-blanches/edition/${localhostPk}`);
+    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Général', 'Modules', 'Apparence', 'Affichage', 'Accueil par rôle', 'Statistiques de visite', 'Intégrations']);
+    expect(await page.getByLabel('Prise de rendez-vous : actif').isVisible()).toBe(false);
+    await page.getByRole('tab', { name: 'Modules' }).click();
+    expect(await page.getByLabel('Prise de rendez-vous : actif').isChecked()).toBe(true);
+    await screenshot(page, 'white-label-edit-modules');
+    await page.getByRole('button', { name: 'Exporter / Importer' }).click();
+    await expect.poll(() => page.getByRole('dialog', { name: 'Exporter / Importer la configuration' }).isVisible()).toBe(true);
+    await screenshot(page, 'white-label-export-import');
+    await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click();
+    await page.getByRole('link', { name: 'Personnaliser les formulaires' }).click();
+    await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
+    await expect.poll(() => page.getByRole('link', { name: 'Gestion des lieux' }).count()).toBe(1);
+    await screenshot(page, 'form-editor-picker');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('has no serious accessibility violation on the administration, the form editor with its preview, and the menu editor', async () => {
+    // bypassCSP only lets the test inject axe.
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR', bypassCSP: true });
+    const page = await context.newPage();
+    await signIn(page, t.url, 'admin@demo.fr');
+    const report: Record<string, string[]> = {};
+    await page.goto(`${t.url}/administration/marques-blanches/edition/${localhostPk}`);
+    await page.getByRole('tab', { name: 'Modules' }).click();
+    report.edit = await seriousViolations(page);
+    await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
+    await page.locator('.wl-preview').getByRole('button', { name: 'Vérifier la saisie' }).waitFor();
+    report.editor = await seriousViolations(page);
+    await page.getByRole('button', { name: 'Ajouter un champ' }).click();
+    await page.getByRole('dialog', { name: 'Ajouter un champ' }).getByLabel('Type de champ').selectOption({ label: 'nombre entier' });
+    report.addField = await seriousViolations(page);
+    await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/menus/`);
+    await page.locator('.wl-menu-preview').first().waitFor();
+    report.menus = await seriousViolations(page);
+    expect(report).toEqual({ edit: [], editor: [], addField: [], menus: [] });
+    await context.close();
+  });
+
+  it('hides, renames and moves menu entries of localhost with a preview', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, t.url, 'admin@demo.fr');
+    await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/menus/`);
+    const places = page.getByRole('group', { name: /^Lieux place\.list/ });
+    await places.getByLabel('Libellé').fill('Nos permanences');
+    await page.getByRole('group', { name: /^Indisponibilités/ }).getByLabel('Masqué').check();
+    await page.getByRole('button', { name: "Monter l'entrée « Notifications »" }).click();
+    const preview = page.locator('.wl-preview');
+    await expect.poll(() => preview.locator('li').filter({ hasText: 'Nos permanences' }).count()).toBeGreaterThan(0);
+    expect(await preview.textContent()).not.toContain('Indisponibilités');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 1 enregistrée, aucune modification en cours.');
+    await screenshot(page, 'menu-editor');
+    const menu = (await t.call('/meta/menu', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body as { id: string; children?: { id: string; label: string }[] }[];
+    const children = menu.find((m) => m.id === 'dialogwatt')!.children!;
+    expect(children.map((c) => c.label)).toContain('Nos permanences');
+    expect(children.map((c) => c.id)).not.toContain('advisor-downtime.list');
+    expect(children.findIndex((c) => c.id === 'notification.list')).toBeLessThan(children.findIndex((c) => c.id === 'reason.list'));
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('exports a configuration file and imports one, with French errors for a wrong file', async () => {
+    const admin = await t.login('admin@demo.fr');
+    const copy = (await t.call('/white_labelling/', { method: 'POST', token: admin, body: { domain: 'copie.localhost', siteTitle: 'Copie' } })).body;
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, t.url, 'admin@demo.fr');
+    await page.goto(`${t.url}/administration/marques-blanches/edition/${copy.pk}`);
+    await page.getByRole('button', { name: 'Exporter / Importer' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Exporter / Importer la configuration' });
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Télécharger la configuration' }).click()]);
+    expect(download.suggestedFilename()).toBe('marque-blanche-copie.localhost.json');
+
+    // A JSON file that is not an export: refused, in French, nothing changed.
+    await dialog.getByLabel('Fichier de configuration (.json)').setInputFiles({ name: 'autre.json', mimeType: 'application/json', buffer: Buffer.from('{"bonjour": 1}') });
+    expect(await dialog.textContent()).toContain('autre.json');
+    await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
+    await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Oui' }).click();
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain("Ce fichier n'est pas un export de configuration de marque blanche.");
+
+    // The export of localhost with another title: imported, the form shows it, the domain stays.
+    const doc = (await t.call(`/white_labelling/${localhostPk}/export/`, { token: admin })).body;
+    doc.whiteLabel.siteTitle = 'Réseau copié';
+    await dialog.getByLabel('Fichier de configuration (.json)').setInputFiles({ name: 'localhost.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
+    await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
+    await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Oui' }).click();
+    await expect.poll(() => dialog.getByRole('status').last().textContent()).toContain('Import terminé');
+    await screenshot(page, 'white-label-import-done');
+    await dialog.getByRole('button', { name: 'Fermer' }).last().click();
+    await expect.poll(() => page.getByLabel('Titre du site').inputValue()).toBe('Réseau copié');
+    expect(await page.getByRole('textbox', { name: 'Domaine' }).inputValue()).toBe('copie.localhost');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hides a field and adds a required one on localhost; the other domain is unchanged; versions compare and undo', async () => {
+    const admin = await newPage(browser);
+    const page = admin.page;
+    await signIn(page, t.url, 'admin@demo.fr');
+    await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
+    await page.getByRole('link', { name: 'Gestion des lieux' }).click();
+    await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Formulaire « Gestion des lieux » — localhost');
+
+    // Hide « Présentation interne ».
+    const internal = page.getByRole('group', { name: /^Présentation interne \(conseillers\)/ });
+    await internal.getByLabel('Masqué').check();
+    // A required field of the base cannot be hidden, and stays required.
+    const name = page.getByRole('group', { name: /^Nom name/ });
+    expect(await name.getByLabel('Masqué').isDisabled()).toBe(true);
+    expect(await name.getByLabel('Obligatoire').isChecked()).toBe(true);
+
+    // Add a required choice list « Accessibilité PMR ».
+    await page.getByRole('button', { name: 'Ajouter un champ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Ajouter un champ' });
+    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
+    await expect.poll(() => dialog.locator('.field-error').first().textContent()).toBe('Ce champ est obligatoire.');
+    await dialog.getByLabel('Libellé').fill('Accessibilité PMR');
+    await dialog.getByLabel('Type de champ').selectOption({ label: 'liste de choix' });
+    await dialog.getByLabel('Choix possibles').fill('Oui\nNon\nPartielle');
+    await dialog.getByLabel('Champ obligatoire').check();
+    expect(await dialog.textContent()).toContain('Nom technique : xAccessibilitePmr');
+    await screenshot(page, 'form-editor-add-field');
+    await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
+    await expect.poll(() => dialog.isVisible()).toBe(false);
+
+    // Move it up with the keyboard: the focus stays on the button, the move is announced.
+    const up = page.getByRole('button', { name: 'Monter « Accessibilité PMR »' });
+    await up.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Monter « Accessibilité PMR »');
+    await expect.poll(() => page.locator('.wl-editor [aria-live="polite"]').first().textContent()).toBe('« Accessibilité PMR » déplacé en position 6 sur 7.');
+
+    // The live preview (computed by the server) shows the new field and not the hidden one.
+    const preview = page.locator('.wl-preview');
+    await expect.poll(() => preview.getByLabel('Accessibilité PMR').count()).toBe(1);
+    expect(await preview.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
+    await preview.getByRole('button', { name: 'Vérifier la saisie' }).click();
+    await expect.poll(() => preview.locator('.has-error').filter({ hasText: 'Accessibilité PMR' }).locator('.field-error').textContent()).toBe('Ce champ est obligatoire.');
+    await screenshot(page, 'form-editor-preview');
+    await page.getByRole('group', { name: /^Accessibilité PMR/ }).scrollIntoViewIfNeeded();
+    await viewportShot(page, 'form-editor-preview-viewport');
+
+    await page.getByLabel('Commentaire de la version (facultatif)').fill('Accessibilité et présentation');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 1 enregistrée, aucune modification en cours.');
+    expect(await page.getByRole('row', { name: /Accessibilité et présentation/ }).count()).toBe(1);
+
+    // An advisor on localhost sees the new field, not the hidden one, and cannot save without it.
+    const advisor = await newPage(browser);
+    await signIn(advisor.page, t.url, 'conseiller@demo.fr');
+    await advisor.page.goto(`${t.url}${PLACES}creation/`);
+    const pmr = advisor.page.getByLabel('Accessibilité PMR');
+    await expect.poll(() => pmr.count()).toBe(1);
+    expect(await advisor.page.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
+    await advisor.page.getByLabel('Nom').first().fill('Permanence accessible');
+    await advisor.page.getByLabel('Espace Conseil Démo').check();
+    await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect.poll(() => advisor.page.locator('.has-error .field-error').first().textContent()).toBe('Ce champ est obligatoire.');
+    expect(await advisor.page.locator('.has-error label').first().textContent()).toContain('Accessibilité PMR');
+    await pmr.scrollIntoViewIfNeeded();
+    await screenshot(advisor.page, 'form-editor-advisor-localhost');
+    await pmr.selectOption({ label: 'Partielle' });
+    await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await advisor.page.waitForURL(`${t.url}${PLACES}`);
+    const stored = (await t.call('/dialogwatt/place/?q=accessible', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body[0];
+    expect(stored).toMatchObject({ name: 'Permanence accessible', xAccessibilitePmr: 'partielle' });
+    expect(advisor.errors).toEqual([]);
+    await advisor.context.close();
+
+    // On autre.localhost the places form is the declared one.
+    const elsewhere = await newPage(browser);
+    await signInOn(elsewhere.page, t.url, 'autre.localhost', 'conseiller@demo.fr');
+    await elsewhere.page.goto(`${t.url}${PLACES}creation/?domain=autre.localhost`);
+    await expect.poll(() => elsewhere.page.getByLabel('Présentation interne (conseillers)').count()).toBe(1);
+    expect(await elsewhere.page.getByLabel('Accessibilité PMR').count()).toBe(0);
+    expect(await elsewhere.page.locator('.app-header').textContent()).toContain('Autre réseau');
+    await screenshot(elsewhere.page, 'form-editor-advisor-other-domain');
+    expect(elsewhere.errors).toEqual([]);
+    await elsewhere.context.close();
+
+    // A second version relabels « Nom »; the history compares the versions in French.
+    await name.getByLabel('Libellé').fill('Nom de la permanence');
+    await page.getByLabel('Commentaire de la version (facultatif)').fill('Vocabulaire du réseau');
+    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 2 enregistrée, aucune modification en cours.');
+    await page.getByRole('button', { name: 'Comparer la version 2 avec la précédente' }).click();
+    const diff = page.locator('.wl-diff');
+    await expect.poll(() => diff.locator('li').allTextContents()).toEqual(['Champ Nom : libellé “Nom” → “Nom de la permanence”']);
+    await page.getByRole('button', { name: 'Comparer la version 1 avec la précédente' }).click();
+    await expect.poll(() => diff.locator('h3').textContent()).toBe('Différences de Modèle de base à Version 1');
+    const lines = await diff.locator('li').allTextContents();
+    expect(lines).toContain('Champ ajouté : Accessibilité PMR (liste de choix, obligatoire) dans « Informations générales »');
+    expect(lines).toContain('Champ Présentation interne (conseillers) : masqué');
+    await screenshot(page, 'form-editor-compare');
+    await diff.scrollIntoViewIfNeeded();
+    await viewportShot(page, 'form-editor-compare-viewport');
+
+    // Undo: back to version 1, as a new version 3.
+    await page.getByRole('button', { name: 'Revenir à la version 1' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Attention !' });
+    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await confirm.getByRole('button', { name: 'Oui' }).click();
+    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 3 enregistrée, aucune modification en cours.');
+    expect(await name.getByLabel('Libellé').inputValue()).toBe('');
+    const meta = (await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body;
+    expect(meta.version).toBe(3);
+    expect(meta.schema.properties.name.title).toBe('Nom');
+    expect(meta.schema.required).toContain('xAccessibilitePmr');
+    await screenshot(page, 'form-editor-after-undo');
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+  });
+});
