@@ -60,7 +60,7 @@ function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))];
 }
 
-async function measure(agent: Agent, port: number, path: string, count: number) {
+async function measure(agent: Agent, port: number, path: string, count: number, expectedStatus = 200) {
   const times: number[] = [];
   let bytes = 0;
   const started = performance.now();
@@ -68,7 +68,7 @@ async function measure(agent: Agent, port: number, path: string, count: number) 
     const t0 = performance.now();
     const res = await post(agent, port, path);
     times.push(performance.now() - t0);
-    if (res.status !== 200) throw new Error(`${path}: HTTP ${res.status}`);
+    if (res.status !== expectedStatus) throw new Error(`${path}: HTTP ${res.status}`);
     bytes = res.bytes;
   }
   const elapsed = performance.now() - started;
@@ -97,6 +97,10 @@ async function main(): Promise<void> {
     console.log(`compute_results, 4 solutions: p50 ${ms(result.p50)}   p95 ${ms(result.p95)}   p99 ${ms(result.p99)}   ${Math.round(result.perSecond)} requests/s   ${result.p50 < TARGET_P50_MS ? 'ok' : 'OVER TARGET'} (p50 < ${TARGET_P50_MS} ms)`);
     const explained = await measure(agent, port, `${path}?explain=1`, Math.min(REQUESTS, 2_000));
     console.log(`with ?explain=1 (no target):   p50 ${ms(explained.p50)}   p95 ${ms(explained.p95)}   response ${explained.bytes} bytes`);
+    // The same body to a path that no route takes (the API's 404): what the machine and the
+    // framework cost without the simulator, to read the figures above against.
+    const floor = await measure(agent, port, '/api/v1/bench-no-such-route/', Math.min(REQUESTS, 5_000), 404);
+    console.log(`baseline, same body to the API's 404: p50 ${ms(floor.p50)}   p95 ${ms(floor.p95)}   p99 ${ms(floor.p99)}`);
     if (result.p50 >= TARGET_P50_MS) process.exitCode = 1;
   } finally {
     agent.destroy();
