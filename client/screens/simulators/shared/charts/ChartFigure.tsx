@@ -55,7 +55,8 @@ export function ChartFigure(props: {
       )}
       <details className="sim-chart-data">
         <summary>Voir les données sous forme de tableau</summary>
-        <div className="table-wrap">
+        {/* Focusable so that a table wider than the screen can be scrolled with the keyboard. */}
+        <div className="table-wrap" role="region" aria-label={`Données : ${props.title}`} tabIndex={0}>
           <table className="data-table">
             <caption className="visually-hidden">{props.title}</caption>
             <thead>

@@ -1,0 +1,78 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { launchBrowser } from '../helpers/browser';
+
+const require = createRequire(import.meta.url);
+const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
+
+/** axe-core's WCAG 2 A/AA rules on the page as it is: the serious and critical findings. */
+async function serious(page: Page): Promise<string[]> {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+  });
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+describe('simulator screens: no serious axe-core finding', () => {
+  let t: TestApp;
+  let browser: Browser;
+  beforeAll(async () => {
+    t = await startTestApp('sqlite', { withClient: true });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  for (const width of [1280, 375]) {
+    it(`thermix (needs, solutions with their parameters open, results with their data tables, an explanation), therminix errors, ecorenover (${width} px)`, async () => {
+      // bypassCSP only lets the test inject axe.
+      const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR', bypassCSP: true });
+      const page = await context.newPage();
+      const found: Record<string, string[]> = {};
+      const check = async (name: string) => { found[name] = await serious(page); };
+
+      await page.goto(`${t.url}/thermix/mes-besoins`);
+      await page.getByRole('button', { name: "Appliquer l'exemple" }).click();
+      await page.getByLabel('Mon projet est situé dans Grenoble-Alpes Métropole').check();
+      await check('besoins');
+      await page.getByRole('tab', { name: 'Solutions' }).click();
+      const first = page.getByRole('article', { name: 'Solution 1' });
+      await first.getByLabel('Système de chauffage 1').selectOption('solar_system_combined');
+      await first.getByRole('button', { name: 'Ajouter un second système de chauffage' }).click();
+      await first.getByLabel('Système de chauffage 2').selectOption('gaz_boiler_condensing');
+      for (const d of await page.locator('details.sim-params').all()) await d.locator('summary').click();
+      await check('solutions');
+      await page.getByRole('tab', { name: 'Résultats' }).click();
+      await expect.poll(() => page.locator('[data-figure="0-periodTotalCost"]').isVisible(), { timeout: 15_000 }).toBe(true);
+      for (const d of await page.locator('details.sim-chart-data').all()) await d.locator('summary').click();
+      await check('résultats');
+      await page.getByRole('button', { name: 'Comment est-ce calculé ? Coût global sur 20 ans, Solution 1' }).click();
+      await expect.poll(() => page.getByRole('dialog').first().isVisible()).toBe(true);
+      await check('explication');
+      await page.keyboard.press('Escape');
+      await page.goto(`${t.url}/thermix/mes-besoins/renovation-par-factures`);
+      await check('estimation');
+      await page.goto(`${t.url}/therminix/votre-projet`);
+      await page.getByRole('button', { name: 'Voir nos préconisations' }).click();
+      await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Impossible' }).isVisible()).toBe(true);
+      await check('therminix');
+      await page.goto(`${t.url}/ecorenover/emprunts`);
+      await check('écorénover emprunts');
+      await page.goto(`${t.url}/ecorenover/resultats`);
+      await check('écorénover résultats');
+      expect(found).toEqual(Object.fromEntries(Object.keys(found).map((k) => [k, []])));
+      await context.close();
+    });
+  }
+});
