@@ -19,6 +19,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(url: string): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
     const pool = new pg.Pool({ connectionString: url, max: Number(process.env.PG_POOL_SIZE ?? 10) });
+    // An idle connection closed by the server (restart, failover) must not crash the process;
+    // the pool replaces it at the next query.
+    pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
     const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

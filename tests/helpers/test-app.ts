@@ -6,6 +6,7 @@ import { loadConfig } from '../../server/config';
 import { createApp, createContext } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { seedDemo, seedWhiteLabels } from '../../server/seed/seed-demo';
+import { idle } from '../../server/mail/mail-queue';
 import { seedReferenceData } from '../../server/seed/seed-reference';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { loadAccountSettings, useAccountSettings } from '../../server/modules/accounts/settings';
@@ -86,6 +87,7 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { se
     },
     async close() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await idle(app); // mails queued after an answer still use the database
       await mailIdle(app);
       await app.database.close();
       await database.drop();
