@@ -162,6 +162,18 @@ export const routes: ManifestRoute[] = [
     "description": "Votre profil, votre structure et les structures qu'elle administre."
   },
   {
+    "name": "ActimmoMap",
+    "path": "/actimmo-map",
+    "screen": {
+      "component": "ActimmoMapScreen"
+    },
+    "access": true,
+    "module": "actimmoMap",
+    "layout": "web",
+    "title": "Carte actimmo",
+    "description": "Les structures lauréates du programme actimmo, département par département : choisissez un département sur la carte ou dans la liste."
+  },
+  {
     "name": "MyStructure",
     "path": "/ma-structure",
     "screen": {
@@ -599,6 +611,108 @@ export const routes: ManifestRoute[] = [
     "module": "accounts",
     "layout": "web",
     "title": "Personnaliser les menus"
+  },
+  {
+    "name": "ActimmoContactList",
+    "path": "/administration/carte/contacts/",
+    "screen": {
+      "kind": "list",
+      "entity": "actimmo-contact"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "actimmoMap",
+    "layout": "web",
+    "title": "Carte actimmo : contacts",
+    "description": "Les personnes à contacter dans les structures lauréates, publiées sur la carte actimmo."
+  },
+  {
+    "name": "ActimmoContactCreate",
+    "path": "/administration/carte/contacts/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "actimmo-contact"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "actimmoMap",
+    "layout": "web",
+    "title": "Nouveau contact",
+    "description": "Les personnes à contacter dans les structures lauréates, publiées sur la carte actimmo."
+  },
+  {
+    "name": "ActimmoContactEdit",
+    "path": "/administration/carte/contacts/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "actimmo-contact"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "actimmoMap",
+    "layout": "web",
+    "title": "Modifier le contact",
+    "description": "Les personnes à contacter dans les structures lauréates, publiées sur la carte actimmo."
+  },
+  {
+    "name": "ActimmoDepartmentList",
+    "path": "/administration/carte/departements/",
+    "screen": {
+      "kind": "list",
+      "entity": "actimmo-department"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "actimmoMap",
+    "layout": "web",
+    "title": "Carte actimmo : départements",
+    "description": "Les départements de la carte publique actimmo et leurs structures lauréates."
+  },
+  {
+    "name": "ActimmoDepartmentCreate",
+    "path": "/administration/carte/departements/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "actimmo-department"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "actimmoMap",
+    "layout": "web",
+    "title": "Nouveau département",
+    "description": "Les départements de la carte publique actimmo et leurs structures lauréates."
+  },
+  {
+    "name": "ActimmoDepartmentEdit",
+    "path": "/administration/carte/departements/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "actimmo-department"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "actimmoMap",
+    "layout": "web",
+    "title": "Modifier le département",
+    "description": "Les départements de la carte publique actimmo et leurs structures lauréates."
   },
   {
     "name": "AdvisorDowntimeList",

@@ -5,6 +5,192 @@
  */
 
 /**
+ * Contact de la carte actimmo (entity "actimmo-contact", schemas/entities/actimmo-contact.schema.json)
+ */
+export interface ActimmoContact {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Prénom
+   */
+  firstName: string;
+  /**
+   * Nom
+   */
+  lastName: string;
+  /**
+   * Fonction
+   */
+  title?: string | null;
+  /**
+   * Courriel
+   */
+  email: string;
+  /**
+   * Téléphone
+   */
+  phone?: string | null;
+  /**
+   * Présentation de la structure — Remplace, sur la carte, la présentation de la structure.
+   */
+  groupPresentation?: string | null;
+  /**
+   * Nom de la structure (remplace) — Laisser vide pour garder le nom de la structure.
+   */
+  groupNameOverride?: string | null;
+  /**
+   * Nom complet de la structure (remplace) — Laisser vide pour garder le nom complet de la structure.
+   */
+  groupFullNameOverride?: string | null;
+  /**
+   * Site internet de la structure (remplace) — Laisser vide pour garder le site de la structure.
+   */
+  groupWebsiteOverride?: string | null;
+  /**
+   * Adresse du logo (remplace) — Adresse (https://…) d'une image qui remplace, sur la carte, le logo de la structure.
+   */
+  groupProfilePicOverride?: string | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Département de la carte actimmo (entity "actimmo-department", schemas/entities/actimmo-department.schema.json)
+ */
+export interface ActimmoDepartment {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Département
+   */
+  department:
+    | "01"
+    | "02"
+    | "03"
+    | "04"
+    | "05"
+    | "06"
+    | "07"
+    | "08"
+    | "09"
+    | "10"
+    | "11"
+    | "12"
+    | "13"
+    | "14"
+    | "15"
+    | "16"
+    | "17"
+    | "18"
+    | "19"
+    | "21"
+    | "22"
+    | "23"
+    | "24"
+    | "25"
+    | "26"
+    | "27"
+    | "28"
+    | "29"
+    | "2A"
+    | "2B"
+    | "30"
+    | "31"
+    | "32"
+    | "33"
+    | "34"
+    | "35"
+    | "36"
+    | "37"
+    | "38"
+    | "39"
+    | "40"
+    | "41"
+    | "42"
+    | "43"
+    | "44"
+    | "45"
+    | "46"
+    | "47"
+    | "48"
+    | "49"
+    | "50"
+    | "51"
+    | "52"
+    | "53"
+    | "54"
+    | "55"
+    | "56"
+    | "57"
+    | "58"
+    | "59"
+    | "60"
+    | "61"
+    | "62"
+    | "63"
+    | "64"
+    | "65"
+    | "66"
+    | "67"
+    | "68"
+    | "69"
+    | "70"
+    | "71"
+    | "72"
+    | "73"
+    | "74"
+    | "75"
+    | "76"
+    | "77"
+    | "78"
+    | "79"
+    | "80"
+    | "81"
+    | "82"
+    | "83"
+    | "84"
+    | "85"
+    | "86"
+    | "87"
+    | "88"
+    | "89"
+    | "90"
+    | "91"
+    | "92"
+    | "93"
+    | "94"
+    | "95";
+  /**
+   * Structures lauréates — Les structures du programme actimmo qui interviennent dans ce département.
+   *
+   * @minItems 1
+   */
+  groups: [number, ...number[]];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Indisponibilité de conseiller (entity "advisor-downtime", schemas/entities/advisor-downtime.schema.json)
  */
 export interface AdvisorDowntime {
@@ -260,6 +446,48 @@ export interface EnergyVector {
    * Ordre d'affichage
    */
   order?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Message aux utilisateurs (entity "global-message", schemas/entities/global-message.schema.json)
+ */
+export interface GlobalMessage {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Titre
+   */
+  title: string;
+  /**
+   * Message
+   */
+  messageHtml: string;
+  /**
+   * Destinataires
+   */
+  audience: "all" | "staff" | "professional" | "client";
+  /**
+   * Publié
+   */
+  isActive?: boolean;
+  /**
+   * Afficher à partir du
+   */
+  startDate?: string | null;
+  /**
+   * Afficher jusqu'au
+   */
+  endDate?: string | null;
   /**
    * Créé le
    */
@@ -959,6 +1187,138 @@ export interface SecondaryEfficiency {
 }
 
 /**
+ * Compte d'envoi de SMS (entity "sms-account", schemas/entities/sms-account.schema.json)
+ */
+export interface SmsAccount {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Prestataire
+   */
+  accountType: "ovh" | "twilio" | "mail";
+  /**
+   * Actif
+   */
+  isActive?: boolean;
+  /**
+   * Structure
+   */
+  group?: number;
+  /**
+   * Limite mensuelle de SMS envoyés
+   */
+  monthlyLimit?: number;
+  /**
+   * Compte Twilio
+   */
+  twilioAccount?: string;
+  /**
+   * Jeton Twilio
+   */
+  twilioToken?: string;
+  /**
+   * Numéro d'envoi
+   */
+  phone?: string;
+  /**
+   * Compte OVH
+   */
+  ovhAccount?: string;
+  /**
+   * Identifiant OVH
+   */
+  ovhLogin?: string;
+  /**
+   * Mot de passe OVH
+   */
+  ovhPassword?: string;
+  /**
+   * Nom de l'expéditeur — 11 caractères au plus, lettres et chiffres.
+   */
+  ovhSender?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Compte d'envoi de courriels (entity "smtp-account", schemas/entities/smtp-account.schema.json)
+ */
+export interface SmtpAccount {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Actif
+   */
+  isActive?: boolean;
+  /**
+   * Structure
+   */
+  group?: number;
+  /**
+   * Nom de l'expéditeur
+   */
+  fromUsername?: string;
+  /**
+   * Type de compte
+   */
+  smtpType: "smtp" | "mailgun";
+  /**
+   * Identifiant (adresse d'envoi)
+   */
+  emailHostUser: string;
+  /**
+   * Serveur SMTP
+   */
+  emailHost?: string;
+  /**
+   * Port
+   */
+  emailPort?: number;
+  /**
+   * Mot de passe
+   */
+  emailHostPassword?: string;
+  /**
+   * Utiliser STARTTLS
+   */
+  emailUseTls?: boolean;
+  /**
+   * Utiliser SSL/TLS
+   */
+  emailUseSsl?: boolean;
+  /**
+   * Clé d'API Mailgun
+   */
+  mailgunApikey?: string;
+  /**
+   * Limite mensuelle Mailgun
+   */
+  mailgunMonthlyLimit?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Paramètres du simulateur chauffage (entity "thermix-settings", schemas/entities/thermix-settings.schema.json)
  */
 export interface ThermixSettings {
@@ -1541,12 +1901,15 @@ export interface YearlyEnergyPrice {
 }
 
 export interface EntityTypes {
+  'actimmo-contact': ActimmoContact;
+  'actimmo-department': ActimmoDepartment;
   'advisor-downtime': AdvisorDowntime;
   'building-heating-consumption': BuildingHeatingConsumption;
   'carbon-tax': CarbonTax;
   'catchment-area': CatchmentArea;
   'energy': Energy;
   'energy-vector': EnergyVector;
+  'global-message': GlobalMessage;
   'group': Group;
   'group-energy-price': GroupEnergyPrice;
   'mail-outbox': MailOutbox;
@@ -1557,6 +1920,8 @@ export interface EntityTypes {
   'reason': Reason;
   'rgpd-consent': RgpdConsent;
   'secondary-efficiency': SecondaryEfficiency;
+  'sms-account': SmsAccount;
+  'smtp-account': SmtpAccount;
   'thermix-settings': ThermixSettings;
   'user': User;
   'white-label': WhiteLabel;

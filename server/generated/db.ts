@@ -68,6 +68,31 @@ export interface AccountUserTable {
   extra: JsonColumn | null;
 }
 
+export interface ActimmoContactTable {
+  pk: Generated<number>;
+  group: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  title: string | null;
+  email: string | null;
+  phone: string | null;
+  group_presentation: string | null;
+  group_name_override: string | null;
+  group_full_name_override: string | null;
+  group_website_override: string | null;
+  group_profile_pic_override: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ActimmoDepartmentTable {
+  pk: Generated<number>;
+  department: string | null;
+  groups: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface DialogwattAdvisorDowntimeTable {
   pk: Generated<number>;
   name: string | null;
@@ -272,6 +297,19 @@ export interface EnergiesYearlyEnergyPriceTable {
   updated_at: string | null;
 }
 
+export interface GlobalMessageTable {
+  pk: Generated<number>;
+  title: string | null;
+  message_html: string | null;
+  audience: string | null;
+  is_active: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
 export interface MailOutboxTable {
   pk: Generated<number>;
   to_email: string | null;
@@ -284,6 +322,42 @@ export interface MailOutboxTable {
   sent_at: string | null;
   error: string | null;
   white_label: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface MessagingSmsAccountTable {
+  pk: Generated<number>;
+  account_type: string | null;
+  is_active: number | null;
+  group: number | null;
+  monthly_limit: number | null;
+  twilio_account: string | null;
+  twilio_token: string | null;
+  phone: string | null;
+  ovh_account: string | null;
+  ovh_login: string | null;
+  ovh_password: string | null;
+  ovh_sender: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface MessagingSmtpAccountTable {
+  pk: Generated<number>;
+  name: string | null;
+  is_active: number | null;
+  group: number | null;
+  from_username: string | null;
+  smtp_type: string | null;
+  email_host_user: string | null;
+  email_host: string | null;
+  email_port: number | null;
+  email_host_password: string | null;
+  email_use_tls: number | null;
+  email_use_ssl: number | null;
+  mailgun_apikey: string | null;
+  mailgun_monthly_limit: number | null;
   created_at: string | null;
   updated_at: string | null;
 }
@@ -420,6 +494,8 @@ export interface EntityDatabase {
   account_group: AccountGroupTable;
   account_rgpd_consent: AccountRgpdConsentTable;
   account_user: AccountUserTable;
+  actimmo_contact: ActimmoContactTable;
+  actimmo_department: ActimmoDepartmentTable;
   dialogwatt_advisor_downtime: DialogwattAdvisorDowntimeTable;
   dialogwatt_catchment_area: DialogwattCatchmentAreaTable;
   dialogwatt_notification: DialogwattNotificationTable;
@@ -432,7 +508,10 @@ export interface EntityDatabase {
   energies_production_system: EnergiesProductionSystemTable;
   energies_secondary_efficiency: EnergiesSecondaryEfficiencyTable;
   energies_yearly_energy_price: EnergiesYearlyEnergyPriceTable;
+  global_message: GlobalMessageTable;
   mail_outbox: MailOutboxTable;
+  messaging_sms_account: MessagingSmsAccountTable;
+  messaging_smtp_account: MessagingSmtpAccountTable;
   pdf_temp_store: PdfTempStoreTable;
   thermix_group_energy_price: ThermixGroupEnergyPriceTable;
   thermix_settings: ThermixSettingsTable;
