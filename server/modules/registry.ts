@@ -10,11 +10,12 @@ import { territoryRouter } from './territories';
 import { addressRouter } from './address';
 import { simulatorsRouter } from './simulators';
 import { pdfRouter } from './pdf';
+import { actimmoMapRouter } from './actimmo-map';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
  * before the generic entity routes. Each module adds its router here.
  */
 export function extraRouters(app: AppContext): Router[] {
-  return [ctiRouter(app), accountsAdminRouter(app), rgpdRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app)];
+  return [ctiRouter(app), accountsAdminRouter(app), rgpdRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app), actimmoMapRouter(app)];
 }

@@ -1,0 +1,2 @@
+export { actimmoMapRouter } from './actimmo-map-routes';
+export { mapConfig, type MapConfig } from './map-config';
