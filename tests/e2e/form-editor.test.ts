@@ -7,6 +7,8 @@ import { resolve } from 'node:path';
 import { launchBrowser, newPage, screenshot, signIn, SCREENSHOTS_DIR } from '../helpers/browser';
 
 const PLACES = '/dialogwatt/gestion-des-lieux/';
+// Screens load lazily and the preview waits for a pause in the edits: polls get more than the default second.
+const WAIT = { timeout: 10_000 };
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** axe-core's WCAG 2 A/AA findings of serious or critical impact, described. */
@@ -58,18 +60,18 @@ describe('form editor: a white-label administrator customises the places form of
     await page.goto(`${t.url}/administration/marques-blanches/`);
     await page.getByRole('link', { name: 'localhost', exact: true }).click();
     await page.waitForURL(`${t.url}/administration/marques-blanches/edition/${localhostPk}`);
-    await expect.poll(() => page.getByRole('tab').allTextContents()).toEqual(['Général', 'Modules', 'Apparence', 'Affichage', 'Accueil par rôle', 'Statistiques de visite', 'Intégrations']);
+    await expect.poll(() => page.getByRole('tab').allTextContents(), WAIT).toEqual(['Général', 'Modules', 'Apparence', 'Affichage', 'Accueil par rôle', 'Statistiques de visite', 'Intégrations']);
     expect(await page.getByLabel('Prise de rendez-vous : actif').isVisible()).toBe(false);
     await page.getByRole('tab', { name: 'Modules' }).click();
     expect(await page.getByLabel('Prise de rendez-vous : actif').isChecked()).toBe(true);
     await screenshot(page, 'white-label-edit-modules');
     await page.getByRole('button', { name: 'Exporter / Importer' }).click();
-    await expect.poll(() => page.getByRole('dialog', { name: 'Exporter / Importer la configuration' }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('dialog', { name: 'Exporter / Importer la configuration' }).isVisible(), WAIT).toBe(true);
     await screenshot(page, 'white-label-export-import');
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click();
     await page.getByRole('link', { name: 'Personnaliser les formulaires' }).click();
     await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
-    await expect.poll(() => page.getByRole('link', { name: 'Gestion des lieux' }).count()).toBe(1);
+    await expect.poll(() => page.getByRole('link', { name: 'Gestion des lieux' }).count(), WAIT).toBe(1);
     await screenshot(page, 'form-editor-picker');
     expect(errors).toEqual([]);
     await context.close();
@@ -106,10 +108,10 @@ describe('form editor: a white-label administrator customises the places form of
     await page.getByRole('group', { name: /^Indisponibilités/ }).getByLabel('Masqué').check();
     await page.getByRole('button', { name: "Monter l'entrée « Notifications »" }).click();
     const preview = page.locator('.wl-preview');
-    await expect.poll(() => preview.locator('li').filter({ hasText: 'Nos permanences' }).count()).toBeGreaterThan(0);
+    await expect.poll(() => preview.locator('li').filter({ hasText: 'Nos permanences' }).count(), WAIT).toBeGreaterThan(0);
     expect(await preview.textContent()).not.toContain('Indisponibilités');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 1 enregistrée, aucune modification en cours.');
+    await expect.poll(() => page.locator('.wl-save-status').textContent(), WAIT).toBe('Version 1 enregistrée, aucune modification en cours.');
     await screenshot(page, 'menu-editor');
     const menu = (await t.call('/meta/menu', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body as { id: string; children?: { id: string; label: string }[] }[];
     const children = menu.find((m) => m.id === 'dialogwatt')!.children!;
@@ -136,7 +138,7 @@ describe('form editor: a white-label administrator customises the places form of
     expect(await dialog.textContent()).toContain('autre.json');
     await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
     await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Oui' }).click();
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toContain("Ce fichier n'est pas un export de configuration de marque blanche.");
+    await expect.poll(() => dialog.getByRole('alert').textContent(), WAIT).toContain("Ce fichier n'est pas un export de configuration de marque blanche.");
 
     // The export of localhost with another title: imported, the form shows it, the domain stays.
     const doc = (await t.call(`/white_labelling/${localhostPk}/export/`, { token: admin })).body;
@@ -144,10 +146,10 @@ describe('form editor: a white-label administrator customises the places form of
     await dialog.getByLabel('Fichier de configuration (.json)').setInputFiles({ name: 'localhost.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
     await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
     await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Oui' }).click();
-    await expect.poll(() => dialog.getByRole('status').last().textContent()).toContain('Import terminé');
+    await expect.poll(() => dialog.getByRole('status').last().textContent(), WAIT).toContain('Import terminé');
     await screenshot(page, 'white-label-import-done');
     await dialog.getByRole('button', { name: 'Fermer' }).last().click();
-    await expect.poll(() => page.getByLabel('Titre du site').inputValue()).toBe('Réseau copié');
+    await expect.poll(() => page.getByLabel('Titre du site').inputValue(), WAIT).toBe('Réseau copié');
     expect(await page.getByRole('textbox', { name: 'Domaine' }).inputValue()).toBe('copie.localhost');
     expect(errors).toEqual([]);
     await context.close();
@@ -160,7 +162,7 @@ describe('form editor: a white-label administrator customises the places form of
     await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
     await page.getByRole('link', { name: 'Gestion des lieux' }).click();
     await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Formulaire « Gestion des lieux » — localhost');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Formulaire « Gestion des lieux » — localhost');
 
     // Hide « Présentation interne ».
     const internal = page.getByRole('group', { name: /^Présentation interne \(conseillers\)/ });
@@ -173,9 +175,9 @@ describe('form editor: a white-label administrator customises the places form of
     // Add a required choice list « Accessibilité PMR ».
     await page.getByRole('button', { name: 'Ajouter un champ' }).click();
     const dialog = page.getByRole('dialog', { name: 'Ajouter un champ' });
-    await expect.poll(() => dialog.isVisible()).toBe(true);
+    await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
     await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
-    await expect.poll(() => dialog.locator('.field-error').first().textContent()).toBe('Ce champ est obligatoire.');
+    await expect.poll(() => dialog.locator('.field-error').first().textContent(), WAIT).toBe('Ce champ est obligatoire.');
     await dialog.getByLabel('Libellé').fill('Accessibilité PMR');
     await dialog.getByLabel('Type de champ').selectOption({ label: 'liste de choix' });
     await dialog.getByLabel('Choix possibles').fill('Oui\nNon\nPartielle');
@@ -183,28 +185,29 @@ describe('form editor: a white-label administrator customises the places form of
     expect(await dialog.textContent()).toContain('Nom technique : xAccessibilitePmr');
     await screenshot(page, 'form-editor-add-field');
     await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
-    await expect.poll(() => dialog.isVisible()).toBe(false);
+    await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
 
     // Move it up with the keyboard: the focus stays on the button, the move is announced.
     const up = page.getByRole('button', { name: 'Monter « Accessibilité PMR »' });
     await up.focus();
     await page.keyboard.press('Enter');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Monter « Accessibilité PMR »');
-    await expect.poll(() => page.locator('.wl-editor [aria-live="polite"]').first().textContent()).toBe('« Accessibilité PMR » déplacé en position 6 sur 7.');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT).toBe('Monter « Accessibilité PMR »');
+    await expect.poll(() => page.locator('.wl-editor [aria-live="polite"]').first().textContent(), WAIT).toBe('« Accessibilité PMR » déplacé en position 6 sur 7.');
 
     // The live preview (computed by the server) shows the new field and not the hidden one.
     const preview = page.locator('.wl-preview');
-    await expect.poll(() => preview.getByLabel('Accessibilité PMR').count()).toBe(1);
+    await expect.poll(() => preview.getByLabel('Accessibilité PMR').count(), WAIT).toBe(1);
     expect(await preview.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
     await preview.getByRole('button', { name: 'Vérifier la saisie' }).click();
-    await expect.poll(() => preview.locator('.has-error').filter({ hasText: 'Accessibilité PMR' }).locator('.field-error').textContent()).toBe('Ce champ est obligatoire.');
+    await expect.poll(() => preview.locator('.has-error').filter({ hasText: 'Accessibilité PMR' }).locator('.field-error').textContent(), WAIT).toBe('Ce champ est obligatoire.');
     await screenshot(page, 'form-editor-preview');
-    await page.getByRole('group', { name: /^Accessibilité PMR/ }).scrollIntoViewIfNeeded();
+    await page.getByRole('group', { name: /^Accessibilité PMR/ }).evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await preview.getByLabel('Accessibilité PMR').evaluate((el) => el.scrollIntoView({ block: 'center' }));
     await viewportShot(page, 'form-editor-preview-viewport');
 
     await page.getByLabel('Commentaire de la version (facultatif)').fill('Accessibilité et présentation');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 1 enregistrée, aucune modification en cours.');
+    await expect.poll(() => page.locator('.wl-save-status').textContent(), WAIT).toBe('Version 1 enregistrée, aucune modification en cours.');
     expect(await page.getByRole('row', { name: /Accessibilité et présentation/ }).count()).toBe(1);
 
     // An advisor on localhost sees the new field, not the hidden one, and cannot save without it.
@@ -212,15 +215,16 @@ describe('form editor: a white-label administrator customises the places form of
     await signIn(advisor.page, t.url, 'conseiller@demo.fr');
     await advisor.page.goto(`${t.url}${PLACES}creation/`);
     const pmr = advisor.page.getByLabel('Accessibilité PMR');
-    await expect.poll(() => pmr.count()).toBe(1);
+    await expect.poll(() => pmr.count(), WAIT).toBe(1);
     expect(await advisor.page.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
     await advisor.page.getByLabel('Nom').first().fill('Permanence accessible');
     await advisor.page.getByLabel('Espace Conseil Démo').check();
     await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(() => advisor.page.locator('.has-error .field-error').first().textContent()).toBe('Ce champ est obligatoire.');
+    await expect.poll(() => advisor.page.locator('.has-error .field-error').first().textContent(), WAIT).toBe('Ce champ est obligatoire.');
     expect(await advisor.page.locator('.has-error label').first().textContent()).toContain('Accessibilité PMR');
-    await pmr.scrollIntoViewIfNeeded();
     await screenshot(advisor.page, 'form-editor-advisor-localhost');
+    await pmr.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await viewportShot(advisor.page, 'form-editor-advisor-localhost-viewport');
     await pmr.selectOption({ label: 'Partielle' });
     await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
     await advisor.page.waitForURL(`${t.url}${PLACES}`);
@@ -233,7 +237,7 @@ describe('form editor: a white-label administrator customises the places form of
     const elsewhere = await newPage(browser);
     await signInOn(elsewhere.page, t.url, 'autre.localhost', 'conseiller@demo.fr');
     await elsewhere.page.goto(`${t.url}${PLACES}creation/?domain=autre.localhost`);
-    await expect.poll(() => elsewhere.page.getByLabel('Présentation interne (conseillers)').count()).toBe(1);
+    await expect.poll(() => elsewhere.page.getByLabel('Présentation interne (conseillers)').count(), WAIT).toBe(1);
     expect(await elsewhere.page.getByLabel('Accessibilité PMR').count()).toBe(0);
     expect(await elsewhere.page.locator('.app-header').textContent()).toContain('Autre réseau');
     await screenshot(elsewhere.page, 'form-editor-advisor-other-domain');
@@ -244,12 +248,12 @@ describe('form editor: a white-label administrator customises the places form of
     await name.getByLabel('Libellé').fill('Nom de la permanence');
     await page.getByLabel('Commentaire de la version (facultatif)').fill('Vocabulaire du réseau');
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 2 enregistrée, aucune modification en cours.');
+    await expect.poll(() => page.locator('.wl-save-status').textContent(), WAIT).toBe('Version 2 enregistrée, aucune modification en cours.');
     await page.getByRole('button', { name: 'Comparer la version 2 avec la précédente' }).click();
     const diff = page.locator('.wl-diff');
-    await expect.poll(() => diff.locator('li').allTextContents()).toEqual(['Champ Nom : libellé “Nom” → “Nom de la permanence”']);
+    await expect.poll(() => diff.locator('li').allTextContents(), WAIT).toEqual(['Champ Nom : libellé “Nom” → “Nom de la permanence”']);
     await page.getByRole('button', { name: 'Comparer la version 1 avec la précédente' }).click();
-    await expect.poll(() => diff.locator('h3').textContent()).toBe('Différences de Modèle de base à Version 1');
+    await expect.poll(() => diff.locator('h3').textContent(), WAIT).toBe('Différences de Modèle de base à Version 1');
     const lines = await diff.locator('li').allTextContents();
     expect(lines).toContain('Champ ajouté : Accessibilité PMR (liste de choix, obligatoire) dans « Informations générales »');
     expect(lines).toContain('Champ Présentation interne (conseillers) : masqué');
@@ -260,9 +264,9 @@ describe('form editor: a white-label administrator customises the places form of
     // Undo: back to version 1, as a new version 3.
     await page.getByRole('button', { name: 'Revenir à la version 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Attention !' });
-    await expect.poll(() => confirm.isVisible()).toBe(true);
+    await expect.poll(() => confirm.isVisible(), WAIT).toBe(true);
     await confirm.getByRole('button', { name: 'Oui' }).click();
-    await expect.poll(() => page.locator('.wl-save-status').textContent()).toBe('Version 3 enregistrée, aucune modification en cours.');
+    await expect.poll(() => page.locator('.wl-save-status').textContent(), WAIT).toBe('Version 3 enregistrée, aucune modification en cours.');
     expect(await name.getByLabel('Libellé').inputValue()).toBe('');
     const meta = (await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body;
     expect(meta.version).toBe(3);

@@ -67,15 +67,13 @@ export function FieldRow({ base, model, name, index, count, onChange, onMove, on
                 onChange={(e) => onChange({ required: e.target.checked })} />
               {wt('white-labels.field.required')}
             </label>
+            {extra && <button type="button" className="button button-danger wl-remove" onClick={onRemove}>{wt('white-labels.field.remove')}</button>}
           </div>
           <div className="wl-move" role="group" aria-label={wt('white-labels.field.position', { position: index + 1, count })}>
             <button type="button" className="icon-button" id={id('up')} disabled={index === 0} onClick={() => onMove(-1)}
               aria-label={wt('white-labels.field.move_up', { field: legend })}>↑</button>
             <button type="button" className="icon-button" id={id('down')} disabled={index === count - 1} onClick={() => onMove(1)}
               aria-label={wt('white-labels.field.move_down', { field: legend })}>↓</button>
-            {extra && (
-              <button type="button" className="button button-danger wl-remove" onClick={onRemove}>{wt('white-labels.field.remove')}</button>
-            )}
           </div>
         </div>
         {why && <p className="field-help" id={id('why')}>{why}</p>}

@@ -25,7 +25,7 @@ export function SaveBar({ dirty, busy, version, errors, onSave, onReset }: Props
         </div>
       )}
       <p className="wl-save-status" role="status">
-        {dirty ? wt('white-labels.save.dirty', { version }) : version ? wt('white-labels.save.clean', { version }) : wt('white-labels.save.clean_base')}
+        {dirty ? wt(version ? 'white-labels.save.dirty' : 'white-labels.save.dirty_base', { version }) : version ? wt('white-labels.save.clean', { version }) : wt('white-labels.save.clean_base')}
       </p>
       <form className="wl-save-form" onSubmit={(e) => { e.preventDefault(); void onSave(comment).then((ok) => ok && setComment('')); }}>
         <div className="wl-input">
