@@ -29,6 +29,40 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   return flat(parts.join(' '));
 }
 
+/**
+ * Counts the function components React renders per commit, through the DevTools hook (installed
+ * before React loads): a component rendered when its fiber is new or did work in this commit;
+ * subtrees React did not re-create are skipped.
+ */
+const RENDER_COUNTER = `
+  window.__renders = { commits: 0, rendered: 0, total: 0 };
+  window.__REACT_DEVTOOLS_GLOBAL_HOOK__ = {
+    supportsFiber: true, isDisabled: false, renderers: new Map(),
+    inject: function () { return 1; }, onScheduleFiberRoot: function () {}, onCommitFiberUnmount: function () {},
+    onPostCommitFiberRoot: function () {}, checkDCE: function () {},
+    onCommitFiberRoot: function (_id, root) {
+      var rendered = 0, total = 0;
+      function isFunction(f) { return f.tag === 0 || f.tag === 11 || f.tag === 14 || f.tag === 15; }
+      function walk(f, fresh) {
+        while (f) {
+          if (isFunction(f)) { total++; if (fresh && (!f.alternate || (f.flags & 1))) rendered++; }
+          walk(f.child, fresh && !(f.alternate && f.child === f.alternate.child));
+          f = f.sibling;
+        }
+      }
+      walk(root.current.child, true);
+      window.__renders.commits++; window.__renders.rendered += rendered; window.__renders.total = total;
+    },
+  };
+`;
+
+async function rendersOfOneKeystroke(page: Page, key: string): Promise<{ rendered: number; total: number }> {
+  await page.evaluate(() => { const w = window as unknown as { __renders: { commits: number; rendered: number } }; w.__renders.commits = 0; w.__renders.rendered = 0; });
+  await page.keyboard.type(key);
+  await page.waitForTimeout(300);
+  return page.evaluate(() => (window as unknown as { __renders: { rendered: number; total: number } }).__renders);
+}
+
 const figure = (page: Page, position: number, key: string) => page.locator(`[data-figure="${position}-${key}"]`);
 
 describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF', () => {
@@ -172,6 +206,36 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     await page.waitForURL(/\/thermix\/mes-besoins$/);
     await expect.poll(() => page.getByLabel('Besoin de chauffage').inputValue()).toBe('13464');
     expect(await page.getByLabel("Besoin d'eau chaude sanitaire").inputValue()).toBe('2600');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+  it('a keystroke re-renders the field’s own entry, not the form (per-field subscriptions)', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await page.addInitScript(RENDER_COUNTER);
+    await page.goto(`${t.url}/thermix/mes-besoins`);
+    await page.getByRole('button', { name: "Appliquer l'exemple" }).click();
+    const heating = page.getByLabel('Besoin de chauffage');
+    await heating.click();
+    await heating.press('End');
+    const needs = await rendersOfOneKeystroke(page, '1');
+    // The field and its own subscriber; the presets, the housing, the metropole panel stay as they are.
+    expect(needs.rendered).toBeLessThanOrEqual(3);
+    expect(needs.total).toBeGreaterThan(40);
+
+    await page.getByRole('tab', { name: 'Solutions' }).click();
+    for (const [n, system] of [[1, 'gaz_boiler_condensing'], [2, 'granulated_wood_boiler'], [3, 'log_stove']] as const) {
+      await page.getByRole('article', { name: `Solution ${n}` }).getByLabel('Système de chauffage 1').selectOption(system);
+    }
+    const first = page.getByRole('article', { name: 'Solution 1' });
+    await first.getByText('Paramètres de ce système (modifiables)').first().click();
+    const investment = first.getByLabel('Investissement').first();
+    await investment.click();
+    await investment.press('End');
+    const solutions = await rendersOfOneKeystroke(page, '5');
+    // That entry's editor and fields, and the card's instant total: not the other cards.
+    expect(solutions.rendered).toBeLessThanOrEqual(15);
+    expect(solutions.total).toBeGreaterThan(70);
+    console.log(`one keystroke: needs ${needs.rendered} of ${needs.total} components, solutions ${solutions.rendered} of ${solutions.total}`);
     expect(errors).toEqual([]);
     await context.close();
   });

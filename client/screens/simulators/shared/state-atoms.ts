@@ -1,5 +1,6 @@
-import { atom, type SetStateAction, type WritableAtom } from 'jotai';
-import { atomWithStorage } from 'jotai/utils';
+import { atom, useAtomValue, type Getter, type SetStateAction, type WritableAtom } from 'jotai';
+import { atomWithStorage, selectAtom } from 'jotai/utils';
+import { useMemo } from 'react';
 
 export type Writable<T> = WritableAtom<T, [SetStateAction<T>], void>;
 
@@ -64,4 +65,15 @@ export function keyAtom<T, K extends keyof T>(parent: Writable<T>, key: K): Writ
   );
   byKey.set(key, child);
   return child;
+}
+
+/**
+ * A view computed from atoms, re-rendering its component only when the view's JSON changes: an
+ * editor derives what it shows (resolved figures, options) and ignores keystrokes elsewhere.
+ */
+export function useAtomView<T>(read: (get: Getter) => T, deps: readonly unknown[]): T {
+  // The deps list is the caller's, as for useMemo.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const view = useMemo(() => selectAtom(atom(read), (v) => v, (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b)), deps);
+  return useAtomValue(view);
 }

@@ -1,9 +1,9 @@
-import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { HEATING_NETWORK } from '../../../../../engine/simulators';
 import { NumberField } from '../../shared/NumberField';
 import { useSimulatorData } from '../../shared/simulator-data';
 import { withUnit } from '../../shared/format';
+import { useAtomView } from '../../shared/state-atoms';
 import { allowedSystems, canShareWithHotWater, HYBRID_CHOICE, hybridAllowed, systemOf } from '../rules/allowed-systems';
 import { resolveEntry, type NumericField } from '../rules/entry-values';
 import { heatingChoiceOf, heatingFollowedBy } from '../rules/linked-systems';
@@ -14,26 +14,49 @@ import { SYNCED_WITH_HEATING, type SystemDefinition, type Use } from '../state/t
 
 const USE_TITLE: Record<Use, string> = { heating: 'Système de chauffage', hotWater: "Système d'eau chaude" };
 
+/** What an entry editor shows, derived from the simulation: it re-renders only when this changes. */
+function useEntryView(index: number, use: Use, rank: 0 | 1) {
+  const { data, settings } = useSimulatorData();
+  return useAtomView((get) => {
+    const solution = get(solutionAtom(index));
+    const needs = get(needsAtom);
+    const on = metropoleOn(get(metropoleAtom));
+    const ctx = { data, needs, metropoleOn: on, energyPrices: settings.energyPrices };
+    const def: SystemDefinition = (use === 'heating' ? solution.heatingSystems : solution.hotWaterSystems)[rank];
+    const r = resolveEntry(solution, use, rank, ctx);
+    const followed = use === 'hotWater' ? systemOf(ctx, heatingFollowedBy(solution, rank).identifier) : null;
+    const options = allowedSystems(ctx, use, def).map((s) => ({ identifier: s.identifier, label: s.label.trim() }));
+    return {
+      def,
+      system: r.system ? { identifier: r.system.identifier, label: r.system.label.trim() } : null,
+      synced: r.synced,
+      isSolar: r.isSolar,
+      values: r.values,
+      fixed: [...r.fixed],
+      options,
+      canSync: use === 'hotWater' && canShareWithHotWater(ctx, followed) && (!def.limitedTo || def.limitedTo.includes(SYNCED_WITH_HEATING)),
+      followedLabel: followed?.label.trim() ?? null,
+      hybridOk: use === 'heating' && rank === 0 && hybridAllowed(ctx) && !def.limitedTo,
+      ownLabel: def.identifier && def.identifier !== SYNCED_WITH_HEATING ? systemOf(ctx, def.identifier)?.label.trim() ?? def.identifier : null,
+      multi: needs.housingCategory === 'multi_unit',
+      isNetwork: r.system?.identifier === HEATING_NETWORK && on,
+    };
+  }, [index, use, rank, data, settings]);
+}
+
 /** One system of a solution: its choice, its share and its parameters (defaults shown, editable). */
 export function EntryEditor({ index, use, rank }: { index: number; use: Use; rank: 0 | 1 }) {
   const id = useId();
-  const { data, settings } = useSimulatorData();
-  const solution = useAtomValue(solutionAtom(index));
-  const needs = useAtomValue(needsAtom);
-  const metropole = useAtomValue(metropoleAtom);
+  const view = useEntryView(index, use, rank);
   const actions = useThermixActions();
-  const ctx = { data, needs, metropoleOn: metropoleOn(metropole), energyPrices: settings.energyPrices };
-  const def: SystemDefinition = (use === 'heating' ? solution.heatingSystems : solution.hotWaterSystems)[rank];
-  const resolved = resolveEntry(solution, use, rank, ctx);
-  const options = allowedSystems(ctx, use, def);
-  const followed = use === 'hotWater' ? systemOf(ctx, heatingFollowedBy(solution, rank).identifier) : null;
-  const canSync = use === 'hotWater' && canShareWithHotWater(ctx, followed) && (!def.limitedTo || def.limitedTo.includes(SYNCED_WITH_HEATING));
+  const { def, options, canSync, followedLabel } = view;
+  const resolved = { system: view.system, synced: view.synced, isSolar: view.isSolar, values: view.values };
   const value = use === 'heating' ? heatingChoiceOf(def) : def.identifier ?? '';
   const title = `${USE_TITLE[use]} ${rank + 1}`;
-  const multi = needs.housingCategory === 'multi_unit';
+  const multi = view.multi;
   const set = (field: NumericField) => (v: number | null) => actions.updateDefinition(index, use, rank, { [field]: v } as Partial<SystemDefinition>);
-  const fixed = (field: NumericField) => resolved.fixed.has(field);
-  const isNetwork = resolved.system?.identifier === HEATING_NETWORK && ctx.metropoleOn;
+  const fixed = (field: NumericField) => view.fixed.includes(field);
+  const isNetwork = view.isNetwork;
   const solar = resolved.isSolar;
   const perM2 = solar ? '/m²' : '';
   const fixedHelp = resolved.synced ? 'Compté avec le chauffage : un seul appareil.' : undefined;
@@ -49,12 +72,12 @@ export function EntryEditor({ index, use, rank }: { index: number; use: Use; ran
           onChange={(e) => actions.chooseSystem(index, use, rank, e.target.value || null)}
         >
           <option value="">— Aucun —</option>
-          {canSync && <option value={SYNCED_WITH_HEATING}>Même appareil que le chauffage{followed ? ` (${followed.label.trim()})` : ''}</option>}
+          {canSync && <option value={SYNCED_WITH_HEATING}>Même appareil que le chauffage{followedLabel ? ` (${followedLabel})` : ''}</option>}
           {use === 'hotWater' && def.identifier === SYNCED_WITH_HEATING && !canSync && <option value={SYNCED_WITH_HEATING}>Lié au chauffage</option>}
-          {use === 'heating' && rank === 0 && hybridAllowed(ctx) && !def.limitedTo && <option value={HYBRID_CHOICE}>PAC hybride (PAC air/eau et chaudière gaz à condensation)</option>}
-          {options.map((s) => <option key={s.identifier} value={s.identifier}>{s.label.trim()}</option>)}
-          {def.identifier && def.identifier !== SYNCED_WITH_HEATING && !options.some((s) => s.identifier === def.identifier) && value !== HYBRID_CHOICE && (
-            <option value={def.identifier}>{systemOf(ctx, def.identifier)?.label.trim() ?? def.identifier}</option>
+          {view.hybridOk && <option value={HYBRID_CHOICE}>PAC hybride (PAC air/eau et chaudière gaz à condensation)</option>}
+          {options.map((s) => <option key={s.identifier} value={s.identifier}>{s.label}</option>)}
+          {def.identifier && view.ownLabel && !options.some((s) => s.identifier === def.identifier) && value !== HYBRID_CHOICE && (
+            <option value={def.identifier}>{view.ownLabel}</option>
           )}
         </select>
         {def.locked && (
@@ -63,7 +86,7 @@ export function EntryEditor({ index, use, rank }: { index: number; use: Use; ran
             {' '}{def.lockReason}
           </p>
         )}
-        {resolved.synced && resolved.system && <p className="field-help">Appareil : {resolved.system.label.trim()}</p>}
+        {resolved.synced && resolved.system && <p className="field-help">Appareil : {resolved.system.label}</p>}
       </div>
       {resolved.system && (
         <>

@@ -5,7 +5,10 @@ import { NumberField } from '../../shared/NumberField';
 import { boilerPowerThreshold, METROPOLE_AREAS, metropoleOn } from '../rules/metropole';
 import { metropoleAtom, needsAtom } from '../state/atoms';
 import { useThermixActions } from '../state/use-thermix';
-import type { BoilerPower, MetropoleArea } from '../state/types';
+import type { BoilerPower, MetropoleArea, Needs } from '../state/types';
+import { keyAtom } from '../../shared/state-atoms';
+
+const renovationTypeAtom = keyAtom(needsAtom, 'renovationType');
 
 /**
  * Metropole mode (Grenoble-Alpes Métropole): the commune (altitude pre-filled), the area A–E of
@@ -13,10 +16,10 @@ import type { BoilerPower, MetropoleArea } from '../state/types';
  */
 export function MetropolePanel() {
   const metro = useAtomValue(metropoleAtom);
-  const needs = useAtomValue(needsAtom);
+  const renovationType = useAtomValue(renovationTypeAtom);
   const actions = useThermixActions();
   const on = metropoleOn(metro);
-  const threshold = boilerPowerThreshold(needs);
+  const threshold = boilerPowerThreshold({ renovationType } as Needs);
   return (
     <fieldset className="sim-fieldset">
       <legend>Mode métropole</legend>
@@ -58,7 +61,7 @@ export function MetropolePanel() {
               </select>
             </div>
           </div>
-          {needs.renovationType === 'new_building' && (
+          {renovationType === 'new_building' && (
             <div className="sim-grid">
               <NumberField label="Surface de plancher" unit="m²" min={0} max={1e7} nullable value={metro.floorSurface} onChange={(v) => actions.changeMetropole({ floorSurface: v })} />
               <NumberField label="Emprise au sol" unit="m²" min={0} max={1e7} nullable value={metro.groundSurface} onChange={(v) => actions.changeMetropole({ groundSurface: v })} />

@@ -5,8 +5,8 @@ import { NumberField } from '../../shared/NumberField';
 import { notify } from '../../../../shell/notifications';
 import { useSimulatorData } from '../../shared/simulator-data';
 import { DEMO_PRESETS } from '../tables/demo-presets';
-import { managesOf } from '../rules/context';
 import { needsAtom, settingsStateAtom } from '../state/atoms';
+import { keyAtom } from '../../shared/state-atoms';
 import { useThermixActions } from '../state/use-thermix';
 import type { HousingCategory, RenovationType } from '../state/types';
 import { ESTIMATION_PAGES } from '../estimations/pages';
@@ -54,49 +54,77 @@ function Settings() {
   );
 }
 
+const housingAtom = keyAtom(needsAtom, 'housingCategory');
+const dwellingsAtom = keyAtom(needsAtom, 'dwellingsNumber');
+const renovationAtom = keyAtom(needsAtom, 'renovationType');
+const heatingAtom = keyAtom(needsAtom, 'heating');
+const hotWaterAtom = keyAtom(needsAtom, 'hotWater');
+
+// Each field subscribes to its own need: typing the heating need re-renders that field only.
+
+function Housing() {
+  const housing = useAtomValue(housingAtom);
+  const dwellings = useAtomValue(dwellingsAtom);
+  const renovation = useAtomValue(renovationAtom);
+  const actions = useThermixActions();
+  return (
+    <fieldset className="sim-fieldset">
+      <legend>Votre logement et votre projet</legend>
+      <div className="sim-radios" role="radiogroup" aria-label="Type de logement">
+        {(['individual', 'multi_unit'] as HousingCategory[]).map((c) => (
+          <label key={c} className="checkbox">
+            <input type="radio" name="housingCategory" value={c} checked={housing === c} onChange={() => actions.changeNeeds({ housingCategory: c })} />
+            {c === 'individual' ? 'Maison individuelle' : 'Logement collectif'}
+          </label>
+        ))}
+      </div>
+      <div className="sim-grid">
+        {housing === 'multi_unit' && (
+          <NumberField label="Nombre de logements" integer min={1} max={100000} value={dwellings} onChange={(v) => actions.changeNeeds({ dwellingsNumber: v })}
+            help="Moins de 50 : petit collectif ; de 50 à 149 : moyen ; 150 et plus : grand." />
+        )}
+        <div className="field sim-field sim-wide">
+          <label htmlFor="renovationType">Type de projet</label>
+          <select id="renovationType" value={renovation} onChange={(e) => actions.changeNeeds({ renovationType: e.target.value as RenovationType })}>
+            {Object.entries(RENOVATION_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
+          </select>
+        </div>
+      </div>
+    </fieldset>
+  );
+}
+
+function HeatingNeed() {
+  const heating = useAtomValue(heatingAtom);
+  const actions = useThermixActions();
+  return (
+    <NumberField label="Besoin de chauffage" unit="kWh/an" min={0} max={1e9} value={heating} onChange={(v) => actions.changeNeeds({ heating: v ?? 0 })}
+      help={heating > 0 ? 'Énergie utile à fournir au logement chaque année.' : 'Besoin nul : le chauffage n’est pas géré.'} />
+  );
+}
+
+function HotWaterNeed() {
+  const hotWater = useAtomValue(hotWaterAtom);
+  const renovation = useAtomValue(renovationAtom);
+  const actions = useThermixActions();
+  if (renovation === 'heating_system_renovation') return <p className="field-help sim-field">Pas d'eau chaude pour une rénovation du système de chauffage seul.</p>;
+  return (
+    <NumberField label="Besoin d'eau chaude sanitaire" unit="kWh/an" min={0} max={1e9} value={hotWater} onChange={(v) => actions.changeNeeds({ hotWater: v ?? 0 })}
+      help={hotWater > 0 ? 'Environ 650 kWh par personne et par an.' : 'Besoin nul : l’eau chaude n’est pas gérée.'} />
+  );
+}
+
 /** Basic needs: housing, project, the yearly needs, links to the estimation pages, metropole mode. */
 export function NeedsTab({ base }: { base: string }) {
-  const needs = useAtomValue(needsAtom);
-  const actions = useThermixActions();
-  const manages = managesOf(needs);
-  const noHotWater = needs.renovationType === 'heating_system_renovation';
   return (
     <div className="sim-needs">
       <Presets />
-      <fieldset className="sim-fieldset">
-        <legend>Votre logement et votre projet</legend>
-        <div className="sim-radios" role="radiogroup" aria-label="Type de logement">
-          {(['individual', 'multi_unit'] as HousingCategory[]).map((c) => (
-            <label key={c} className="checkbox">
-              <input type="radio" name="housingCategory" value={c} checked={needs.housingCategory === c} onChange={() => actions.changeNeeds({ housingCategory: c })} />
-              {c === 'individual' ? 'Maison individuelle' : 'Logement collectif'}
-            </label>
-          ))}
-        </div>
-        <div className="sim-grid">
-          {needs.housingCategory === 'multi_unit' && (
-            <NumberField label="Nombre de logements" integer min={1} max={100000} value={needs.dwellingsNumber} onChange={(v) => actions.changeNeeds({ dwellingsNumber: v })}
-              help="Moins de 50 : petit collectif ; de 50 à 149 : moyen ; 150 et plus : grand." />
-          )}
-          <div className="field sim-field sim-wide">
-            <label htmlFor="renovationType">Type de projet</label>
-            <select id="renovationType" value={needs.renovationType} onChange={(e) => actions.changeNeeds({ renovationType: e.target.value as RenovationType })}>
-              {Object.entries(RENOVATION_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-            </select>
-          </div>
-        </div>
-      </fieldset>
+      <Housing />
       <fieldset className="sim-fieldset">
         <legend>Vos besoins annuels</legend>
         <div className="sim-grid">
-          <NumberField label="Besoin de chauffage" unit="kWh/an" min={0} max={1e9} value={needs.heating} onChange={(v) => actions.changeNeeds({ heating: v ?? 0 })}
-            help={manages.heating ? 'Énergie utile à fournir au logement chaque année.' : 'Besoin nul : le chauffage n’est pas géré.'} />
-          {noHotWater ? (
-            <p className="field-help sim-field">Pas d'eau chaude pour une rénovation du système de chauffage seul.</p>
-          ) : (
-            <NumberField label="Besoin d'eau chaude sanitaire" unit="kWh/an" min={0} max={1e9} value={needs.hotWater} onChange={(v) => actions.changeNeeds({ hotWater: v ?? 0 })}
-              help={manages.hotWater ? 'Environ 650 kWh par personne et par an.' : 'Besoin nul : l’eau chaude n’est pas gérée.'} />
-          )}
+          <HeatingNeed />
+          <HotWaterNeed />
         </div>
         <h3 className="sim-subtitle">Vous ne connaissez pas vos besoins ? Estimez-les :</h3>
         <ul className="sim-estimation-links">

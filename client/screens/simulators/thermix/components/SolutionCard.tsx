@@ -10,12 +10,15 @@ import { needsAtom, solutionAtom } from '../state/atoms';
 import { useThermixActions } from '../state/use-thermix';
 import type { Use } from '../state/types';
 import { EntryEditor } from './EntryEditor';
+import { useAtomView } from '../../shared/state-atoms';
 
 function UseSection({ index, use, managed }: { index: number; use: Use; managed: boolean }) {
-  const solution = useAtomValue(solutionAtom(index));
-  const list = use === 'heating' ? solution.heatingSystems : solution.hotWaterSystems;
+  const hasSecond = useAtomView((get) => {
+    const solution = get(solutionAtom(index));
+    return Boolean((use === 'heating' ? solution.heatingSystems : solution.hotWaterSystems)[1].identifier);
+  }, [index, use]);
   const [second, setSecond] = useState(false);
-  const showSecond = second || Boolean(list[1].identifier);
+  const showSecond = second || hasSecond;
   const title = use === 'heating' ? 'Chauffage' : 'Eau chaude sanitaire';
   return (
     <section className="sim-use" aria-label={`${title}, solution ${index + 1}`}>
@@ -44,11 +47,23 @@ function UseSection({ index, use, managed }: { index: number; use: Use; managed:
 /** One of the four solution slots. */
 export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: Atom<number | null> }) {
   const total = useAtomValue(totalAtom);
-  const solution = useAtomValue(solutionAtom(index));
-  const needs = useAtomValue(needsAtom);
+  // The card's own view: typing in one of its systems' fields does not re-render it.
+  const solution = useAtomView((get) => {
+    const s = get(solutionAtom(index));
+    const manages = managesOf(get(needsAtom));
+    return {
+      manages,
+      valid: isSolutionValid(s, manages),
+      hasAny: [...s.heatingSystems, ...s.hotWaterSystems].some((d) => Boolean(d.identifier)),
+      isMetroGrenoble: s.isMetroGrenoble,
+      renewableElectricity: s.renewableElectricity,
+      renewableElectricityProd: s.renewableElectricityProd,
+      financialSupport: s.financialSupport,
+      financialSupportAmount: s.financialSupportAmount,
+    };
+  }, [index]);
   const actions = useThermixActions();
-  const manages = managesOf(needs);
-  const valid = isSolutionValid(solution, manages);
+  const { manages, valid } = solution;
   const n = index + 1;
   const remove = async () => {
     if (!(await confirmAction(`La solution ${n} va être vidée ; les solutions suivantes remontent.`))) return;
@@ -87,7 +102,7 @@ export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: A
         <p className="sim-quick" aria-live="polite">
           {valid && total !== null ? <>Coût global estimé sur 20 ans : <strong>{euros(total)}</strong></> : <span className="muted">Choisissez un système pour voir son coût.</span>}
         </p>
-        {!solution.isMetroGrenoble && (valid || [...solution.heatingSystems, ...solution.hotWaterSystems].some((d) => d.identifier)) && (
+        {!solution.isMetroGrenoble && (valid || solution.hasAny) && (
           <button type="button" className="button button-danger-outline" onClick={() => void remove()}>Supprimer la solution {n}</button>
         )}
       </footer>
