@@ -65,7 +65,11 @@ describe('accessibility (axe-core) and small screens', () => {
       report.form = describeViolations(await seriousViolations(page));
       await screenshot(page, `a11y-form-errors-${width}`);
 
-      expect(report).toEqual({ login: [], home: [], list: [], form: [] });
+      await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/edition/1`);
+      await page.getByLabel('Espace Conseil Démo').waitFor();
+      report.relationForm = describeViolations(await seriousViolations(page));
+
+      expect(report).toEqual({ login: [], home: [], list: [], form: [], relationForm: [] });
       await context.close();
     });
   }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
-import { ariaProps } from './aria';
+import { ariaProps, describedBy } from './aria';
 import { useOptions } from '../use-options';
 import { t } from '../../lib/messages';
 
@@ -43,8 +43,10 @@ export function RelationMultiWidget(props: WidgetProps) {
   const shown = filter ? options.filter((o) => o.label.toLowerCase().includes(filter.toLowerCase()) || value.includes(o.value)) : options;
   const toggle = (id: number, on: boolean) => props.onChange(on ? [...value, id] : value.filter((v) => v !== id));
   return (
-    <fieldset className="choice-list" id={props.id} {...ariaProps(props)}>
-      <legend className="visually-hidden">{props.label}</legend>
+    // A group takes no aria-required/aria-invalid (axe: aria-allowed-attr); its legend and the
+    // field's error text, referenced by aria-describedby, say both.
+    <fieldset className="choice-list" id={props.id} aria-describedby={describedBy(props)}>
+      <legend className="visually-hidden">{props.label}{props.required ? ` (${t('ui.required')})` : ''}</legend>
       {options.length > 8 && (
         <input type="search" className="choice-filter" aria-label={`${t('ui.search')} : ${props.label}`} placeholder={t('ui.search_placeholder')} value={filter} onChange={(e) => setFilter(e.target.value)} />
       )}
