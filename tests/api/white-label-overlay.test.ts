@@ -112,6 +112,15 @@ describe.each(DIALECTS)('white-label overlays on %s', (dialect) => {
     expect(elsewhere.find((m) => m.id === 'dialogwatt')!.children!.map((c) => c.id)).toContain('advisor-downtime.list');
   });
 
+  it('names an entry for one audience with "<audience>/<id>" (ids repeat across menus)', async () => {
+    const res = await t.call(`/white_labelling/${localhostPk}/overlays/menu`, { method: 'PUT', token: admin, body: { ops: [{ op: 'menuLabel', entry: 'professional/profile', value: 'Mon compte pro' }] } });
+    expect(res.status).toBe(200);
+    const pro = (await t.call('/meta/menu', { token: await t.login('pro@demo.fr'), domain: 'localhost' })).body as { id: string; label: string }[];
+    const staff = (await t.call('/meta/menu', { token: advisor, domain: 'localhost' })).body as { id: string; label: string }[];
+    expect(pro.find((m) => m.id === 'profile')!.label).toBe('Mon compte pro');
+    expect(staff.find((m) => m.id === 'profile')!.label).toBe('Mon profil');
+  });
+
   it('switches a module off per white label: its API and menu disappear on that domain', async () => {
     const menu = (await t.call('/meta/menu', { token: advisor, domain: 'annuaire.localhost' })).body as { id: string }[];
     expect(menu.map((m) => m.id)).not.toContain('dialogwatt');

@@ -31,6 +31,7 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
   const wl = ctx.whiteLabel;
   const version = wl.id === null ? 0 : wl.overlayVersions[MENU_TARGET] ?? 0;
   const ops: OverlayOp[] = version && wl.id !== null ? await overlayOps(ctx.app, wl.id, MENU_TARGET, version) : [];
+  // An entry is named by its id (every audience whose menu has it) or by "<audience>/<id>".
   const hiddenIds = new Set(ops.filter((o) => o.op === 'menuHide').map((o) => (o as { entry: string }).entry));
   const labels = new Map(ops.filter((o) => o.op === 'menuLabel').map((o) => [(o as { entry: string }).entry, (o as { value: string }).value]));
   const orders = new Map(ops.filter((o) => o.op === 'menuOrder').map((o) => [(o as { entry: string }).entry, (o as { value: number }).value]));
@@ -42,7 +43,7 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
   const visit = (entries: MenuEntry[]): MenuItem[] => {
     const out: (MenuItem & { order: number })[] = [];
     for (const e of entries) {
-      if (e.hidden || hiddenIds.has(e.id)) continue;
+      if (e.hidden || hiddenIds.has(e.id) || hiddenIds.has(`${audience}/${e.id}`)) continue;
       if (e.module && !wl.modules[e.module]) continue;
       if (e.visibleIf !== undefined && !holds(e.visibleIf, data)) continue;
       const route = e.route ? routes.get(e.route) : undefined;
@@ -51,12 +52,12 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
       if (!route && !e.href && (!children || children.length === 0)) continue;
       out.push({
         id: e.id,
-        label: labels.get(e.id) ?? ((e.labelFromModule && e.module && moduleName(e.module)) || e.label),
+        label: labels.get(`${audience}/${e.id}`) ?? labels.get(e.id) ?? ((e.labelFromModule && e.module && moduleName(e.module)) || e.label),
         description: e.description,
         path: route?.path,
         href: e.href,
         children: children && children.length ? children : undefined,
-        order: orders.get(e.id) ?? e.order ?? 100,
+        order: orders.get(`${audience}/${e.id}`) ?? orders.get(e.id) ?? e.order ?? 100,
       });
     }
     return out.sort((a, b) => a.order - b.order).map(({ order: _o, ...item }) => item);
