@@ -16,8 +16,11 @@ export function formatDate(v: unknown): string {
   return Number.isNaN(d.getTime()) ? v : date.format(d);
 }
 
+/** French typography groups digits from five on: 2019 (a year) but 12 019. */
 export function formatNumber(v: unknown): string {
-  return typeof v === 'number' ? number.format(v) : '';
+  if (typeof v !== 'number') return '';
+  const text = number.format(v);
+  return Math.abs(v) < 10000 ? text.replace(/[\u202f\u00a0 ](?=\d{3}(\D|$))/, '') : text;
 }
 
 /** "12,5" or "12.5" → 12.5; "" → undefined; anything else → NaN. */
