@@ -13,7 +13,8 @@ export function computeNonSolarSystem(
   avoided: number,
 ): ThermixSystemResult {
   if (ctx.metroEnabled && prepared.system.identifier === HEATING_NETWORK) {
-    return computeNetworkSystem(ctx, prepared, avoided, solution.hotWaterSystemIds);
+    const connectedByHeating = solution.heating.some((h) => h.system.identifier === HEATING_NETWORK);
+    return computeNetworkSystem(ctx, prepared, avoided, solution.hotWaterSystemIds, connectedByHeating);
   }
   return computeOrdinarySystem(ctx, prepared, avoided);
 }

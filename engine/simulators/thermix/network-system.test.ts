@@ -40,10 +40,20 @@ describe('metropole heating-network path', () => {
     // hot water: O = 100 000 / 0.50 = 200 000 < 315 000 → ρ = 1; u = 1.15
     expectClose(water.systemOutputHeatingProduction, 200_000);
     expectClose(water.maintenanceCost, (200_000 * 34.02) / 1.15 / 1000);
-    expect(water.estimatedInvestment).toBe(15_677);
+    // Decision (docs/simulators.md): the building is connected once; the reference charged 15 677 again.
+    expect(water.estimatedInvestment).toBe(0);
+    expect(response.periodTotalCostSeries.investment[0]).toBe(15_677);
     // the network's renewable production is reported apart
     expectClose(response.environmentalIndicatorsSeries.renewableHeatingProductionNetworkOnly[0], (heatingOutput + 200_000) * 0.83);
     expect(response.environmentalIndicatorsSeries.renewableHeatingProductionWithoutNetwork[0]).toBe(0);
+  });
+
+  it('charges the connection to a hot-water network entry when heating does not use the network', () => {
+    const [, water] = solve(
+      { heatingSystems: [entry(GAS, { efficiency: 0.9 })], hotWaterSystems: [entry(NETWORK)] },
+      { heating: 200_000, hotWater: 100_000, ...MULTI },
+    ).solutionsResults[0].systemsResults;
+    expect(water.estimatedInvestment).toBe(15_677);
   });
 
   it('uses u = 1.05 for heating when the hot-water entry of the same rank is another system', () => {

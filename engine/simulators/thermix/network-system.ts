@@ -32,9 +32,14 @@ export function networkVolumeReduction(output: number): number {
   return 1;
 }
 
-/** Connection cost by size class; without a class, the request's investment (the reference fails). */
-export function networkConnectionCost(ctx: ThermixContext, prepared: PreparedEntry): number {
+/**
+ * Connection cost by size class; without a class, the request's investment (the reference fails).
+ * A building is connected once: when heating already comes from the network, its hot-water entry
+ * adds no second connection (the reference charges both; see docs/simulators.md).
+ */
+export function networkConnectionCost(ctx: ThermixContext, prepared: PreparedEntry, connectedByHeating = false): number {
   const sizeClass = ctx.housing.sizeClass;
+  if (sizeClass && prepared.use === 'hotWater' && connectedByHeating) return 0;
   return sizeClass ? NETWORK.connectionCost[sizeClass] : prepared.estimatedInvestment;
 }
 
@@ -44,6 +49,7 @@ export function computeNetworkSystem(
   prepared: PreparedEntry,
   avoided: number,
   hotWaterSystemIds: readonly (number | null)[],
+  connectedByHeating = false,
 ): ThermixSystemResult {
   const { efficiency } = prepared;
   const useful = Math.max(0, needOf(ctx, prepared) * prepared.productionShare - avoided);
@@ -63,7 +69,7 @@ export function computeNetworkSystem(
     NETWORK.winterWeight * (NETWORK.winterTariff + NETWORK.tariffSurcharge) * outputMwh;
   const carbonEmission = NETWORK.ghgRatio * finalEnergy;
   return systemResult(prepared, {
-    estimatedInvestment: networkConnectionCost(ctx, prepared),
+    estimatedInvestment: networkConnectionCost(ctx, prepared, connectedByHeating),
     maintenanceCost: maintenance,
     // The tariff per MWh, defined even when O = 0 (where the reference divides by zero).
     energyPrice: NETWORK_PRICE_PER_MWH,
