@@ -25,6 +25,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   EcorenoverScreen: lazy(() => import('./simulators/ecorenover/EcorenoverScreen')),
   EcorenoverReportScreen: lazy(() => import('./simulators/ecorenover/EcorenoverReportScreen')),
   ConsentScreen: lazy(() => import('./rgpd/ConsentScreen')),
+  ActimmoMapScreen: lazy(() => import('./actimmo-map/ActimmoMapScreen')),
   WhiteLabelEditScreen: lazy(() => import('./white-labels/WhiteLabelEditScreen')),
   FormPickerScreen: lazy(() => import('./white-labels/FormPickerScreen')),
   FormEditorScreen: lazy(() => import('./white-labels/FormEditorScreen')),
