@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
+import { flat, pdfText } from '../helpers/pdf-text';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
 
@@ -21,21 +22,6 @@ const ECORENOVER = {
   futureEnergyConsumption: 50, estimatedCostOfHouseWork: 55_000, estimatedAmountOfHelps: 10_000, regularLoanRate: 0.025, ecoLoanRate: 0, regularLoanLength: 15, ecoLoanLength: 20, ecoLoanAmount: 50_000,
 };
 
-/** Every space-like character as one plain space: PDF text keeps no no-break spaces. */
-const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
-
-/** The text of every page, read back with a PDF parser. */
-async function pdfText(bytes: ArrayBuffer): Promise<{ text: string; pages: number }> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await pdfjs.getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, isEvalSupported: false }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return { text: flat(parts.join(' ')), pages: doc.numPages };
-}
 
 describe.each(DIALECTS)('simulator PDF reports and the temporary store on %s', (dialect) => {
   let t: TestApp;

@@ -1,26 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { seriousViolations } from '../helpers/axe';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser, screenshot, signIn } from '../helpers/browser';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is; serious and critical findings fail. */
-async function seriousViolations(page: Page): Promise<Violation[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-}
-
-const describeViolations = (v: Violation[]) => v.map((x) => `${x.id} (${x.impact}): ${x.help} — ${x.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
 
 describe('accessibility (axe-core) and small screens', () => {
   let t: TestApp;
@@ -43,31 +26,31 @@ describe('accessibility (axe-core) and small screens', () => {
 
       await page.goto(`${t.url}/mon-compte/connexion`);
       await page.getByLabel('Adresse électronique').waitFor();
-      report.login = describeViolations(await seriousViolations(page));
+      report.login = await seriousViolations(page);
       await screenshot(page, `a11y-login-${width}`);
 
       await page.goto(`${t.url}/accueil`);
       await page.getByRole('heading', { level: 1 }).waitFor();
-      report.home = describeViolations(await seriousViolations(page));
+      report.home = await seriousViolations(page);
       await screenshot(page, `a11y-home-${width}`);
 
       await signIn(page, t.url, 'conseiller@demo.fr');
       await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/`);
       await page.getByRole('table').waitFor();
       await page.getByRole('row').nth(2).waitFor();
-      report.list = describeViolations(await seriousViolations(page));
+      report.list = await seriousViolations(page);
       await screenshot(page, `a11y-list-${width}`);
 
       await page.goto(`${t.url}/dialogwatt/notifications/creation/`);
       await page.getByRole('tab').first().waitFor();
       await page.getByRole('button', { name: 'Enregistrer' }).click();
       await page.locator('.field-error').first().waitFor();
-      report.form = describeViolations(await seriousViolations(page));
+      report.form = await seriousViolations(page);
       await screenshot(page, `a11y-form-errors-${width}`);
 
       await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/edition/1`);
       await page.getByLabel('Espace Conseil Démo').waitFor();
-      report.relationForm = describeViolations(await seriousViolations(page));
+      report.relationForm = await seriousViolations(page);
 
       expect(report).toEqual({ login: [], home: [], list: [], form: [], relationForm: [] });
       await context.close();

@@ -1,26 +1,11 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { computeEcorenover } from '../../engine/simulators';
+import { flat, pdfText } from '../helpers/pdf-text';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
 
-const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // The standard fonts' metrics, read from the package (no warning, no network).
-  const standardFontDataUrl = `${resolve(import.meta.dirname, '../../node_modules/pdfjs-dist/standard_fonts')}/`;
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return flat(parts.join(' '));
-}
 
 describe('ecorenover in Chromium', () => {
   let t: TestApp;
@@ -88,7 +73,7 @@ describe('ecorenover in Chromium', () => {
       page.getByRole('button', { name: 'Télécharger le rapport PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^ecorenover-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const text = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+    const { text } = await pdfText(readFileSync((await download.path())!));
     expect(text).toContain(flat(expected.summary));
 
     const [printable] = await Promise.all([

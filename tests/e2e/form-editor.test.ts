@@ -1,27 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/test-app';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { resolve } from 'node:path';
 import { launchBrowser, newPage, screenshot, signIn, SCREENSHOTS_DIR } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 
 const PLACES = '/dialogwatt/gestion-des-lieux/';
 // Screens load lazily and the preview waits for a pause in the edits: polls get more than the default second.
 const WAIT = { timeout: 10_000 };
-const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** axe-core's WCAG 2 A/AA findings of serious or critical impact, described. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: object, opts: object) => Promise<{ violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[] }> } }).axe;
-    // The preview is the generic form and list, which tests/e2e/accessibility.test.ts checks.
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 /** What the screen shows at this scroll position (a full-page capture misplaces the sticky preview). */
 async function viewportShot(page: Page, name: string): Promise<void> {

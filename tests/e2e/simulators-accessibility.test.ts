@@ -1,26 +1,9 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
-
-interface Violation { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }
-
-/** axe-core's WCAG 2 A/AA rules on the page as it is: the serious and critical findings. */
-async function serious(page: Page): Promise<string[]> {
-  await page.evaluate(AXE);
-  const result = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
-    return axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-  });
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 describe('simulator screens: no serious axe-core finding', () => {
   let t: TestApp;
@@ -40,7 +23,7 @@ describe('simulator screens: no serious axe-core finding', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR', bypassCSP: true });
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
-      const check = async (name: string) => { found[name] = await serious(page); };
+      const check = async (name: string) => { found[name] = await seriousViolations(page); };
 
       await page.goto(`${t.url}/thermix/mes-besoins`);
       await page.getByRole('button', { name: "Appliquer l'exemple" }).click();

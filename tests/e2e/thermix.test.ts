@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import raw from '../../fixtures/reference/energies-reference-data.json';
 import { computeResults, type ReferenceData } from '../../engine/simulators';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
+import { flat, pdfText } from '../helpers/pdf-text';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser, newPage, screenshot } from '../helpers/browser';
 
@@ -12,22 +12,6 @@ import { launchBrowser, newPage, screenshot } from '../helpers/browser';
 // two solutions, sees the results charts, opens an explanation and downloads the PDF, whose text
 // contains the totals shown on screen.
 
-/** Every space-like character as one plain space: PDF text keeps no no-break spaces. */
-const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
-
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  // The standard fonts' metrics, read from the package (no warning, no network).
-  const standardFontDataUrl = `${resolve(import.meta.dirname, '../../node_modules/pdfjs-dist/standard_fonts')}/`;
-  const doc = await pdfjs.getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
-  const parts: string[] = [];
-  for (let n = 1; n <= doc.numPages; n++) {
-    const content = await (await doc.getPage(n)).getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return flat(parts.join(' '));
-}
 
 /**
  * Counts the function components React renders per commit, through the DevTools hook (installed
@@ -160,7 +144,7 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
       page.getByRole('button', { name: 'Télécharger le rapport PDF' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^thermix-\d{4}-\d{2}-\d{2}\.pdf$/);
-    const text = await pdfText(new Uint8Array(readFileSync((await download.path())!)));
+    const { text } = await pdfText(readFileSync((await download.path())!));
     expect(text).toContain('Coût global sur 20 ans');
     for (const total of totals) expect(text).toContain(total);
 
