@@ -1,14 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { seriousViolations } from '../helpers/axe';
 
 // The public actimmo map (/actimmo-map) in Chromium, with no tile server (this machine is
 // offline): the page draws the departments from the server's offline base map.
-const require = createRequire(import.meta.url);
-const AXE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
 /** Requests that left the test server (tiles, CDN…): there must be none. */
 function outsideRequests(page: Page, base: string): string[] {
@@ -127,12 +124,7 @@ describe('public actimmo map (Chromium, offline)', () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await page.getByRole('button', { name: /73 – Savoie/ }).click();
     await screenshot(page, 'actimmo-map-375');
-    await page.evaluate(AXE);
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; impact: string | null; nodes: { target: string[] }[] }[] }> } }).axe;
-      const r = await axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
-      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const violations = await seriousViolations(page);
     expect(violations).toEqual([]);
     await context.close();
   });
