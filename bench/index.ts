@@ -1,0 +1,27 @@
+// Runs the benchmark named on the command line, or every one: `npm run bench -- list`,
+// `npm run bench` (all). Options after the name go to the benchmark (`npm run bench -- list
+// --sizes=1000`). Each benchmark runs in a fresh Node process, so one does not warm up or
+// clutter the heap of the next. To add one: a line in BENCHES and a paragraph in bench/README.md.
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const BENCHES: Record<string, { file: string; about: string }> = {
+  simulators: { file: 'simulators-engine.ts', about: 'thermix engine, time per solution (in process)' },
+  list: { file: 'list-endpoint.ts', about: 'generic list endpoint against a hand-written route, 1,000 and 100,000 rows, SQLite and PostgreSQL' },
+};
+
+const [name, ...options] = process.argv.slice(2);
+const chosen = name === undefined || name === 'all' ? Object.keys(BENCHES) : [name];
+const unknown = chosen.filter((n) => !BENCHES[n]);
+if (unknown.length) {
+  console.error(`Unknown benchmark ${unknown.join(', ')}. Available:\n${Object.entries(BENCHES).map(([n, b]) => `  ${n.padEnd(12)} ${b.about}`).join('\n')}`);
+  process.exit(2);
+}
+let failed = false;
+for (const n of chosen) {
+  if (chosen.length > 1) console.log(`\n=== ${n}: ${BENCHES[n].about}`);
+  const file = fileURLToPath(new URL(BENCHES[n].file, import.meta.url));
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file, ...(chosen.length > 1 ? [] : options)], { stdio: 'inherit' });
+  if (run.status !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);
