@@ -150,19 +150,22 @@ describe('public actimmo map (Chromium, offline)', () => {
   });
 });
 
-describe('public actimmo map with a tile server (MAP_TILE_URL)', () => {
+describe('public actimmo map with a tile server (MAP_TILE_URL) and partner frames (MAP_FRAME_ANCESTORS)', () => {
   let t: TestApp;
   let browser: Browser;
-  const saved = process.env.MAP_TILE_URL;
+  const saved = { tiles: process.env.MAP_TILE_URL, frames: process.env.MAP_FRAME_ANCESTORS };
   beforeAll(async () => {
     // A same-site template: nothing answers it here (404), which is enough to see the page use it.
     process.env.MAP_TILE_URL = '/tuiles-essai/{z}/{x}/{y}.png';
+    process.env.MAP_FRAME_ANCESTORS = 'https://partenaire.example.org';
     t = await startTestApp('sqlite', { withClient: true });
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    if (saved === undefined) delete process.env.MAP_TILE_URL;
-    else process.env.MAP_TILE_URL = saved;
+    for (const [name, value] of [['MAP_TILE_URL', saved.tiles], ['MAP_FRAME_ANCESTORS', saved.frames]] as const) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
     await browser?.close();
     await t?.close();
   });
@@ -180,5 +183,15 @@ describe('public actimmo map with a tile server (MAP_TILE_URL)', () => {
     expect(await page.locator('.actimmo-leaflet path.leaflet-interactive').count()).toBe(96);
     expect(await page.locator('.actimmo-note').count()).toBe(0);
     await context.close();
+  });
+
+  it('lets the named partner sites frame the map page only', async () => {
+    const map = await fetch(`${t.url}/actimmo-map`);
+    expect(map.headers.get('x-frame-options')).toBeNull();
+    expect(map.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://partenaire.example.org");
+    const home = await fetch(`${t.url}/accueil`);
+    expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(home.headers.get('content-security-policy')).not.toContain('partenaire');
   });
 });
