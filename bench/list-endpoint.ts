@@ -7,6 +7,7 @@
 // Options: --sizes=1000,100000 --seconds=3 --warm-up=1 --rounds=3 --concurrency=16
 //          --loader=node|wrk --dialects=sqlite,postgres --json=<file>
 //          --statement-cache (experiment: reuse SQLite prepared statements, see server.ts)
+//          --background-writes=N (N inserts/s into an unrelated table while measuring)
 // Each line is measured in several rounds, the generic and the hand-written route taking turns
 // (alternating which goes first), and reports the medians: on a shared machine a background job
 // then slows both sides alike instead of skewing the ratio.
@@ -64,6 +65,7 @@ const loader = option('loader', 'node');
 const dialects = option('dialects', 'sqlite,postgres').split(',') as Dialect[];
 const jsonFile = option('json', '');
 const statementCache = process.argv.includes('--statement-cache');
+const backgroundWrites = Number(option('background-writes', '0'));
 const PG_ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 if (loader === 'wrk' && !wrkAvailable()) {
@@ -116,7 +118,7 @@ async function createDatabase(dialect: Dialect): Promise<Database> {
 function startServer(databaseUrl: string, rows: number): Promise<{ child: ChildProcess; ready: ServerReady }> {
   const child = fork(fileURLToPath(new URL('./list-endpoint/server.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ROWS: String(rows), BENCH_STATEMENT_CACHE: statementCache ? '1' : '0' },
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ROWS: String(rows), BENCH_STATEMENT_CACHE: statementCache ? '1' : '0', BENCH_WRITES_PER_SECOND: String(backgroundWrites) },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -358,6 +360,7 @@ async function main(): Promise<void> {
   console.log(`Generic list endpoint benchmark — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, SQLite ${sqliteVersion}${pgVersion ? `, PostgreSQL ${pgVersion}` : ''}`);
   console.log(`GET ${listPath(0).replace('page=0', 'page=N')}; ${concurrency} requests in flight (${loader === 'wrk' ? 'wrk' : 'Node http, keep-alive'}); per line ${rounds} rounds of ${warmUpSeconds} s warm-up + ${seconds} s timed, medians (min–max req/s)`);
   if (statementCache) console.log('EXPERIMENT --statement-cache: SQLite statements reused by SQL text in the server process (not what the shipped server does)');
+  if (backgroundWrites) console.log(`Background writes: ${backgroundWrites} inserts per second into login_log during the whole run`);
   console.log(`Load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const results: Measure[] = [];
   for (const dialect of dialects) {
@@ -370,7 +373,7 @@ async function main(): Promise<void> {
   const lines = summary(results);
   console.log(lines.join('\n'));
   console.log(`Load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ node: process.version, cpus: cpus().length, sqliteVersion, pgVersion, concurrency, seconds, warmUpSeconds, rounds, loader, statementCache, results, breakdowns }, null, 2));
+  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ node: process.version, cpus: cpus().length, sqliteVersion, pgVersion, concurrency, seconds, warmUpSeconds, rounds, loader, statementCache, backgroundWrites, results, breakdowns }, null, 2));
 }
 
 await main();

@@ -67,6 +67,14 @@ async function main(): Promise<void> {
     handWritten: (handServer.address() as AddressInfo).port,
     fillSeconds,
   };
+  // --background-writes=N: N inserts per second into login_log (what sign-ins write), through
+  // the server's own connection: an unrelated table, but every write is a new change marker.
+  const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 0);
+  if (writesPerSecond > 0) {
+    setInterval(() => {
+      void app.database.db.insertInto('login_log').values({ user_pk: 1, white_label: null, ip: '127.0.0.1', created_at: new Date().toISOString() }).execute();
+    }, 1000 / writesPerSecond).unref();
+  }
   process.send!(ready);
   process.on('message', async (m: { type: string; token?: string }) => {
     if (m.type === 'cpu') {
