@@ -333,8 +333,8 @@ function summary(results: Measure[]): string[] {
       const a = breakdowns.find((b) => b.dialect === dialect && b.rows === small);
       const b = breakdowns.find((x) => x.dialect === dialect && x.rows === large);
       if (!a || !b) continue;
-      const cells = a.lines.filter((l) => l.step.includes('page and total')).map((l, i) => {
-        const m = b.lines.filter((x) => x.step.includes('page and total'))[i];
+      const cells = a.lines.filter((l) => l.step.includes(' and total')).map((l, i) => {
+        const m = b.lines.filter((x) => x.step.includes(' and total'))[i];
         const name = ['start', 'middle', 'end'][i];
         const hand = l.handWrittenMicros && m.handWrittenMicros ? m.handWrittenMicros / l.handWrittenMicros : NaN;
         return `${name} ${(m.genericMicros / l.genericMicros).toFixed(2)} (${hand.toFixed(2)})`;
