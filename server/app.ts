@@ -68,10 +68,9 @@ export function createApp(app: AppContext): Express {
   server.use('/api', express.json({ limit: '25mb' }));
   server.use('/api', csrfGuard(app));
   server.use('/api', contextMiddleware(app));
-  server.use(authRouter(app));
-  server.use(whiteLabelRouter(app));
-  server.use(metaRouter(app));
-  for (const router of extraRouters(app)) server.use(router);
+  // Hand-written routes first (they may also wrap an entity's routes, e.g. the energies), then every
+  // entity route behind one map lookup.
+  for (const router of [authRouter(app), whiteLabelRouter(app), metaRouter(app), ...extraRouters(app)]) server.use(router);
   server.use(genericCrudRouter());
   const openapi = resolve(import.meta.dirname, 'generated/openapi.json');
   server.get(['/api/docs', '/api/docs/', '/api/docs.json'], (_req, res) => {

@@ -33,6 +33,24 @@ export function openDatabase(url: string): Database {
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
-  const db = new Kysely<AppDatabase>({ dialect: new SqliteDialect({ database: sqlite }) });
+  // Kysely prepares every statement it runs; most statements repeat, so they are kept prepared
+  // (a bounded cache by SQL text: better-sqlite3 statements are reusable once finished).
+  const prepared = new Map<string, SQLite.Statement>();
+  const database = {
+    prepare(text: string) {
+      let statement = prepared.get(text);
+      if (!statement) {
+        if (prepared.size >= 1000) prepared.delete(prepared.keys().next().value as string);
+        statement = sqlite.prepare(text);
+        prepared.set(text, statement);
+      }
+      return statement;
+    },
+    close() {
+      prepared.clear();
+      sqlite.close();
+    },
+  };
+  const db = new Kysely<AppDatabase>({ dialect: new SqliteDialect({ database }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
 }

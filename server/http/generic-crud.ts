@@ -1,10 +1,10 @@
-import { Router, type Request } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
+import type { GeneratedEntityRoute } from '../generated/routes';
 import { entityRoutes } from '../generated/routes';
 import { find, type ListQuery } from '../operations/find';
 import { findOne } from '../operations/find-one';
 import { storeList, parseStoreMarker } from '../operations/store-list';
 import { create, remove, update } from '../operations/write';
-import { asyncHandler } from './async-handler';
 import { toCamel } from '../../engine/schema/naming';
 
 function intParam(v: unknown): number | undefined {
@@ -25,28 +25,52 @@ export function listQuery(req: Request): ListQuery {
   return { q: str('q'), sort, page: intParam(q.page), perPage: intParam(q.perPage), filters };
 }
 
-/** One router for every entity of server/generated/routes.ts: thin HTTP over the operations. */
-export function genericCrudRouter(): Router {
-  const router = Router();
-  for (const route of entityRoutes) {
-    const actions = new Set(route.actions);
-    const item = `${route.path}:pk/`;
-    if (actions.has('list')) {
-      router.get(route.path, asyncHandler(async (req, res) => {
-        const marker = req.get('limit-to-objects-after');
-        if (route.storeList && marker !== undefined) {
-          res.json(await storeList(req.ctx, route.entity, parseStoreMarker(marker), listQuery(req)));
-          return;
-        }
-        const { records, total } = await find(req.ctx, route.entity, listQuery(req));
-        if (total !== undefined) res.set('X-Total-Count', String(total));
-        res.json(records);
-      }));
-    }
-    if (actions.has('create')) router.post(route.path, asyncHandler(async (req, res) => { res.status(201).json(await create(req.ctx, route.entity, req.body ?? {}, { requestHost: req.get('host') })); }));
-    if (actions.has('detail')) router.get(item, asyncHandler(async (req, res) => { res.json(await findOne(req.ctx, route.entity, req.params.pk)); }));
-    if (actions.has('update')) router.patch(item, asyncHandler(async (req, res) => { res.json(await update(req.ctx, route.entity, req.params.pk, req.body ?? {})); }));
-    if (actions.has('delete')) router.delete(item, asyncHandler(async (req, res) => { res.json(await remove(req.ctx, route.entity, req.params.pk)); }));
+type Handler = (req: Request, res: Response) => Promise<void>;
+
+function handlers(route: GeneratedEntityRoute): { collection: Map<string, Handler>; item: Map<string, Handler> } {
+  const actions = new Set(route.actions);
+  const collection = new Map<string, Handler>();
+  const item = new Map<string, Handler>();
+  if (actions.has('list')) {
+    collection.set('GET', async (req, res) => {
+      const marker = req.get('limit-to-objects-after');
+      if (route.storeList && marker !== undefined) {
+        res.json(await storeList(req.ctx, route.entity, parseStoreMarker(marker), listQuery(req)));
+        return;
+      }
+      const { records, total } = await find(req.ctx, route.entity, listQuery(req));
+      if (total !== undefined) res.set('X-Total-Count', String(total));
+      res.json(records);
+    });
   }
-  return router;
+  if (actions.has('create')) collection.set('POST', async (req, res) => { res.status(201).json(await create(req.ctx, route.entity, req.body ?? {}, { requestHost: req.get('host') })); });
+  if (actions.has('detail')) item.set('GET', async (req, res) => { res.json(await findOne(req.ctx, route.entity, req.params.pk)); });
+  if (actions.has('update')) item.set('PATCH', async (req, res) => { res.json(await update(req.ctx, route.entity, req.params.pk, req.body ?? {})); });
+  if (actions.has('delete')) item.set('DELETE', async (req, res) => { res.json(await remove(req.ctx, route.entity, req.params.pk)); });
+  return { collection, item };
+}
+
+/**
+ * Every entity of server/generated/routes.ts behind one middleware: the path is looked up in a map
+ * (`/api/v1/<path>/` and `/api/v1/<path>/<pk>/`, pk in digits), instead of trying one Express route
+ * after another — with dozens of entities that walk cost more than the list itself. Anything else
+ * (another method, a longer path, a non-numeric pk) goes on to the next handler.
+ */
+export function genericCrudRouter(): RequestHandler {
+  const byPath = new Map(entityRoutes.map((r) => [r.path, handlers(r)]));
+  return (req, res, next) => {
+    const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
+    let handler = byPath.get(path)?.collection.get(req.method);
+    if (!handler) {
+      const m = /^(.*\/)(\d{1,15})\/$/.exec(path);
+      const entry = m ? byPath.get(m[1]) : undefined;
+      handler = entry?.item.get(req.method);
+      if (handler) req.params = { ...req.params, pk: m![2] };
+    }
+    if (!handler) {
+      next();
+      return;
+    }
+    handler(req, res).catch(next);
+  };
 }

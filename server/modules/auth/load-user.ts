@@ -1,3 +1,4 @@
+import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context';
 import { anonymousUser, ruleUser, type RuleUser } from '../../../engine/logic/user-context';
 
@@ -6,25 +7,36 @@ export interface SignedInUser {
   row: { pk: number; email: string | null; first_name: string | null; last_name: string | null; user_type: string | null; group: number | null; is_active: number | null; allowed_to_see_bap_menu: number | null };
 }
 
+function userQuery(app: AppContext) {
+  return app.database.db.selectFrom('account_user')
+    .leftJoin('account_group', 'account_group.pk', 'account_user.group')
+    .select([
+      'account_user.pk', 'account_user.email', 'account_user.first_name', 'account_user.last_name', 'account_user.user_type',
+      'account_user.group', 'account_user.is_active', 'account_user.allowed_to_see_bap_menu',
+      'account_group.is_active as group_is_active', 'account_group.ademe_id as group_ademe_id',
+    ])
+    .where('account_user.pk', '=', 0);
+}
+
+type UserRow = Awaited<ReturnType<ReturnType<typeof userQuery>['executeTakeFirst']>>;
+
+// This query runs on every signed-in request: it is compiled once per database, not rebuilt.
+const compiled = new WeakMap<object, string>();
+
 /** The caller as rules see it; managers also manage the groups their admin group administers. */
 export async function loadUser(app: AppContext, pk: number): Promise<SignedInUser | null> {
   const db = app.database.db;
-  const row = await db.selectFrom('account_user')
-    .select(['pk', 'email', 'first_name', 'last_name', 'user_type', 'group', 'is_active', 'allowed_to_see_bap_menu'])
-    .where('pk', '=', pk).executeTakeFirst();
+  let text = compiled.get(app.database);
+  if (!text) compiled.set(app.database, (text = userQuery(app).compile().sql));
+  const row = (await db.executeQuery<NonNullable<UserRow>>(CompiledQuery.raw(text, [pk]))).rows[0];
   if (!row || !row.is_active || !row.user_type) return null;
-  let children: number[] = [];
-  let ademeId: string | null = null;
-  if (row.group !== null) {
-    const group = await db.selectFrom('account_group').select(['is_active', 'ademe_id']).where('pk', '=', row.group).executeTakeFirst();
-    if (group && group.is_active === 0) return null; // an inactive structure blocks its users
-    ademeId = group?.ademe_id ?? null;
-    if (row.user_type === 'manager') {
-      children = (await db.selectFrom('account_group').select('pk').where('admin_group', '=', row.group).execute()).map((g) => g.pk);
-    }
-  }
-  const rule = ruleUser({ pk: row.pk, userType: row.user_type, group: row.group, allowedToSeeBapMenu: Boolean(row.allowed_to_see_bap_menu) }, app.registry.declarations.roles, children, ademeId || null);
-  return { rule, row };
+  if (row.group !== null && row.group_is_active === 0) return null; // an inactive structure blocks its users
+  const children = row.user_type === 'manager' && row.group !== null
+    ? (await db.selectFrom('account_group').select('pk').where('admin_group', '=', row.group).execute()).map((g) => g.pk)
+    : [];
+  const rule = ruleUser({ pk: row.pk, userType: row.user_type, group: row.group, allowedToSeeBapMenu: Boolean(row.allowed_to_see_bap_menu) }, app.registry.declarations.roles, children, row.group_ademe_id || null);
+  const { group_is_active: _a, group_ademe_id: _b, ...user } = row;
+  return { rule, row: user };
 }
 
 export function anonymous(app: AppContext): RuleUser {
