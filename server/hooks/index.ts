@@ -8,6 +8,7 @@ import { userGroupRules } from './user-group-rules';
 import { groupMembers } from './group-members';
 import { groupFromUser } from './group-from-user';
 import { accountInitialisationMail } from './account-initialisation-mail';
+import { whiteLabelCache } from './white-label-cache';
 
 /** Hooks that schemas may name in `x-entity.hooks`. */
 export const hooks: Record<string, EntityHook> = {
@@ -21,6 +22,7 @@ export const hooks: Record<string, EntityHook> = {
   groupMembers,
   groupFromUser,
   accountInitialisationMail,
+  whiteLabelCache,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

@@ -71,6 +71,11 @@ async function validateAll(ctx: RequestContext, db: Kysely<AppDatabase>, entity:
   if (errors.length) throw new ValidationError(errors, translate(ctx.app.catalogue, 'validation.summary'));
 }
 
+/** After a committed create, update or delete: caches and other side effects (afterWrite hooks). */
+async function afterWrite(ctx: RequestContext, entity: EntityRuntime, record: ApiRecord): Promise<void> {
+  for (const name of entity.schema['x-entity'].hooks ?? []) await hooks[name]?.afterWrite?.({ ctx, entity, record, db: ctx.app.database.db });
+}
+
 function storedProperties(entity: EntityRuntime): string[] {
   return entity.columns.filter((c) => !c.primaryKey && c.property !== '$extra').map((c) => c.property);
 }
@@ -110,6 +115,7 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
   for (const hookName of entity.schema['x-entity'].hooks ?? []) {
     await hooks[hookName]?.afterCreate?.({ ctx, entity, record: created, input, db: ctx.app.database.db, requestHost: options.requestHost });
   }
+  await afterWrite(ctx, entity, created);
   return created;
 }
 
@@ -121,7 +127,7 @@ export async function update(ctx: RequestContext, name: string, rawPk: unknown, 
   const pk = parsePk(rawPk);
   if (pk === null) throw notFound(ctx);
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
-  return ctx.app.database.db.transaction().execute(async (trx) => {
+  const updated = await ctx.app.database.db.transaction().execute(async (trx) => {
     const row = await loadRow(trx, entity, pk);
     if (!row) throw notFound(ctx);
     const previous = rowToRecord(entity, row, effective);
@@ -139,6 +145,8 @@ export async function update(ctx: RequestContext, name: string, rawPk: unknown, 
     await trx.updateTable(entity.schema['x-entity'].table as never).set(values as never).where('pk' as never, '=', pk as never).execute();
     return afterRead(ctx, trx, entity, rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective));
   });
+  await afterWrite(ctx, entity, updated);
+  return updated;
 }
 
 /** DELETE: refused while other records still point to this one (they are listed). */
@@ -147,7 +155,7 @@ export async function remove(ctx: RequestContext, name: string, rawPk: unknown):
   assertModuleEnabled(ctx, entity);
   const pk = parsePk(rawPk);
   if (pk === null) throw notFound(ctx);
-  return ctx.app.database.db.transaction().execute(async (trx) => {
+  const removed = await ctx.app.database.db.transaction().execute(async (trx) => {
     const row = await loadRow(trx, entity, pk);
     if (!row) throw notFound(ctx);
     assertMay(ctx, entity, 'delete', rowToRecord(entity, row));
@@ -158,6 +166,8 @@ export async function remove(ctx: RequestContext, name: string, rawPk: unknown):
     await trx.deleteFrom(entity.schema['x-entity'].table as never).where('pk' as never, '=', pk as never).execute();
     return { ok: 'Deleted' };
   });
+  await afterWrite(ctx, entity, { pk });
+  return removed;
 }
 
 /** "3 lieux, 1 notification": records of other entities that reference this one. */
