@@ -1,6 +1,6 @@
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { loadable } from 'jotai/utils';
-import { createContext, useContext, type ReactNode } from 'react';
+import { createContext, useContext, useRef, type ReactNode } from 'react';
 import { api } from '../../../api/http';
 import { sessionEpochAtom } from '../../../state/session';
 import type { ReferenceData } from '../../../../engine/simulators';
@@ -8,29 +8,42 @@ import type { EnergyPriceSetting } from '../thermix/rules/entry-values';
 
 /** GET /thermix/settings/: the caller's settings (their structure's energy prices for staff). */
 export interface ThermixSettings {
+  /** pk of the caller's own saved settings; null while they use the defaults. */
+  pk: number | null;
   year: number;
   thermalSolarProdByM2: number;
   thermalSolarMaxProdRatioHeating: number;
   thermalSolarMaxProdRatioHotWater: number;
   hotWaterNeedsByPerson: number;
   hotWaterAndHeatingConsumptionRatio: number;
+  customCarbonTax: { year: number; amount: number };
   energyPrices: Record<string, EnergyPriceSetting & { source: 'group' | 'reference' }>;
   defaultDwellingsNumber: number;
 }
 
 /** Spec 02 §9, when the settings cannot be read (a white label without thermix: therminix alone). */
 export const DEFAULT_SETTINGS: ThermixSettings = {
+  pk: null,
   year: new Date().getFullYear(),
   thermalSolarProdByM2: 450,
   thermalSolarMaxProdRatioHeating: 0.6,
   thermalSolarMaxProdRatioHotWater: 0.7,
   hotWaterNeedsByPerson: 650,
   hotWaterAndHeatingConsumptionRatio: 0.9,
+  customCarbonTax: { year: 2030, amount: 100 },
   energyPrices: {},
   defaultDwellingsNumber: 15,
 };
 
 const retryAtom = atom(0);
+// Bumped after the caller saved their own settings: the settings alone are read again.
+const settingsReloadAtom = atom(0);
+
+/** Reads the caller's settings again (after PUT /thermix/settings/), keeping the screen on show meanwhile. */
+export function useReloadSimulatorSettings(): () => void {
+  const bump = useSetAtom(settingsReloadAtom);
+  return () => bump((n) => n + 1);
+}
 
 // The reference data in the engine's shape, read once per visit (GET /energies/reference-data/).
 const referenceDataAtom = atom(async (get) => {
@@ -41,6 +54,7 @@ const referenceDataAtom = atom(async (get) => {
 // Settings depend on who is signed in (structure prices): read again when the session changes.
 const settingsAtom = atom(async (get) => {
   get(retryAtom);
+  get(settingsReloadAtom);
   get(sessionEpochAtom);
   try {
     return await api<ThermixSettings>('/thermix/settings/');
@@ -65,6 +79,10 @@ export function useSimulatorData(): SimulatorData {
 export function SimulatorDataGate({ children }: { children: ReactNode }) {
   const state = useAtomValue(bothAtom);
   const retry = useSetAtom(retryAtom);
+  // While the settings are read again, the screen keeps what it had: no flash, no closed panel.
+  const last = useRef<SimulatorData | null>(null);
+  if (state.state === 'hasData') last.current = state.data;
+  if (state.state === 'loading' && last.current) return <DataContext.Provider value={last.current}>{children}</DataContext.Provider>;
   if (state.state === 'loading') return <p className="loading" role="status">Chargement des données du simulateur…</p>;
   if (state.state === 'hasError') {
     const message = state.error instanceof Error ? state.error.message : String(state.error);

@@ -11,6 +11,8 @@ import { useThermixActions } from '../state/use-thermix';
 import type { HousingCategory, RenovationType } from '../state/types';
 import { ESTIMATION_PAGES } from '../estimations/pages';
 import { MetropolePanel } from './MetropolePanel';
+import { MySettingsPanel } from './MySettingsPanel';
+import { profileAtom } from '../../../../state/session';
 
 export const RENOVATION_LABELS: Record<RenovationType, string> = {
   new_building: 'Construction neuve',
@@ -43,13 +45,27 @@ function Presets() {
 function Settings() {
   const { settings } = useSimulatorData();
   const [own, setOwn] = useAtom(settingsStateAtom);
+  const signedIn = useAtomValue(profileAtom) !== null;
+  const overridden = own.year !== null || own.thermalSolarProdByM2 !== null;
   return (
     <details className="sim-params">
       <summary>Paramètres de calcul</summary>
-      <div className="sim-grid">
-        <NumberField label="Première année de la projection" integer min={1900} max={2200} nullable value={own.year ?? settings.year} onChange={(v) => setOwn({ ...own, year: v })} />
-        <NumberField label="Production solaire thermique" unit="kWh/m²/an" min={0} max={2000} nullable value={own.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2} onChange={(v) => setOwn({ ...own, thermalSolarProdByM2: v })} />
-      </div>
+      <fieldset className="sim-fieldset">
+        <legend>Pour cette simulation</legend>
+        <div className="sim-grid">
+          <NumberField label="Première année de la projection" integer min={1900} max={2200} nullable value={own.year ?? settings.year} onChange={(v) => setOwn({ ...own, year: v })} />
+          <NumberField label="Production solaire thermique" unit="kWh/m²/an" min={0} max={2000} nullable value={own.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2} onChange={(v) => setOwn({ ...own, thermalSolarProdByM2: v })} />
+        </div>
+        {overridden && (
+          <p><button type="button" className="button" onClick={() => setOwn({ year: null, thermalSolarProdByM2: null })}>
+            {signedIn ? 'Revenir à mes paramètres' : 'Revenir aux valeurs par défaut'}
+          </button></p>
+        )}
+      </fieldset>
+      {signedIn
+        // Saved values become this simulation's too: the per-simulation overrides are dropped.
+        ? <MySettingsPanel onSaved={() => setOwn({ year: null, thermalSolarProdByM2: null })} />
+        : <p className="field-help">Connectez-vous pour enregistrer vos propres paramètres par défaut.</p>}
     </details>
   );
 }
@@ -107,10 +123,11 @@ function HotWaterNeed() {
   const hotWater = useAtomValue(hotWaterAtom);
   const renovation = useAtomValue(renovationAtom);
   const actions = useThermixActions();
+  const { settings } = useSimulatorData();
   if (renovation === 'heating_system_renovation') return <p className="field-help sim-field">Pas d'eau chaude pour une rénovation du système de chauffage seul.</p>;
   return (
     <NumberField label="Besoin d'eau chaude sanitaire" unit="kWh/an" min={0} max={1e9} value={hotWater} onChange={(v) => actions.changeNeeds({ hotWater: v ?? 0 })}
-      help={hotWater > 0 ? 'Environ 650 kWh par personne et par an.' : 'Besoin nul : l’eau chaude n’est pas gérée.'} />
+      help={hotWater > 0 ? `Environ ${settings.hotWaterNeedsByPerson.toLocaleString('fr-FR')} kWh par personne et par an.` : 'Besoin nul : l’eau chaude n’est pas gérée.'} />
   );
 }
 
