@@ -3,12 +3,9 @@ import { Link, useParams } from 'react-router-dom';
 import { entityTarget, type OverlayOp } from '../../../engine/schema/overlay-types';
 import type { EntityMeta } from '../../runtime/types';
 import type { ApiError } from '../../api/http';
-import type { FieldError } from '../../../engine/validation/field-error';
 import { routes } from '../../generated/manifest';
 import { usePageTitle } from '../../shell/page-title';
-import { notify } from '../../shell/notifications';
-import { confirmAction } from '../../shell/confirm';
-import { loadOverlay, loadWhiteLabel, previewEntity, refreshIfCurrent, revertOverlay, saveOverlay, type OverlayState } from './api';
+import { loadOverlay, loadWhiteLabel, previewEntity, type OverlayState } from './api';
 import { addExtra, fromOps, moveField, removeExtra, setEdit, toOps, type FormModel } from './form-model';
 import { describeFormChanges } from './describe-changes';
 import { FieldRow } from './FieldRow';
@@ -18,6 +15,7 @@ import { PreviewPanel } from './PreviewPanel';
 import { VersionHistory } from './VersionHistory';
 import { SaveBar } from './SaveBar';
 import { useAnnouncer, useUnsavedWarning } from './hooks';
+import { useOverlayVersions } from './use-overlay-versions';
 import { wt } from './i18n';
 import './white-labels.css';
 
@@ -43,8 +41,6 @@ export default function FormEditorScreen() {
   const [loadError, setLoadError] = useState<string | null>(null);
   const [model, setModel] = useState<FormModel | null>(null);
   const [preview, setPreview] = useState<{ meta: EntityMeta | null; problems: string[]; updating: boolean }>({ meta: null, problems: [], updating: true });
-  const [saveErrors, setSaveErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
   const [adding, setAdding] = useState(false);
   const [announcement, announce] = useAnnouncer();
 
@@ -59,6 +55,7 @@ export default function FormEditorScreen() {
     }
   }, [pk, entity, target]);
   useEffect(() => { void reload(); }, [reload]);
+  const { busy, saveErrors, clearSaveErrors, save: saveOps, revert: revertTo } = useOverlayVersions(pk, target, reload, announce);
 
   usePageTitle(loaded ? wt('white-labels.editor.title', { screen: screenTitle(entity), domain: loaded.domain }) : null);
 
@@ -97,42 +94,7 @@ export default function FormEditorScreen() {
     requestAnimationFrame(() => document.getElementById(`wl-${delta < 0 ? 'up' : 'down'}-${name}`)?.focus());
   };
 
-  const save = async (comment: string) => {
-    setBusy(true);
-    setSaveErrors([]);
-    try {
-      const { version } = await saveOverlay(pk, target, ops, comment);
-      refreshIfCurrent(pk);
-      notify(wt('white-labels.editor.saved', { version }), 'success');
-      announce(wt('white-labels.editor.saved', { version }));
-      await reload();
-      return true;
-    } catch (e) {
-      const err = e as ApiError;
-      setSaveErrors(err.errors.length ? err.errors : [{ path: '', code: err.code, params: {}, message: err.message }]);
-      notify(err.message, 'error');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const revert = async (version: number) => {
-    const question = dirty ? wt('white-labels.versions.revert_confirm_dirty', { version }) : wt('white-labels.versions.revert_confirm', { version });
-    if (!(await confirmAction(question))) return;
-    setBusy(true);
-    try {
-      const res = await revertOverlay(pk, target, version);
-      refreshIfCurrent(pk);
-      notify(wt('white-labels.versions.reverted', { version, current: res.version }), 'success');
-      announce(wt('white-labels.versions.reverted', { version, current: res.version }));
-      await reload();
-    } catch (e) {
-      notify((e as ApiError).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (comment: string) => saveOps(ops, comment);
 
   const taken = new Set([...Object.keys(base.schema.properties), ...Object.keys(model.extras)]);
   const describe = (a: OverlayOp[], b: OverlayOp[]) => describeFormChanges(base, a, b);
@@ -168,13 +130,13 @@ export default function FormEditorScreen() {
             <ListColumnsEditor base={base} model={model} announce={announce} onChange={(listColumns) => update({ ...model, listColumns })} />
           </section>
           <SaveBar dirty={dirty} busy={busy} version={overlay.version} errors={saveErrors}
-            onSave={save} onReset={() => { setModel(fromOps(base, overlay.ops)); setSaveErrors([]); announce(wt('white-labels.editor.reset_done')); }} />
+            onSave={save} onReset={() => { setModel(fromOps(base, overlay.ops)); clearSaveErrors(); announce(wt('white-labels.editor.reset_done')); }} />
         </div>
         <PreviewPanel meta={preview.meta} updating={preview.updating} problems={preview.problems} />
       </div>
       <section className="wl-block" aria-labelledby="wl-history-title">
         <h2 id="wl-history-title">{wt('white-labels.versions.title')}</h2>
-        <VersionHistory whiteLabel={Number(pk)} target={target} versions={overlay.versions} describe={describe} onRevert={(v) => void revert(v)} busy={busy} />
+        <VersionHistory whiteLabel={Number(pk)} target={target} versions={overlay.versions} describe={describe} onRevert={(v) => void revertTo(v, dirty)} busy={busy} />
       </section>
       <AddFieldDialog open={adding} sections={model.sections} taken={taken} onClose={() => setAdding(false)}
         onAdd={(op) => {

@@ -2,16 +2,14 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { MENU_TARGET, type OverlayOp } from '../../../engine/schema/overlay-types';
 import type { ApiError } from '../../api/http';
-import type { FieldError } from '../../../engine/validation/field-error';
 import { usePageTitle } from '../../shell/page-title';
-import { notify } from '../../shell/notifications';
-import { confirmAction } from '../../shell/confirm';
-import { loadMenuEntries, loadOverlay, loadWhiteLabel, refreshIfCurrent, revertOverlay, saveOverlay, type MenuAudienceInfo, type MenuEntryInfo, type OverlayState } from './api';
+import { loadMenuEntries, loadOverlay, loadWhiteLabel, type MenuAudienceInfo, type MenuEntryInfo, type OverlayState } from './api';
 import { allEntries, fromMenuOps, moveEntry, previewMenu, sortedSiblings, toMenuOps, type MenuModel, type PreviewEntry } from './menu-model';
 import { describeMenuChanges } from './describe-changes';
 import { VersionHistory } from './VersionHistory';
 import { SaveBar } from './SaveBar';
 import { useAnnouncer, useUnsavedWarning } from './hooks';
+import { useOverlayVersions } from './use-overlay-versions';
 import { wt } from './i18n';
 import './white-labels.css';
 
@@ -84,8 +82,6 @@ export default function MenuEditorScreen() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [model, setModel] = useState<MenuModel | null>(null);
-  const [saveErrors, setSaveErrors] = useState<FieldError[]>([]);
-  const [busy, setBusy] = useState(false);
   const [announcement, announce] = useAnnouncer();
 
   const reload = useCallback(async () => {
@@ -99,6 +95,7 @@ export default function MenuEditorScreen() {
     }
   }, [pk]);
   useEffect(() => { void reload(); }, [reload]);
+  const { busy, saveErrors, clearSaveErrors, save: saveOps, revert: revertTo } = useOverlayVersions(pk, MENU_TARGET, reload, announce);
   usePageTitle(loaded ? wt('white-labels.menu.title', { domain: loaded.domain }) : null);
 
   const trees = useMemo(() => loaded?.audiences.map((a) => a.entries) ?? [], [loaded]);
@@ -119,39 +116,7 @@ export default function MenuEditorScreen() {
     const safe = id.replace(/[^A-Za-z0-9_-]/g, '_');
     requestAnimationFrame(() => document.getElementById(`wl-menu-${delta < 0 ? 'up' : 'down'}-${safe}`)?.focus());
   };
-  const save = async (comment: string) => {
-    setBusy(true);
-    setSaveErrors([]);
-    try {
-      const { version } = await saveOverlay(pk, MENU_TARGET, ops, comment);
-      refreshIfCurrent(pk);
-      notify(wt('white-labels.editor.saved', { version }), 'success');
-      announce(wt('white-labels.editor.saved', { version }));
-      await reload();
-      return true;
-    } catch (e) {
-      const err = e as ApiError;
-      setSaveErrors(err.errors.length ? err.errors : [{ path: '', code: err.code, params: {}, message: err.message }]);
-      notify(err.message, 'error');
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
-  const revert = async (version: number) => {
-    if (!(await confirmAction(wt(dirty ? 'white-labels.versions.revert_confirm_dirty' : 'white-labels.versions.revert_confirm', { version })))) return;
-    setBusy(true);
-    try {
-      const res = await revertOverlay(pk, MENU_TARGET, version);
-      refreshIfCurrent(pk);
-      notify(wt('white-labels.versions.reverted', { version, current: res.version }), 'success');
-      await reload();
-    } catch (e) {
-      notify((e as ApiError).message, 'error');
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = (comment: string) => saveOps(ops, comment);
   const describe = (a: OverlayOp[], b: OverlayOp[]) => describeMenuChanges(labels, a, b);
 
   return (
@@ -172,7 +137,7 @@ export default function MenuEditorScreen() {
             </section>
           ))}
           <SaveBar dirty={dirty} busy={busy} version={loaded.overlay.version} errors={saveErrors}
-            onSave={save} onReset={() => { setModel(fromMenuOps(loaded.overlay.ops)); setSaveErrors([]); announce(wt('white-labels.editor.reset_done')); }} />
+            onSave={save} onReset={() => { setModel(fromMenuOps(loaded.overlay.ops)); clearSaveErrors(); announce(wt('white-labels.editor.reset_done')); }} />
         </div>
         {/* Focusable: on wide screens the preview scrolls on its own, also with the keyboard. */}
         <section className="wl-preview" aria-labelledby="wl-preview-title" tabIndex={0}>
@@ -188,7 +153,7 @@ export default function MenuEditorScreen() {
       </div>
       <section className="wl-block" aria-labelledby="wl-history-title">
         <h2 id="wl-history-title">{wt('white-labels.versions.title')}</h2>
-        <VersionHistory whiteLabel={Number(pk)} target={MENU_TARGET} versions={loaded.overlay.versions} describe={describe} onRevert={(v) => void revert(v)} busy={busy} />
+        <VersionHistory whiteLabel={Number(pk)} target={MENU_TARGET} versions={loaded.overlay.versions} describe={describe} onRevert={(v) => void revertTo(v, dirty)} busy={busy} />
       </section>
     </div>
   );
