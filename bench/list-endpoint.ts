@@ -15,16 +15,15 @@
 // and drop a fresh database per table size; it is skipped with a note when unreachable. The
 // hand-written route runs there too (pg named statements), so PostgreSQL gets ratios as well.
 import { fork, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { fetchOnce, nodeLoad, requestOnce, wrkAvailable, wrkLoad, type LoadOptions, type LoadResult } from './list-endpoint/load';
 import type { ServerReady } from './list-endpoint/server';
 import type { BreakdownLine } from './list-endpoint/breakdown';
+import { createTestDatabase } from '../tests/helpers/databases';
 
 type Dialect = 'sqlite' | 'postgres';
 type Position = 'start' | 'middle' | 'end';
@@ -77,8 +76,6 @@ async function load(o: LoadOptions): Promise<LoadResult> {
   return loader === 'wrk' ? wrkLoad(o) : nodeLoad(o);
 }
 
-interface Database { url: string; drop(): Promise<void> }
-
 async function postgresReachable(): Promise<string | null> {
   const client = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 2000 });
   try {
@@ -92,28 +89,6 @@ async function postgresReachable(): Promise<string | null> {
   }
 }
 
-async function createDatabase(dialect: Dialect): Promise<Database> {
-  if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'bench-list-'));
-    return { url: `sqlite:${join(dir, 'app.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
-  }
-  const name = `bench_list_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(PG_ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
 
 function startServer(databaseUrl: string, rows: number): Promise<{ child: ChildProcess; ready: ServerReady }> {
   const child = fork(fileURLToPath(new URL('./list-endpoint/server.ts', import.meta.url)), [], {
@@ -206,7 +181,7 @@ function printMeasure(m: Measure): void {
 }
 
 async function benchOne(dialect: Dialect, rows: number, results: Measure[]): Promise<void> {
-  const database = await createDatabase(dialect);
+  const database = await createTestDatabase(dialect, { adminUrl: PG_ADMIN_URL, prefix: 'bench_list' });
   const { child, ready } = await startServer(database.url, rows);
   const serverCpu = () => new Promise<number>((resolve) => {
     child.once('message', (m) => resolve((m as { micros: number }).micros));

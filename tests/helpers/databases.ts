@@ -27,23 +27,28 @@ export function postgresReachable(): Promise<boolean> {
 
 export interface TestDatabase { url: string; drop(): Promise<void> }
 
-/** A fresh, empty database: a SQLite file in a temp folder, or a new PostgreSQL database. */
-export async function createTestDatabase(dialect: 'sqlite' | 'postgres'): Promise<TestDatabase> {
+/**
+ * A fresh, empty database: a SQLite file in a temp folder, or a new PostgreSQL database created
+ * through `adminUrl` (the benchmarks pass their own server and name prefix).
+ */
+export async function createTestDatabase(dialect: 'sqlite' | 'postgres', options: { adminUrl?: string; prefix?: string } = {}): Promise<TestDatabase> {
+  const adminUrl = options.adminUrl ?? PG_ADMIN_URL;
+  const prefix = options.prefix ?? 'reno_test';
   if (dialect === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'reno-test-'));
+    const dir = mkdtempSync(join(tmpdir(), `${prefix.replace(/_/g, '-')}-`));
     return { url: `sqlite:${join(dir, 'app.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
-  const name = `reno_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`create database ${name}`);
   await admin.end();
-  const url = new URL(PG_ADMIN_URL);
+  const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
     drop: async () => {
-      const c = new pg.Client({ connectionString: PG_ADMIN_URL });
+      const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
       await c.query(`drop database if exists ${name} with (force)`);
       await c.end();
