@@ -1,40 +1,13 @@
 import { api } from '../../api/http';
 import type { DepartmentRaster } from './trace-outlines';
 
-/** What GET /api/v1/actimmo-map/actimmo-map/ answers (schemas/api/actimmo-map.openapi.json). */
-export interface Structure {
-  pk: number;
-  name: string;
-  displayName: string;
-  fullName: string | null;
-  website: string | null;
-  profilePic: string | null;
-  presentation: string | null;
-}
+// What GET /api/v1/actimmo-map/actimmo-map/ answers (schemas/api/actimmo-map.openapi.json): the
+// server's own types, so that the screen and the endpoint cannot drift apart (type-only import).
+import type { MapDepartment, PublicContact, PublicGroup } from '../../../server/modules/actimmo-map/public-data';
 
-export interface Contact {
-  pk: number;
-  group: { pk: number; name: string; displayName: string; website: string | null; profilePic: string | null };
-  email: string;
-  firstName: string;
-  lastName: string;
-  title: string | null;
-  phone: string | null;
-  groupName: string;
-  groupFullName: string;
-  groupWebsite: string | null;
-  groupProfilePic: string | null;
-  presentation: string | null;
-}
-
-export interface MapDepartment {
-  pk: number;
-  department: string;
-  departmentName: string;
-  groups: number[];
-  structures: Structure[];
-  contacts: Contact[];
-}
+export type { MapDepartment };
+export type Structure = PublicGroup;
+export type Contact = PublicContact;
 
 export interface MapConfig { tileUrl: string | null; tileAttribution: string | null; tileMaxZoom: number; baseAttribution: string }
 export interface Centroid { code: string; name: string; lat: number; lon: number }
