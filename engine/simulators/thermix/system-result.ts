@@ -1,28 +1,29 @@
 import type { PreparedEntry } from './prepared-entry';
 import type { SystemResultType, ThermixSystemResult } from './result-types';
 
-/** What a calculation path computed for one entry. */
-export interface SystemFigures {
-  estimatedInvestment: number;
-  maintenanceCost: number;
-  provisionsCost: number;
-  energyPrice: number;
-  energyPriceVariation: number;
-  ghgRatio: number;
-  usefulHeatingProduction: number;
-  systemOutputHeatingProduction: number;
-  renewableHeatingProduction: number;
-  finalEnergyConsumption: number;
-  finalEnergyConsumptionByYear: number;
-  primaryEnergyConsumption: number;
-  combustibleCosts: number[];
-  combustibleCostByYear: number;
-  carbonEmission: number;
-  taxableCarbonEmission: number;
-  secondaryEfficiency: number;
+/** What a calculation path computed for one entry: the result's figures, every one required (solar ones aside). */
+export type SystemFigures = Pick<ThermixSystemResult,
+  | 'estimatedInvestment'
+  | 'maintenanceCost'
+  | 'provisionsCost'
+  | 'energyPrice'
+  | 'energyPriceVariation'
+  | 'ghgRatio'
+  | 'usefulHeatingProduction'
+  | 'systemOutputHeatingProduction'
+  | 'renewableHeatingProduction'
+  | 'finalEnergyConsumption'
+  | 'finalEnergyConsumptionByYear'
+  | 'primaryEnergyConsumption'
+  | 'combustibleCosts'
+  | 'combustibleCostByYear'
+  | 'carbonEmission'
+  | 'taxableCarbonEmission'
+  | 'secondaryEfficiency'
+> & {
   solarPanelsSurface: number | null | undefined;
   solarProduction: number | undefined;
-}
+};
 
 export function resultType(prepared: PreparedEntry): SystemResultType {
   return prepared.use === 'heating' ? 'heating' : 'hot_water';
