@@ -1,21 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, screenshot, signIn } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { screenshot, signIn } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 
 describe('accessibility (axe-core) and small screens', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   for (const width of [1280, 375]) {
     it(`has no serious or critical violation on the login screen, the public home, a list and a form (${width} px)`, async () => {

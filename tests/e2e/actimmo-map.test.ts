@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 
 // The public actimmo map (/actimmo-map) in Chromium, with no tile server (this machine is
@@ -22,14 +23,7 @@ const panelHeading = (page: Page) => page.locator('.actimmo-panel h2').textConte
 describe('public actimmo map (Chromium, offline)', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('draws the departments with a badge each, the laureate ones highlighted; clicking Isère (38) shows its structures and contacts', async () => {
     const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });

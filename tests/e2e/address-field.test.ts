@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, newPage, screenshot, SCREENSHOTS_DIR, signIn } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot, SCREENSHOTS_DIR, signIn } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 /** The visible part of the page around the field (a full-page shot puts the sticky form buttons over it). */
 async function shotAround(page: Page, target: Locator, name: string): Promise<void> {
@@ -17,14 +18,7 @@ async function shotAround(page: Page, target: Locator, name: string): Promise<vo
 describe('address field on the places form (advisor, Chromium, offline fallback)', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('suggests communes after 10 characters, is driven by the keyboard, and fills postcode, city, INSEE code and point', async () => {
     const { page, context, errors } = await newPage(browser);

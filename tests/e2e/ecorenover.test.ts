@@ -1,23 +1,17 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { computeEcorenover } from '../../engine/simulators';
 import { flat, pdfText } from '../helpers/pdf-text';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot, signIn } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 
 describe('ecorenover in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('opens on the defaults, recomputes the loans, sums up 20 years and gives the PDF', async () => {
     const { page, context, errors } = await newPage(browser);

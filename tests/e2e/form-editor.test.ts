@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
 import { resolve } from 'node:path';
-import { launchBrowser, newPage, screenshot, signIn, SCREENSHOTS_DIR } from '../helpers/browser';
+import { newPage, screenshot, signIn, SCREENSHOTS_DIR } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 
 const PLACES = '/dialogwatt/gestion-des-lieux/';
@@ -28,17 +29,12 @@ describe('form editor: a white-label administrator customises the places form of
   let t: TestApp;
   let browser: Browser;
   let localhostPk: number;
+  appInBrowser((app, b) => { t = app; browser = b; });
   beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
     localhostPk = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
     // Another domain with appointments on, whose places form must stay as declared.
     const other = await t.call('/white_labelling/', { method: 'POST', token: await t.login('admin@demo.fr'), body: { domain: 'autre.localhost', siteTitle: 'Autre réseau', dialogwattIsActive: true } });
     expect(other.status).toBe(201);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
   });
 
   it('opens the white label administration, its tabs and the ways into the editors', async () => {

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot, signIn } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 describe('places through the generated screens (advisor, Chromium)', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('an anonymous visit is sent to the login screen carrying the wanted URL, and comes back after sign-in', async () => {
     const { page, context } = await newPage(browser);

@@ -4,8 +4,9 @@ import { routes } from '../../client/generated/manifest';
 import { holds } from '../../engine/logic/logic';
 import { anonymousUser, ruleUser } from '../../engine/logic/user-context';
 import { roles } from '../../client/generated/manifest';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, signIn } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { signIn } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 // Spec 01 §2, the account and general routes with their rights, as the spec states them. The test
 // checks that the declarations say the same thing, then visits every route as every role.
@@ -85,9 +86,8 @@ describe('route matrix in Chromium: every route of spec 01 §2 as every role', (
   let t: TestApp;
   let browser: Browser;
   const pages = new Map<Role, { context: BrowserContext; page: Page }>();
+  appInBrowser((app, b) => { t = app; browser = b; });
   beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
     for (const role of ALL) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
       const page = await context.newPage();
@@ -96,9 +96,8 @@ describe('route matrix in Chromium: every route of spec 01 §2 as every role', (
     }
   });
   afterAll(async () => {
+    // Runs before the shared hook closes the browser (after-hooks run in reverse order).
     for (const { context } of pages.values()) await context.close();
-    await browser?.close();
-    await t?.close();
   });
 
   for (const role of ALL) {

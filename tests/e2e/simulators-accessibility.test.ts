@@ -1,21 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser } from '../helpers/browser';
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { TestApp } from '../helpers/test-app';
+import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 
 
 describe('simulator screens: no serious axe-core finding', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   for (const width of [1280, 375]) {
     it(`thermix (needs, solutions with their parameters open, results with their data tables, an explanation), therminix errors, ecorenover (${width} px)`, async () => {

@@ -1,22 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 
 describe('therminix in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('incomplete informations give French errors on their fields; complete ones give ranked propositions with their reasons', async () => {
     const { page, context, errors } = await newPage(browser);

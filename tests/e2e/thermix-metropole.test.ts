@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 // Issue 4, done-when: in metropole mode a solution forced for area B is locked with the reason
 // « Système préconisé » and cannot be deleted.
@@ -9,14 +10,7 @@ import { launchBrowser, newPage, screenshot } from '../helpers/browser';
 describe('thermix metropole mode in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('area B forces locked « Système préconisé » solutions first; they cannot be deleted; leaving the mode gives the user’s solution back', async () => {
     const { page, context, errors } = await newPage(browser);

@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot, signIn } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 // Issue 4, API item "thermix settings per user": a signed-in advisor saves their own settings from
 // the thermix screen; they come back after a reload, feed the estimation pages, and are theirs only.
@@ -9,14 +10,7 @@ import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
 describe('thermix personal settings in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('an advisor saves their settings; they persist, apply to estimations and stay theirs', async () => {
     const { page, context, errors } = await newPage(browser);

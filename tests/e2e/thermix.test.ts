@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import raw from '../../fixtures/reference/energies-reference-data.json';
 import { computeResults, type ReferenceData } from '../../engine/simulators';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
 import { flat, pdfText } from '../helpers/pdf-text';
-import { startTestApp, type TestApp } from '../helpers/test-app';
-import { launchBrowser, newPage, screenshot } from '../helpers/browser';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
 
 // Issue 4, done-when (browser half): a visitor fills the thermix needs with demo preset 1, builds
 // two solutions, sees the results charts, opens an explanation and downloads the PDF, whose text
@@ -52,14 +53,7 @@ const figure = (page: Page, position: number, key: string) => page.locator(`[dat
 describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF', () => {
   let t: TestApp;
   let browser: Browser;
-  beforeAll(async () => {
-    t = await startTestApp('sqlite', { withClient: true });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await t?.close();
-  });
+  appInBrowser((app, b) => { t = app; browser = b; });
 
   it('a visitor compares two solutions and gets the same totals on screen and in the PDF', async () => {
     const { page, context, errors } = await newPage(browser);
