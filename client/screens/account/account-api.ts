@@ -5,16 +5,9 @@ import accountMessages from '../../../schemas/messages/fr/accounts.json';
 import { catalogue } from '../../lib/messages';
 import { translate } from '../../../engine/validation/messages';
 
-export const CONSENT_FIELDS = [
-  'allowToKeepData',
-  'allowToUseEmailToSendReminder',
-  'allowToUsePhoneNumberToSendReminder',
-  'allowToShareMyInformationWithMyAdvisor',
-  'allowToShareMyInformationWithPartners',
-] as const;
+import type { Consent } from '../../../engine/accounts/consent-fields';
 
-export type ConsentField = (typeof CONSENT_FIELDS)[number];
-export type Consent = { pk: number | null; createdAt: string | null } & Record<ConsentField, boolean>;
+export { CONSENT_FIELDS, type ConsentField, type Consent } from '../../../engine/accounts/consent-fields';
 
 export interface FullProfile extends Profile {
   civility: string;

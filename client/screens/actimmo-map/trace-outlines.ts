@@ -9,16 +9,10 @@
  * cells touch diagonally. Straight runs are kept as one segment.
  */
 
-export interface DepartmentRaster {
-  west: number;
-  east: number;
-  south: number;
-  north: number;
-  cols: number;
-  rows: number;
-  codes: string[];
-  runs: number[];
-}
+// The server's raster type (type-only import): what GET /territories/departement-map/ answers.
+import type { DepartmentRaster } from '../../../server/modules/actimmo-map/department-raster';
+
+export type { DepartmentRaster };
 
 export type Ring = [number, number][];
 

@@ -6,16 +6,9 @@ import { ValidationError } from '../../http/http-error';
 import { create } from '../../operations/write';
 import { entityOf, may } from '../../operations/entity-access';
 import type { FieldError } from '../../../engine/validation/field-error';
+import { CONSENT_FIELDS, type Consent } from '../../../engine/accounts/consent-fields';
 
-export const CONSENT_FIELDS = [
-  'allowToKeepData',
-  'allowToUseEmailToSendReminder',
-  'allowToUsePhoneNumberToSendReminder',
-  'allowToShareMyInformationWithMyAdvisor',
-  'allowToShareMyInformationWithPartners',
-] as const;
-
-export type Consent = { pk: number | null; createdAt: string | null } & Record<(typeof CONSENT_FIELDS)[number], boolean>;
+export { CONSENT_FIELDS, type Consent };
 
 /** Reference 2.3: all five permissions default to yes. */
 function defaults(): Consent {

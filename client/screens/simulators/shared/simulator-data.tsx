@@ -4,22 +4,13 @@ import { createContext, useContext, useRef, type ReactNode } from 'react';
 import { api } from '../../../api/http';
 import { sessionEpochAtom } from '../../../state/session';
 import type { ReferenceData } from '../../../../engine/simulators';
-import type { EnergyPriceSetting } from '../thermix/rules/entry-values';
+import type { EffectiveThermixSettings } from '../../../../server/modules/simulators/settings';
 
-/** GET /thermix/settings/: the caller's settings (their structure's energy prices for staff). */
-export interface ThermixSettings {
-  /** pk of the caller's own saved settings; null while they use the defaults. */
-  pk: number | null;
-  year: number;
-  thermalSolarProdByM2: number;
-  thermalSolarMaxProdRatioHeating: number;
-  thermalSolarMaxProdRatioHotWater: number;
-  hotWaterNeedsByPerson: number;
-  hotWaterAndHeatingConsumptionRatio: number;
-  customCarbonTax: { year: number; amount: number };
-  energyPrices: Record<string, EnergyPriceSetting & { source: 'group' | 'reference' }>;
-  defaultDwellingsNumber: number;
-}
+/**
+ * GET /thermix/settings/: the caller's settings (their structure's energy prices for staff) — the
+ * endpoint's own type (type-only import), less what the screens do not read.
+ */
+export type ThermixSettings = Omit<EffectiveThermixSettings, 'user' | 'advisor' | 'userEnergyPrices' | 'group'>;
 
 /** Spec 02 §9, when the settings cannot be read (a white label without thermix: therminix alone). */
 export const DEFAULT_SETTINGS: ThermixSettings = {
