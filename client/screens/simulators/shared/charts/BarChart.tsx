@@ -1,6 +1,7 @@
 import { ChartFigure, type TableSpec } from './ChartFigure';
 import { colorAt } from './palette';
-import { linear, niceTicks, shortNumber } from './scale';
+import { linear, niceTicks } from './scale';
+import { ValueAxis } from './ValueAxis';
 
 export interface BarSeries { label: string; values: (number | null)[]; color?: string }
 
@@ -45,13 +46,7 @@ export function BarChart(props: {
         const barWidth = props.stacked ? groupWidth : groupWidth / Math.max(1, series.length);
         return (
           <svg width={width} height={height} role="img" aria-labelledby={labelledBy} className="sim-svg">
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={m.left} x2={width - m.right} y1={y(t)} y2={y(t)} className={t === 0 ? 'sim-axis' : 'sim-grid'} />
-                <text x={m.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="sim-tick">{shortNumber(t)}</text>
-              </g>
-            ))}
-            <text x={4} y={12} className="sim-tick sim-unit-label">{props.unit}</text>
+            <ValueAxis ticks={ticks} y={y} left={m.left} right={width - m.right} unit={props.unit} />
             {props.categories.map((c, ci) => {
               const x0 = m.left + band * ci + (band - groupWidth) / 2;
               let base = 0;

@@ -1,6 +1,7 @@
 import { ChartFigure, type TableSpec } from './ChartFigure';
 import { colorAt, dashAt } from './palette';
-import { linear, niceTicks, shortNumber } from './scale';
+import { linear, niceTicks } from './scale';
+import { ValueAxis } from './ValueAxis';
 
 export interface LineSeries { label: string; points: { x: number; y: number | null }[] }
 
@@ -33,13 +34,7 @@ export function LineChart(props: {
         const every = Math.max(1, Math.ceil(xs.length / Math.max(2, Math.floor((width - m.left) / 56))));
         return (
           <svg width={width} height={height} role="img" aria-labelledby={labelledBy} className="sim-svg">
-            {ticks.map((t) => (
-              <g key={t}>
-                <line x1={m.left} x2={width - m.right} y1={y(t)} y2={y(t)} className={t === 0 ? 'sim-axis' : 'sim-grid'} />
-                <text x={m.left - 6} y={y(t)} dy="0.32em" textAnchor="end" className="sim-tick">{shortNumber(t)}</text>
-              </g>
-            ))}
-            <text x={4} y={12} className="sim-tick sim-unit-label">{props.unit}</text>
+            <ValueAxis ticks={ticks} y={y} left={m.left} right={width - m.right} unit={props.unit} />
             {xs.map((v, i) => (i % every === 0 || i === xs.length - 1 ? (
               <text key={v} x={x(v)} y={height - m.bottom + 18} textAnchor="middle" className="sim-tick">{v}</text>
             ) : null))}
