@@ -1,9 +1,9 @@
-import type { SystemUse } from '../reference/system-defaults';
+import type { SystemEntryDefaults, SystemUse } from '../reference/system-defaults';
 import type { Energy, ProductionSystem } from '../reference/types';
 import type { ThermixSystemEntry } from './request-types';
 
-/** A non-empty request entry with its system resolved and every numeric field settled. */
-export interface PreparedEntry {
+/** A non-empty request entry with its system resolved and every numeric field settled (the pre-fillable ones as the UI's defaults are). */
+export interface PreparedEntry extends SystemEntryDefaults {
   entry: ThermixSystemEntry;
   use: SystemUse;
   /** Zero-based position in the request list. */
@@ -12,14 +12,6 @@ export interface PreparedEntry {
   energy: Energy;
   isThermalSolar: boolean;
   productionShare: number;
-  efficiency: number;
-  estimatedInvestment: number;
-  maintenanceCost: number;
-  provisionsCost: number;
-  energyPrice: number;
-  energyPriceVariation: number;
-  ghgRatio: number;
-  solarPanelsSurface: number;
   /** k of the heating-network rule: the entry's `index`, else its position. */
   networkRank: number;
 }
