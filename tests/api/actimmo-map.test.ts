@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 
 // The actimmo map (spec 01 §2, reference §10): public read-only endpoints over the demo data of
 // fixtures/demo/actimmo-*.json, the module flag, the administrators' writes through the generic API.
@@ -9,12 +10,7 @@ const PUBLIC = ['/actimmo-map/actimmo-map/', '/actimmo-map/actimmo-contact/', '/
 
 describe.each(DIALECTS)('actimmo map API on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  appOn(dialect, (app) => { t = app; });
 
   it('answers every department with its structures and their contacts, ordered by structure full name, to anyone', async () => {
     const res = await t.call('/actimmo-map/actimmo-map/');

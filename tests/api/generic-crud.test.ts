@@ -1,15 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 
 describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  appOn(dialect, (app) => { t = app; });
 
   it('answers rights per role: advisor 200 on places, anonymous 401 and professional 403 on catchment areas', async () => {
     const advisor = await t.login('conseiller@demo.fr');

@@ -1,16 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 
 describe.each(DIALECTS)('global messages, dashboards, telephony lookup and messaging accounts on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
+  appOn(dialect, (app) => { t = app; });
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     admin = await t.login('admin@demo.fr');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('publishes global messages to their audience; acknowledged ones become seen', async () => {

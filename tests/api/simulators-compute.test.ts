@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 
 const fixture = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../fixtures/reference/energies-reference-data.json'), 'utf8')) as {
   productionSystems: { id: number; identifier: string }[];
@@ -43,12 +44,7 @@ const ecorenover = (fields: Record<string, unknown> = {}) => ({
 
 describe.each(DIALECTS)('simulator compute endpoints on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  appOn(dialect, (app) => { t = app; }, { seed: false });
 
   const post = (path: string, body: unknown, domain?: string) => t.call(path, { method: 'POST', body, domain });
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 import { translate } from '../../engine/validation/messages';
 
 // Bad payloads to the three public compute endpoints, made by a seeded generator: every one must be
@@ -218,12 +219,7 @@ const ENGLISH = /\b(must|should|required|invalid|expected|cannot|undefined|NaN|n
 
 describe.each(DIALECTS)('simulator compute endpoints under fuzzing on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  appOn(dialect, (app) => { t = app; }, { seed: false });
 
   const send = (endpoint: Endpoint, payload: { body?: Json; raw?: string }) =>
     t.call(PATHS[endpoint], payload.raw !== undefined ? { method: 'POST', rawBody: payload.raw, headers: { 'Content-Type': 'application/json' } } : { method: 'POST', body: payload.body });

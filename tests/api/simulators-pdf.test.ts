@@ -1,7 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import { flat, pdfText } from '../helpers/pdf-text';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
 
 const FOUR_SOLUTIONS = {
@@ -25,12 +26,7 @@ const ECORENOVER = {
 
 describe.each(DIALECTS)('simulator PDF reports and the temporary store on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  appOn(dialect, (app) => { t = app; }, { seed: false });
 
   const postPdf = (path: string, body: unknown) => fetch(`${t.url}/api/v1${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 

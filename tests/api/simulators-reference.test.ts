@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 import { readReferenceFixture, seedReferenceData } from '../../server/seed/seed-reference';
 
 const fixture = readReferenceFixture();
@@ -25,12 +26,7 @@ const gasBoilerRequest = {
 
 describe.each(DIALECTS)('simulators reference data on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect, { seed: false });
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  appOn(dialect, (app) => { t = app; }, { seed: false });
 
   it('serves every reference list to anonymous visitors, complete, with the ids of the data file', async () => {
     for (const [path, count] of Object.entries(LISTS)) {
@@ -104,12 +100,9 @@ describe.each(DIALECTS)('simulators reference data on %s', (dialect) => {
 describe.each(DIALECTS)('simulators reference data written by an administrator on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
+  appOn(dialect, (app) => { t = app; });
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     admin = await t.login('admin@demo.fr');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('a manager or an advisor may read but not write', async () => {

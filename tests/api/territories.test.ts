@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 
 /** The communes of the demo admin group "Réseau Démo Isère" (fixtures/demo/group.json). */
 const ADMIN_GROUP_COMMUNES = ['38151', '38169', '38185', '38229', '38421', '38516', '38563'];
@@ -8,12 +9,7 @@ const GRENOBLE_METROPOLE = '200040715';
 
 describe.each(DIALECTS)('territories API on %s', (dialect) => {
   let t: TestApp;
-  beforeAll(async () => {
-    t = await startTestApp(dialect);
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
+  appOn(dialect, (app) => { t = app; });
 
   it('lists regions and departements for anyone, with the "38 - Isère" label; unknown parents are 404 in French', async () => {
     const regions = await t.call('/territories/regions/');

@@ -1,17 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 import { idle } from '../../server/mail/mail-queue';
 
 describe.each(DIALECTS)('users and structures on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
+  appOn(dialect, (app) => { t = app; });
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     admin = await t.login('admin@demo.fr');
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('GET /accounts/user/: administrator 200, professional 403, anonymous 401; professional on /accounts/group/ 403', async () => {

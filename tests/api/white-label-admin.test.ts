@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 
 const PLACE_OVERLAY = {
   comment: 'Lieux du réseau',
@@ -23,17 +24,14 @@ describe.each(DIALECTS)('white-label administration on %s', (dialect) => {
 
   const overlayVersion = async (pk: number, target: string) => (await t.call(`/white_labelling/${pk}/overlays/${target}`, { token: admin })).body.version as number;
 
+  appOn(dialect, (app) => { t = app; });
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     admin = await t.login('admin@demo.fr');
     manager = await t.login('manager@demo.fr');
     localhostPk = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
     const other = await t.call('/white_labelling/', { method: 'POST', token: admin, body: { domain: 'autre.localhost', siteTitle: 'Autre réseau', dialogwattIsActive: true } });
     expect(other.status).toBe(201);
     otherPk = other.body.pk;
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('lays out every setting of a white label in the administration form (module settings included)', async () => {

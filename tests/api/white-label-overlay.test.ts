@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
-import { startTestApp, type TestApp } from '../helpers/test-app';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
 
 const OVERLAY = {
   comment: 'Lieux : vocabulaire du réseau',
@@ -19,17 +20,14 @@ describe.each(DIALECTS)('white-label overlays on %s', (dialect) => {
   let admin: string;
   let advisor: string;
   let localhostPk: number;
+  appOn(dialect, (app) => { t = app; });
   beforeAll(async () => {
-    t = await startTestApp(dialect);
     admin = await t.login('admin@demo.fr');
     advisor = await t.login('conseiller@demo.fr');
     localhostPk = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
     // A second domain with appointments on, to show that the overlay stays on its own domain.
     const other = await t.call('/white_labelling/', { method: 'POST', token: admin, body: { domain: 'autre.localhost', siteTitle: 'Autre réseau', dialogwattIsActive: true } });
     expect(other.status).toBe(201);
-  });
-  afterAll(async () => {
-    await t?.close();
   });
 
   it('is refused to anyone but an administrator', async () => {
