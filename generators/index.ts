@@ -23,7 +23,7 @@ export async function generate(root = ROOT): Promise<number> {
   const declarations = toDeclarations(files);
   if (problems.length === 0) problems.push(...checkDeclarations(declarations));
   // Hooks are code registered by name: every name a schema uses must exist.
-  const { hooks } = await import('../server/hooks');
+  const { namedHooks: hooks } = await import('../server/hooks');
   for (const e of declarations.entities) {
     for (const h of e['x-entity'].hooks ?? []) if (!hooks[h]) problems.push(`entity ${e['x-entity'].name}: hook "${h}" is not registered in server/hooks/index.ts`);
   }

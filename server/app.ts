@@ -20,6 +20,8 @@ import { metaRouter } from './modules/meta/meta-routes';
 import { extraRouters } from './modules/registry';
 import { csrfGuard } from './modules/auth/csrf-guard';
 import { mediaRouter } from './modules/accounts/media';
+import { namedHooks } from './hooks';
+import { registerHooks } from './hooks/registry';
 
 async function jwtSecret(config: AppConfig, database: Database): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
@@ -35,6 +37,7 @@ async function jwtSecret(config: AppConfig, database: Database): Promise<Uint8Ar
 /** Opens the database, migrates it and builds the context every request shares. */
 export async function createContext(config: AppConfig): Promise<AppContext> {
   const logger = pino({ level: config.logLevel });
+  registerHooks(namedHooks);
   const database = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(database);
   if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -46,7 +49,8 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
 export function createApp(app: AppContext): Express {
   const server = express();
   server.disable('x-powered-by');
-  if (app.config.trustProxy) server.set('trust proxy', true);
+  if (app.config.trustProxy !== false) server.set('trust proxy', app.config.trustProxy);
+  if (app.config.trustProxyWasTrue) app.logger.warn('TRUST_PROXY=true is read as one proxy hop; give the number of hops or the proxy addresses');
   server.use(helmet({
     contentSecurityPolicy: {
       directives: {

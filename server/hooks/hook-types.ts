@@ -21,6 +21,11 @@ export interface EntityHook {
   beforeValidate?(args: HookArgs): Promise<void> | void;
   /** Checks that need the database; its errors join the validation errors (after the schema's). */
   validate?(args: HookArgs): Promise<FieldError[]> | FieldError[];
+  /**
+   * Runs inside the delete transaction, after the rights check and before the "still in use"
+   * check: what belongs only to the record goes with it. May throw an HttpError.
+   */
+  beforeDelete?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
   /** Runs after the creation is committed, with the raw input (side effects such as mails). */
   afterCreate?(args: Omit<HookArgs, 'previous'> & { input: Record<string, unknown>; requestHost?: string }): Promise<void> | void;
   /** Runs after any committed create, update or delete of a record of the entity (caches…). */

@@ -9,9 +9,11 @@ import { groupMembers } from './group-members';
 import { groupFromUser } from './group-from-user';
 import { accountInitialisationMail } from './account-initialisation-mail';
 import { whiteLabelCache } from './white-label-cache';
+import { userErasure } from './user-erasure';
+import { groupTreeRules } from './group-tree-rules';
 
-/** Hooks that schemas may name in `x-entity.hooks`. */
-export const hooks: Record<string, EntityHook> = {
+/** Hooks that schemas may name in `x-entity.hooks` (createContext registers them: see registry.ts). */
+export const namedHooks: Record<string, EntityHook> = {
   slugFromName,
   emailLowerCase,
   phoneCache,
@@ -23,6 +25,8 @@ export const hooks: Record<string, EntityHook> = {
   groupFromUser,
   accountInitialisationMail,
   whiteLabelCache,
+  userErasure,
+  groupTreeRules,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

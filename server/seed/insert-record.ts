@@ -3,10 +3,11 @@ import type { RequestContext } from '../context';
 import { applyOverlay } from '../../engine/schema/apply-overlay';
 import { getEntity } from '../../engine/schema/registry';
 import { validateRecord } from '../../engine/validation/validate-record';
-import { hooks } from '../hooks';
+import { hooks } from '../hooks/registry';
 import { nowIso } from '../db/column-types';
 import { recordToRow, type ApiRecord } from '../db/row-mapper';
 import { checkRelations } from '../operations/write-checks';
+import { cleanHtmlFields } from '../security/sanitize-html';
 
 /**
  * Inserts a fixture record with its given pk, through the same defaults, hooks and validation
@@ -20,6 +21,7 @@ export async function insertFixture(ctx: RequestContext, entityName: string, dat
   Object.assign(record, data);
   const db = ctx.app.database.db;
   for (const h of entity.schema['x-entity'].hooks ?? []) await hooks[h]?.beforeValidate?.({ ctx, entity, record, db });
+  cleanHtmlFields(effective.schema.properties, record);
   const errors = validateRecord({ entity: effective, record, ctx: { user: ctx.user, whiteLabel: ctx.whiteLabel }, catalogue: ctx.app.catalogue, cacheKey: `seed|${entityName}` });
   errors.push(...(await checkRelations({ ctx, db, entity: effective, record, fields: Object.keys(effective.schema.properties) })));
   if (errors.length) throw new Error(`fixture ${entityName} ${JSON.stringify(data.pk ?? data)}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);

@@ -7,10 +7,8 @@ import { create } from '../../operations/write';
 import { entityOf, may } from '../../operations/entity-access';
 import { systemContext } from '../../seed/system-context';
 import { accountRequestThrottle } from '../auth/login-throttle';
-import { later } from '../../mail/mail-queue';
 import { CONSENT_FIELDS, latestConsent, parseConsent, recordConsent, type Consent } from './consent';
-import { inTransaction } from './in-transaction';
-import { sendPasswordMail } from './account-mails';
+import { inTransaction } from '../../db/transaction';
 import { profileOf } from './profile';
 
 const CLIENT_FIELDS = ['email', 'civility', 'firstName', 'lastName', 'phone'] as const;
@@ -40,19 +38,14 @@ async function createClient(ctx: RequestContext, actor: RequestContext, body: Re
     group: null,
     whiteLabelling: ctx.whiteLabel.id,
   };
+  // The user entity's accountInitialisationMail hook sends the « choose your password » mail once
+  // the account and its consent are committed (never for a rolled-back registration).
   const created = await inTransaction(actor, async (tctx) => {
-    const user = await create(tctx, 'user', record);
+    const user = await create(tctx, 'user', sendMail ? record : { ...record, nomail: true }, { requestHost: origin.requestHost });
     await recordConsent({ ...tctx, user: systemContext(ctx.app).user }, user.pk as number, consent);
     return user;
   });
   const pk = created.pk as number;
-  if (sendMail) {
-    const app = ctx.app;
-    const wl = ctx.whiteLabel.id;
-    later(app, async () => {
-      await sendPasswordMail(app, { userPk: pk, purpose: 'initialisation', requestWhiteLabel: wl, origin });
-    });
-  }
   return pk;
 }
 

@@ -7,7 +7,7 @@ import { findOne } from '../../operations/find-one';
 import { update } from '../../operations/write';
 import { assertMay, entityOf } from '../../operations/entity-access';
 import type { ApiRecord } from '../../db/row-mapper';
-import { inTransaction } from '../accounts/in-transaction';
+import { inTransaction } from '../../db/transaction';
 import { checkOverlay, isKnownTarget, overlayVersions, saveOverlay } from './overlay-store';
 import { invalidateWhiteLabels } from './resolve-white-label';
 
