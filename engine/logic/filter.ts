@@ -1,4 +1,4 @@
-import { evaluate, expandRoles } from './logic';
+import { evaluate, expandRoles, truthy } from './logic';
 import type { Rule } from '../schema/types';
 
 /**
@@ -13,6 +13,7 @@ export type Filter =
   | { cmp: '=' | '!=' | '<' | '<=' | '>' | '>='; field: string; value: unknown }
   | { inList: string; values: unknown[] }
   | { contains: string; value: unknown }
+  /** The field is truthy as json-logic says: not null, false, 0, "" or an empty list (an object, even empty, is truthy). */
   | { truthy: string };
 
 export class UnsupportedFilterError extends Error {}
@@ -67,6 +68,12 @@ function compare(op: string, a: Part, b: Part): Part {
   throw new UnsupportedFilterError(`cannot compile ${op} between these operands`);
 }
 
+/** A `missing`/`missing_some` argument naming record fields reads the record too (json-logic looks them up in the data). */
+function namesRecordField(arg: unknown): boolean {
+  const names = Array.isArray(arg) ? arg.flat(2) : [arg];
+  return names.some((n) => typeof n === 'string' && n.startsWith(RECORD));
+}
+
 function readsRecord(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(readsRecord);
   if (node === null || typeof node !== 'object') return false;
@@ -75,6 +82,7 @@ function readsRecord(node: unknown): boolean {
       const path = Array.isArray(arg) ? arg[0] : arg;
       return typeof path === 'string' && path.startsWith(RECORD);
     }
+    if (op === 'missing' || op === 'missing_some') return namesRecordField(arg) || readsRecord(arg);
     return readsRecord(arg);
   });
 }
@@ -104,9 +112,14 @@ function strictPart(node: unknown, data: Record<string, unknown>, lenient: boole
     if (typeof path === 'string' && path.startsWith(RECORD)) {
       const name = path.slice(RECORD.length);
       if (name.includes('.')) throw new UnsupportedFilterError(`nested record path ${path}`);
+      // A default ({"var": ["record.x", 0]}) would replace only a missing key, not a NULL column.
+      if (args.length > 1) throw new UnsupportedFilterError(`a default value for ${path}`);
       return { kind: 'field', name };
     }
     return { kind: 'const', value: evaluate(node as Rule, data) };
+  }
+  if ((op === 'missing' || op === 'missing_some') && namesRecordField(raw)) {
+    throw new UnsupportedFilterError(`"${op}" on record fields`);
   }
   const parts = args.map((a) => part(a, data, lenient));
   if (parts.every((p) => p.kind === 'const')) {
@@ -121,7 +134,13 @@ function strictPart(node: unknown, data: Record<string, unknown>, lenient: boole
       return { kind: 'filter', filter: not(asFilter(parts[0])) };
     case '!!':
       return { kind: 'filter', filter: asFilter(parts[0]) };
-    case '==': case '===': case '!=': case '!==': case '<': case '<=': case '>': case '>=':
+    case '<': case '<=':
+      // json-logic's "between": {"<": [a, b, c]} is a < b and b < c.
+      if (parts.length === 3) return { kind: 'filter', filter: and([asFilter(compare(op, parts[0], parts[1])), asFilter(compare(op, parts[1], parts[2]))]) };
+      if (parts.length !== 2) throw new UnsupportedFilterError(`${op} with ${parts.length} operands`);
+      return compare(op, parts[0], parts[1]);
+    case '==': case '===': case '!=': case '!==': case '>': case '>=':
+      if (parts.length !== 2) throw new UnsupportedFilterError(`${op} with ${parts.length} operands`);
       return compare(op, parts[0], parts[1]);
     case 'in': {
       const [a, b] = parts;
@@ -166,7 +185,7 @@ export function matchesFilter(filter: Filter, record: Record<string, unknown>): 
   if ('and' in filter) return filter.and.every((f) => matchesFilter(f, record));
   if ('or' in filter) return filter.or.some((f) => matchesFilter(f, record));
   if ('not' in filter) return !matchesFilter(filter.not, record);
-  if ('truthy' in filter) return Boolean(record[filter.truthy]);
+  if ('truthy' in filter) return truthy(record[filter.truthy]);
   if ('contains' in filter) {
     const v = record[filter.contains];
     return Array.isArray(v) && v.includes(filter.value);

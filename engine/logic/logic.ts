@@ -66,8 +66,13 @@ export function evaluate(rule: Rule | undefined, data: unknown): unknown {
   return jsonLogic.apply(expandRoles(rule) as jsonLogic.RulesLogic, data as Record<string, unknown>);
 }
 
+/** json-logic's truthiness: an empty list is false (JavaScript's Boolean says true). */
+export function truthy(value: unknown): boolean {
+  return jsonLogic.truthy(value);
+}
+
 export function holds(rule: Rule | undefined, data: unknown): boolean {
-  return Boolean(evaluate(rule, data));
+  return truthy(evaluate(rule, data));
 }
 
 /** Operators used by a rule, to check declarations against the whitelist. */

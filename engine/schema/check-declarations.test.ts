@@ -24,4 +24,19 @@ describe('checkDeclarations', () => {
       `menu ${d.menus[0].audience}/broken: unknown route NoSuchRoute`,
     ]));
   });
+
+  it('refuses a rule that SQL cannot express exactly, and a secret-link entity that could be listed', () => {
+    const d = loadDeclarations();
+    const place = d.entities.find((e) => e['x-entity'].name === 'place')!;
+    place['x-entity'].rights.view = { or: [{ role: ['staff'] }, { missing: ['record.email'] }] };
+    place.properties.selectedAdvisors['x-relation']!.filter = { '==': [{ var: ['record.userType', 'advisor'] }, 'advisor'] };
+    const store = d.entities.find((e) => e['x-entity'].name === 'pdf-temp-store')!;
+    store['x-entity'].api = { path: 'pdf-store', actions: ['list', 'create'] };
+    const problems = checkDeclarations(d);
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^entity place: view right cannot become a list filter/),
+      expect.stringMatching(/^entity place: selectedAdvisors relation filter cannot become a list filter \(a default value/),
+      'entity pdf-temp-store: a secret-link entity is read by its secret only; its API may only create (found list)',
+    ]));
+  });
 });

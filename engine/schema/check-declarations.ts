@@ -73,16 +73,29 @@ export function checkDeclarations(decls: Declarations): string[] {
       if (c.path && !props.has(c.path)) problems.push(`${where}: check path ${c.path} is not a property`);
     }
     if (x.screens) checkRule(`${where} screens.access`, x.screens.access);
-    // The view right must compile to a row filter for every kind of user.
-    for (const userType of [null, ...Object.keys(decls.roles.userTypes)]) {
-      const user = userType ? ruleUser({ pk: 1, userType, group: 1 }, decls.roles, [2]) : anonymousUser(decls.roles);
-      try {
-        compileFilter(x.rights.view, { user, whiteLabel: { id: 1, domain: 'localhost', modules: {} } });
-      } catch (e) {
-        if (e instanceof UnsupportedFilterError) problems.push(`${where}: view right cannot become a list filter (${e.message})`);
-        else problems.push(`${where}: view right cannot be evaluated (${(e as Error).message})`);
-        break;
+    // Rules that become SQL (the view right, relation filters) must compile exactly for every kind
+    // of user: what the compiler cannot translate is refused here, never half applied at run time.
+    const compiled: [string, Rule][] = [['view right', x.rights.view]];
+    for (const [p, prop] of Object.entries(schema.properties)) if (prop['x-relation']?.filter) compiled.push([`${p} relation filter`, prop['x-relation'].filter]);
+    for (const [label, rule] of compiled) {
+      for (const userType of [null, ...Object.keys(decls.roles.userTypes)]) {
+        const user = userType ? ruleUser({ pk: 1, userType, group: 1 }, decls.roles, [2]) : anonymousUser(decls.roles);
+        try {
+          compileFilter(rule, { user, whiteLabel: { id: 1, domain: 'localhost', modules: {} } });
+        } catch (e) {
+          if (e instanceof UnsupportedFilterError) problems.push(`${where}: ${label} cannot become a list filter (${e.message})`);
+          else problems.push(`${where}: ${label} cannot be evaluated (${(e as Error).message})`);
+          break;
+        }
       }
+    }
+    if (x.secretLink) {
+      const field = schema.properties[x.secretLink.field];
+      if (!field) problems.push(`${where}: secretLink field ${x.secretLink.field} is not a property`);
+      else if (!field['x-storage']?.unique || !(schema.required ?? []).includes(x.secretLink.field)) problems.push(`${where}: secretLink field ${x.secretLink.field} must be unique and required`);
+      const exposed = (x.api?.actions ?? (x.api ? ['list', 'detail', 'create', 'update', 'delete'] : [])).filter((a) => a !== 'create');
+      if (exposed.length || x.api?.storeList) problems.push(`${where}: a secret-link entity is read by its secret only; its API may only create (found ${[...exposed, ...(x.api?.storeList ? ['storeList'] : [])].join(', ')})`);
+      if (x.menu || (x.screens && x.screens.list !== false)) problems.push(`${where}: a secret-link entity has no list screen or menu entry`);
     }
     for (const section of runtime.form.layout.sections) {
       for (const f of section.fields) if (!props.has(f)) problems.push(`form ${runtime.form.$id}: field ${f} is not a property`);

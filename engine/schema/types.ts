@@ -10,6 +10,8 @@ export interface PropertySchema {
   type?: JsonType | JsonType[];
   format?: string;
   readOnly?: boolean;
+  /** A secret (password, API key): written, never read back; an empty value on save keeps the stored one. */
+  writeOnly?: boolean;
   default?: unknown;
   enum?: unknown[];
   items?: PropertySchema | { type: JsonType; format?: string };
@@ -66,6 +68,12 @@ export interface EntityDeclaration {
   menu?: { audience: MenuAudience; label: string; parent?: string; order?: number; description?: string };
   hooks?: string[];
   moduleSettings?: boolean;
+  /**
+   * Records reached by a secret link (a print page's data, a booking's manage link, an
+   * unsubscribe link): read one at a time by the value of `field`, for `ttlHours` after creation,
+   * never listed, never offered as a relation choice, never read by pk.
+   */
+  secretLink?: { field: string; ttlHours?: number };
 }
 
 export interface EntitySchema {

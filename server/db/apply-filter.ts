@@ -6,6 +6,30 @@ import type { DialectName } from './database';
 type EB = ExpressionBuilder<any, any>;
 
 /**
+ * json-logic's truthiness of a JSON value, in SQL: false for null, false, 0, "" and [], true for
+ * anything else — an object too, even an empty one (the rule engine and the list must agree).
+ */
+function jsonTruthy(column: Expression<unknown>, dialect: DialectName): Expression<SqlBool> {
+  if (dialect === 'postgres') {
+    return sql<SqlBool>`coalesce(case jsonb_typeof(${column})
+      when 'array' then jsonb_array_length(${column}) > 0
+      when 'object' then true
+      when 'string' then ${column} <> '""'::jsonb
+      when 'number' then (${column}::text)::numeric <> 0
+      when 'boolean' then ${column} = 'true'::jsonb
+      else false end, false)`;
+  }
+  return sql<SqlBool>`coalesce(case json_type(${column})
+    when 'array' then json_array_length(${column}) > 0
+    when 'object' then 1
+    when 'text' then json_extract(${column}, '$') <> ''
+    when 'integer' then json_extract(${column}, '$') <> 0
+    when 'real' then json_extract(${column}, '$') <> 0
+    when 'true' then 1
+    else 0 end, 0)`;
+}
+
+/**
  * A rights filter (engine/logic/filter.ts) as a Kysely WHERE expression. Field names are looked
  * up in the entity's column list, so nothing from a request reaches SQL as an identifier.
  */
@@ -25,10 +49,7 @@ export function filterToSql(eb: EB, filter: Filter, entity: EntityRuntime, diale
   if ('truthy' in filter) {
     const { column, ref: r } = ref(filter.truthy);
     if (column.kind === 'boolean' || column.kind === 'integer' || column.kind === 'real') return eb.and([eb(r, 'is not', null), eb(r, '!=', 0)]);
-    if (column.kind === 'json') {
-      const text = dialect === 'postgres' ? sql`${sql.ref(r)}::text` : sql`${sql.ref(r)}`;
-      return eb.and([eb(r, 'is not', null), sql<SqlBool>`${text} not in ('[]', '{}', 'null')`]);
-    }
+    if (column.kind === 'json') return jsonTruthy(sql.ref(r), dialect);
     return eb.and([eb(r, 'is not', null), eb(r, '!=', '')]);
   }
   if ('contains' in filter) {

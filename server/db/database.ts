@@ -15,6 +15,11 @@ export interface Database {
 
 // PostgreSQL's int8 (count(*), sums) arrive as strings by default; our numbers fit in doubles.
 pg.types.setTypeParser(20, (v) => Number(v));
+// JSON columns arrive as their text, as on SQLite, and are parsed in one place (row-mapper): a
+// JSON string value such as "5" must stay the string "5", which pg's own parsing cannot tell
+// apart from text holding the number 5 once it has parsed it.
+pg.types.setTypeParser(114, (v) => v);
+pg.types.setTypeParser(3802, (v) => v);
 
 export function openDatabase(url: string): Database {
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {

@@ -20,6 +20,14 @@ export function assertModuleEnabled(ctx: RequestContext, entity: EntityRuntime):
   }
 }
 
+/**
+ * Records reached by a secret link are read only through that link (operations/find-secret.ts):
+ * never listed, offered, read by pk, changed or deleted through the generic endpoints.
+ */
+export function assertNotSecretLinked(ctx: RequestContext, entity: EntityRuntime): void {
+  if (entity.schema['x-entity'].secretLink) throw notFound(ctx);
+}
+
 export function ruleData(ctx: RequestContext, record?: ApiRecord) {
   return { user: ctx.user, whiteLabel: { id: ctx.whiteLabel.id, domain: ctx.whiteLabel.domain, modules: ctx.whiteLabel.modules }, record: record ?? {} };
 }

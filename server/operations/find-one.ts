@@ -3,7 +3,7 @@ import { denied, notFound } from '../context';
 import type { EntityRuntime } from '../../engine/schema/registry';
 import { rowToRecord, type ApiRecord, type Row } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
-import { assertModuleEnabled, entityOf, may } from './entity-access';
+import { assertModuleEnabled, assertNotSecretLinked, entityOf, may } from './entity-access';
 import { afterRead } from './after-read';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../db/tables';
@@ -22,6 +22,7 @@ export async function loadRow(db: Kysely<AppDatabase>, entity: EntityRuntime, pk
 export async function findOne(ctx: RequestContext, name: string, rawPk: unknown): Promise<ApiRecord> {
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
+  assertNotSecretLinked(ctx, entity);
   const pk = parsePk(rawPk);
   if (pk === null) throw notFound(ctx);
   const row = await loadRow(ctx.app.database.db, entity, pk);

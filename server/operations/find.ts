@@ -5,7 +5,7 @@ import type { EntityRuntime } from '../../engine/schema/registry';
 import { filterToSql } from '../db/apply-filter';
 import { rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
-import { assertModuleEnabled, entityOf, ruleData, viewFilter } from './entity-access';
+import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData, viewFilter } from './entity-access';
 import { holds } from '../../engine/logic/logic';
 import { denied } from '../context';
 
@@ -43,6 +43,7 @@ interface ListSpec {
 
 function listSpec(ctx: RequestContext, entity: EntityRuntime, query: ListQuery): ListSpec {
   const x = entity.schema['x-entity'];
+  assertNotSecretLinked(ctx, entity);
   if (x.rights.list !== undefined && !holds(x.rights.list, ruleData(ctx))) throw denied(ctx);
   const rights = viewFilter(ctx, entity);
   const searchable = (x.list?.search ?? []).some((p) => entity.columnByProperty.has(p));

@@ -4,7 +4,7 @@ import { compileFilter } from '../../../engine/logic/filter';
 import { holds } from '../../../engine/logic/logic';
 import { filterToSql } from '../../db/apply-filter';
 import { rowToRecord } from '../../db/row-mapper';
-import { entityOf, ruleData } from '../../operations/entity-access';
+import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from '../../operations/entity-access';
 import { visibleRows } from '../../operations/find';
 import { HttpError } from '../../http/http-error';
 import { message } from '../../context';
@@ -23,6 +23,10 @@ export function displayOf(entityName: string, record: Record<string, unknown>, d
  */
 export async function relationOptions(ctx: RequestContext, args: { entity: string; field?: string; q?: string; ids?: number[] }) {
   const target = entityOf(ctx, args.entity);
+  // The same gates as the list: module flag, never a record reached by secret, rights and row
+  // filters (visibleRows), so choices never show what the list would not.
+  assertModuleEnabled(ctx, target);
+  assertNotSecretLinked(ctx, target);
   let relationRule: import('../../../engine/schema/types').Rule | undefined;
   if (args.field) {
     const [owner, field] = args.field.split('.');

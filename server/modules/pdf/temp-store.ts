@@ -7,12 +7,12 @@ import { message } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { HttpError, ValidationError } from '../../http/http-error';
 import { getEntity } from '../../../engine/schema/registry';
-import { find } from '../../operations/find';
+import { findBySecret } from '../../operations/find-secret';
 import { create } from '../../operations/write';
 import { assertReasonableBody } from '../simulators/request-validation';
 
 const BASE = '/api/v1/pdf_generator/pdf_temp_store';
-/** Print pages read their data within seconds; a day leaves room for a report opened again later. */
+/** Print pages read their data within seconds; a day (the entity's secretLink.ttlHours) leaves room for a report opened again later. */
 export const TEMP_STORE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Characters of JSON text kept per entry (a visit report with its photos stays under it). */
 export const TEMP_STORE_MAX_CHARS = 5_000_000;
@@ -48,9 +48,10 @@ async function store(ctx: RequestContext, body: unknown): Promise<{ uuid: string
 
 async function read(ctx: RequestContext, uuid: string) {
   if (!UUID.test(uuid)) throw missing(ctx);
-  const { records } = await find(ctx, 'pdf-temp-store', { filters: { uuid } });
-  const entry = records[0];
-  if (!entry || String(entry.createdAt) < expiryCutoff()) throw missing(ctx);
+  const entry = await findBySecret(ctx, 'pdf-temp-store', uuid).catch((e: unknown) => {
+    if (e instanceof HttpError && e.status === 404) throw missing(ctx);
+    throw e;
+  });
   return { uuid, data: JSON.parse(String(entry.payload)) as unknown, createdAt: entry.createdAt, updatedAt: entry.updatedAt };
 }
 
