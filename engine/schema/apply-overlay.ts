@@ -43,6 +43,8 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
   const messages: Record<string, string> = {};
   const problems: string[] = [];
   let listColumns = defaultListColumns(schema);
+  /** Fields an overlay shows only under a rule: checked once every operation is applied. */
+  const ruledVisible = new Set<string>();
 
   const field = (name: string, op: string): PropertySchema | undefined => {
     const prop = schema.properties[name];
@@ -82,10 +84,18 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
         else p.enum = values;
         break;
       }
-      case 'default': { const p = field(o.field, o.op); if (p) p.default = o.value; break; }
+      case 'default': {
+        const p = field(o.field, o.op);
+        if (!p) break;
+        // A read-only field is filled by the platform: a default would be a way to write it.
+        if (p.readOnly) problems.push(`default : le champ « ${p.title} » est en lecture seule et ne prend pas de valeur par défaut.`);
+        else p.default = o.value;
+        break;
+      }
       case 'widget': { if (field(o.field, o.op)) (form.ui ??= {})[o.field] = { ...(form.ui?.[o.field] ?? {}), widget: o.value }; break; }
       case 'visibleIf': {
         if (!field(o.field, o.op)) break;
+        ruledVisible.add(o.field);
         const current = fieldRules[o.field]?.visibleIf;
         const rule: Rule = current === undefined ? o.rule : { and: [current, o.rule] };
         fieldRules[o.field] = { ...fieldRules[o.field], visibleIf: rule };
@@ -120,6 +130,16 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
     }
   }
 
+  // Tighten-only: a required field that a rule may hide would be left empty by every write.
+  for (const name of ruledVisible) {
+    const p = schema.properties[name];
+    if (required.has(name) && p.default === undefined) {
+      problems.push(`visibleIf : le champ obligatoire « ${p.title} » ne peut pas être masqué par une règle.`);
+      const base = x.fieldRules?.[name]?.visibleIf;
+      fieldRules[name] = { ...fieldRules[name], visibleIf: base };
+      if (base === undefined) delete fieldRules[name].visibleIf;
+    }
+  }
   for (const name of hidden) {
     required.delete(name);
     for (const section of form.layout.sections) section.fields = section.fields.filter((f) => f !== name);

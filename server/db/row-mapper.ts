@@ -14,12 +14,18 @@ function parseJson(v: unknown): unknown {
   }
 }
 
-/** Stored row → API record (camelCase, booleans, parsed JSON, extra fields, `id` alias of pk). */
-export function rowToRecord(entity: EntityRuntime, row: Row, effective?: EffectiveEntity): ApiRecord {
+/**
+ * Stored row → API record (camelCase, booleans, parsed JSON, extra fields, `id` alias of pk).
+ * Write-only secrets (passwords, API keys) are left out unless the server itself needs them
+ * (`withSecrets`, e.g. to send through an SMTP account): no answer ever carries them.
+ */
+export function rowToRecord(entity: EntityRuntime, row: Row, effective?: EffectiveEntity, options: { withSecrets?: boolean } = {}): ApiRecord {
   const out: ApiRecord = {};
   for (const c of entity.columns) {
     if (c.column === EXTRA_COLUMN && c.property === '$extra') continue;
-    if (entity.schema.properties[c.property]?.['x-storage']?.private) continue;
+    const prop = entity.schema.properties[c.property];
+    if (prop?.['x-storage']?.private) continue;
+    if (prop?.writeOnly && !options.withSecrets) continue;
     const v = row[c.column];
     if (v === undefined) continue;
     if (c.kind === 'boolean') out[c.property] = v === null ? null : Boolean(v);

@@ -16,7 +16,7 @@ function ids(v: unknown): unknown[] {
   return v === null || v === undefined ? [] : [v];
 }
 
-/** Referenced records must exist and satisfy the relation's filter (e.g. "an advisor"). */
+/** Referenced records must exist, be visible to the caller and satisfy the relation's filter (e.g. "an advisor"). */
 export async function checkRelations(args: {
   ctx: RequestContext; db: Kysely<AppDatabase>; entity: EffectiveEntity; record: ApiRecord; previous?: ApiRecord; fields: string[];
 }): Promise<FieldError[]> {
@@ -33,7 +33,11 @@ export async function checkRelations(args: {
     const rows = numeric.length
       ? ((await db.selectFrom(target.schema['x-entity'].table as never).selectAll().where('pk' as never, 'in', numeric as never).execute()) as Record<string, unknown>[])
       : [];
-    const ok = new Set(rows.map((r) => rowToRecord(target, r)).filter((r) => !rel.filter || holds(rel.filter, { ...ruleData(ctx), record: r })).map((r) => r.pk));
+    // A record the caller may not see answers exactly like a missing one: no way to probe.
+    const seen = ctx.whiteLabel.modules[target.schema['x-entity'].module] !== false && !target.schema['x-entity'].secretLink;
+    const ok = new Set(rows.map((r) => rowToRecord(target, r))
+      .filter((r) => seen && holds(target.schema['x-entity'].rights.view, ruleData(ctx, r)))
+      .filter((r) => !rel.filter || holds(rel.filter, { ...ruleData(ctx), record: r })).map((r) => r.pk));
     const missing = wanted.find((v) => !ok.has(v as number));
     if (missing !== undefined) {
       errors.push({ path: field, code: 'relation_missing', params: { value: missing }, message: translate(ctx.app.catalogue, errorKeys(entity.name, field, 'relation_missing'), { value: missing }, entity.messages) });

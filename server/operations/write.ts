@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { EffectiveEntity } from '../../engine/schema/apply-overlay';
 import type { EntityRuntime } from '../../engine/schema/registry';
-import { readOnlyFields, validateRecord, writableFields } from '../../engine/validation/validate-record';
+import { readOnlyFields, validateRecord, writableFields, type RuleContext } from '../../engine/validation/validate-record';
 import { translate } from '../../engine/validation/messages';
 import type { FieldError } from '../../engine/validation/field-error';
 import { HttpError, ValidationError } from '../http/http-error';
@@ -9,10 +9,11 @@ import { message, notFound, type RequestContext } from '../context';
 import type { AppDatabase } from '../db/tables';
 import { nowIso } from '../db/column-types';
 import { recordToRow, rowToRecord, type ApiRecord } from '../db/row-mapper';
+import { afterCommit, inTransaction } from '../db/transaction';
 import { effectiveCacheKey, effectiveEntity } from '../access/effective-entity';
-import { hooks } from '../hooks';
-import { cleanHtml } from '../security/sanitize-html';
-import { assertMay, assertMayEverDo, assertModuleEnabled, entityOf, ruleData } from './entity-access';
+import { hooksOf } from '../hooks/registry';
+import { cleanHtmlFields } from '../security/sanitize-html';
+import { assertMay, assertMayEverDo, assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from './entity-access';
 import { loadRow, parsePk } from './find-one';
 import { checkRelations, checkUnique } from './write-checks';
 import { afterRead } from './after-read';
@@ -25,68 +26,84 @@ function defaults(effective: EffectiveEntity): ApiRecord {
   return record;
 }
 
-/** Input keys a user may set: not read-only, not private, not hidden by the white label. */
-function copyInput(effective: EffectiveEntity, target: ApiRecord, input: Record<string, unknown>, locked: Set<string> = new Set()): void {
+function ruleContext(ctx: RequestContext, previous?: ApiRecord): RuleContext {
+  return { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous };
+}
+
+/**
+ * Input keys a user may set: not read-only, not private, not hidden by the white label, not
+ * locked for this user by a `readOnlyIf` rule (the per-field write rights: a locked field keeps
+ * its stored value whatever is sent, as screens send read-only fields back unchanged). A
+ * write-only secret sent empty keeps its value.
+ */
+function copyInput(effective: EffectiveEntity, target: ApiRecord, input: Record<string, unknown>, locked: Set<string>): void {
   for (const [name, p] of Object.entries(effective.schema.properties)) {
     if (p.readOnly || p['x-storage']?.private || effective.hidden.has(name) || locked.has(name)) continue;
     if (!Object.prototype.hasOwnProperty.call(input, name)) continue;
-    // Rich text is stored clean: what staff type may later be shown on public pages.
-    target[name] = p.format === 'html' && typeof input[name] === 'string' ? cleanHtml(input[name]) : input[name];
+    if (p.writeOnly && (input[name] === '' || input[name] === null)) continue;
+    target[name] = input[name];
   }
 }
 
-/** Fields hidden by a visibility rule keep no submitted value: they go back to their default. */
+/**
+ * Fields that a visibility rule hides keep no submitted value: a new record gets the default, a
+ * stored one keeps what it had (a write never changes a value the user could not see).
+ */
 function resetInvisible(ctx: RequestContext, effective: EffectiveEntity, record: ApiRecord, previous?: ApiRecord): void {
-  const visible = new Set(writableFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous }));
+  const visible = new Set(writableFields(effective, record, ruleContext(ctx, previous)));
   for (const [name, p] of Object.entries(effective.schema.properties)) {
     if (p.readOnly || p['x-storage']?.private || effective.hidden.has(name) || visible.has(name)) continue;
-    if (effective.fieldRules[name]?.visibleIf) record[name] = p.default !== undefined ? structuredClone(p.default) : null;
+    if (!effective.fieldRules[name]?.visibleIf) continue;
+    if (previous) record[name] = previous[name];
+    else record[name] = p.default !== undefined ? structuredClone(p.default) : null;
   }
 }
 
-async function runHooks(ctx: RequestContext, db: Kysely<AppDatabase>, entity: EntityRuntime, record: ApiRecord, previous?: ApiRecord) {
-  for (const name of entity.schema['x-entity'].hooks ?? []) {
-    const hook = hooks[name];
-    if (!hook) throw new Error(`hook ${name} of ${entity.name} is not registered`);
-    await hook.beforeValidate?.({ ctx, entity, record, previous, db });
-  }
+async function runBeforeValidate(ctx: RequestContext, db: Kysely<AppDatabase>, entity: EntityRuntime, record: ApiRecord, previous?: ApiRecord) {
+  for (const hook of hooksOf(entity)) await hook.beforeValidate?.({ ctx, entity, record, previous, db });
 }
 
-async function validateAll(ctx: RequestContext, db: Kysely<AppDatabase>, entity: EntityRuntime, effective: EffectiveEntity, record: ApiRecord, previous?: ApiRecord): Promise<void> {
+async function validateAll(args: {
+  ctx: RequestContext; db: Kysely<AppDatabase>; entity: EntityRuntime; effective: EffectiveEntity; record: ApiRecord; previous?: ApiRecord;
+}): Promise<void> {
+  const { ctx, db, entity, effective, record, previous } = args;
   const errors: FieldError[] = validateRecord({
     entity: effective,
     record,
-    ctx: { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous },
+    ctx: ruleContext(ctx, previous),
     catalogue: ctx.app.catalogue,
     cacheKey: effectiveCacheKey(effective, ctx.whiteLabel),
   });
   const failed = new Set(errors.map((e) => e.path));
   const fields = Object.keys(effective.schema.properties).filter((f) => !failed.has(f));
   errors.push(...(await checkRelations({ ctx, db, entity: effective, record, previous, fields })));
-  errors.push(...(await checkUnique({ ctx, db, entity, effective, record: Object.fromEntries(Object.entries(record).filter(([k]) => !failed.has(k))), pk: previous?.pk as number | undefined })));
-  for (const name of entity.schema['x-entity'].hooks ?? []) {
-    const found = (await hooks[name]?.validate?.({ ctx, entity, record, previous, db })) ?? [];
+  const unchecked = Object.fromEntries(Object.entries(record).filter(([k]) => !failed.has(k)));
+  errors.push(...(await checkUnique({ ctx, db, entity, effective, record: unchecked, pk: previous?.pk as number | undefined })));
+  for (const hook of hooksOf(entity)) {
+    const found = (await hook.validate?.({ ctx, entity, record, previous, db })) ?? [];
     errors.push(...found.filter((e) => !errors.some((x) => x.path === e.path && e.path !== '')));
   }
   if (errors.length) throw new ValidationError(errors, translate(ctx.app.catalogue, 'validation.summary'));
 }
 
-/** After a committed create, update or delete: caches and other side effects (afterWrite hooks). */
-async function afterWrite(ctx: RequestContext, entity: EntityRuntime, record: ApiRecord): Promise<void> {
-  for (const name of entity.schema['x-entity'].hooks ?? []) await hooks[name]?.afterWrite?.({ ctx, entity, record, db: ctx.app.database.db });
+/** After the outermost commit: caches and other side effects (afterWrite hooks). */
+async function queueAfterWrite(ctx: RequestContext, entity: EntityRuntime, record: ApiRecord): Promise<void> {
+  await afterCommit(ctx, async (app) => {
+    for (const hook of hooksOf(entity)) await hook.afterWrite?.({ ctx: { ...ctx, app }, entity, record, db: app.database.db });
+  });
 }
 
 function storedProperties(entity: EntityRuntime): string[] {
   return entity.columns.filter((c) => !c.primaryKey && c.property !== '$extra').map((c) => c.property);
 }
 
-/** POST: defaults ⊕ input, hooks, validation, rights on the new record, insert — one transaction. */
 function assertObject(ctx: RequestContext, input: unknown): asserts input is Record<string, unknown> {
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new HttpError(400, 'invalid_json', message(ctx.app, 'errors.invalid_json'));
   }
 }
 
+/** POST: defaults ⊕ input, hooks, validation, rights on the new record, insert — one transaction. */
 export async function create(ctx: RequestContext, name: string, input: Record<string, unknown>, options: { requestHost?: string } = {}): Promise<ApiRecord> {
   assertObject(ctx, input);
   const entity = entityOf(ctx, name);
@@ -96,27 +113,32 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
     throw new ValidationError([{ path: 'pk', code: 'pk_on_create', params: {}, message: message(ctx.app, 'validation.pk_on_create') }], message(ctx.app, 'validation.summary'));
   }
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
-  const created = await ctx.app.database.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx, async (tctx, trx) => {
     const record = defaults(effective);
-    copyInput(effective, record, input, readOnlyFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel }));
-    resetInvisible(ctx, effective, record);
-    await runHooks(ctx, trx, entity, record);
-    await validateAll(ctx, trx, entity, effective, record);
-    assertMay(ctx, entity, 'create', record);
+    copyInput(effective, record, input, readOnlyFields(effective, record, ruleContext(tctx)));
+    resetInvisible(tctx, effective, record);
+    await runBeforeValidate(tctx, trx, entity, record);
+    cleanHtmlFields(effective.schema.properties, record);
+    await validateAll({ ctx: tctx, db: trx, entity, effective, record });
+    assertMay(tctx, entity, 'create', record);
     const now = nowIso();
     if (entity.columnByProperty.has('createdAt')) record.createdAt = now;
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = now;
     const props = storedProperties(entity).filter((p) => record[p] !== undefined);
     const row = recordToRow(entity, record, props, effective);
-    const inserted = (await trx.insertInto(entity.schema['x-entity'].table as never).values(row as never).returning('pk' as never).executeTakeFirstOrThrow()) as { pk: number };
+    const table = entity.schema['x-entity'].table;
+    const inserted = (await trx.insertInto(table as never).values(row as never).returning('pk' as never).executeTakeFirstOrThrow()) as { pk: number };
     const stored = await loadRow(trx, entity, inserted.pk);
-    return afterRead(ctx, trx, entity, rowToRecord(entity, stored!, effective));
+    const created = await afterRead(tctx, trx, entity, rowToRecord(entity, stored!, effective));
+    await afterCommit(tctx, async (app) => {
+      const committed = { ...ctx, app };
+      for (const hook of hooksOf(entity)) {
+        await hook.afterCreate?.({ ctx: committed, entity, record: created, input, db: app.database.db, requestHost: options.requestHost });
+      }
+    });
+    await queueAfterWrite(tctx, entity, created);
+    return created;
   });
-  for (const hookName of entity.schema['x-entity'].hooks ?? []) {
-    await hooks[hookName]?.afterCreate?.({ ctx, entity, record: created, input, db: ctx.app.database.db, requestHost: options.requestHost });
-  }
-  await afterWrite(ctx, entity, created);
-  return created;
 }
 
 /** PATCH: the stored record ⊕ input, validated whole; rights hold before and after the change. */
@@ -124,50 +146,58 @@ export async function update(ctx: RequestContext, name: string, rawPk: unknown, 
   assertObject(ctx, input);
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
+  assertNotSecretLinked(ctx, entity);
   const pk = parsePk(rawPk);
   if (pk === null) throw notFound(ctx);
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
-  const updated = await ctx.app.database.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx, async (tctx, trx) => {
     const row = await loadRow(trx, entity, pk);
-    if (!row) throw notFound(ctx);
-    const previous = rowToRecord(entity, row, effective);
+    if (!row) throw notFound(tctx);
+    // With its secrets: a write-only value that is not sent again stays, and still counts as there.
+    const previous = rowToRecord(entity, row, effective, { withSecrets: true });
     const stored = rowToRecord(entity, row);
-    assertMay(ctx, entity, 'change', stored);
+    assertMay(tctx, entity, 'change', stored);
     const record: ApiRecord = { ...previous };
-    copyInput(effective, record, input, readOnlyFields(effective, record, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous }));
-    resetInvisible(ctx, effective, record, previous);
-    await runHooks(ctx, trx, entity, record, previous);
-    await validateAll(ctx, trx, entity, effective, record, previous);
-    assertMay(ctx, entity, 'change', { ...stored, ...record });
+    copyInput(effective, record, input, readOnlyFields(effective, record, ruleContext(tctx, previous)));
+    resetInvisible(tctx, effective, record, previous);
+    await runBeforeValidate(tctx, trx, entity, record, previous);
+    cleanHtmlFields(effective.schema.properties, record);
+    await validateAll({ ctx: tctx, db: trx, entity, effective, record, previous });
+    assertMay(tctx, entity, 'change', { ...stored, ...record });
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = nowIso();
     const props = storedProperties(entity).filter((p) => record[p] !== undefined && !entity.schema.properties[p]?.['x-storage']?.private);
     const values = recordToRow(entity, record, props, effective, row.extra);
     await trx.updateTable(entity.schema['x-entity'].table as never).set(values as never).where('pk' as never, '=', pk as never).execute();
-    return afterRead(ctx, trx, entity, rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective));
+    const updated = await afterRead(tctx, trx, entity, rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective));
+    await queueAfterWrite(tctx, entity, updated);
+    return updated;
   });
-  await afterWrite(ctx, entity, updated);
-  return updated;
 }
 
-/** DELETE: refused while other records still point to this one (they are listed). */
+/**
+ * DELETE: the entity's beforeDelete hooks first (what belongs to the record goes with it), then
+ * refused while other records still point to this one (they are listed).
+ */
 export async function remove(ctx: RequestContext, name: string, rawPk: unknown): Promise<{ ok: string }> {
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
+  assertNotSecretLinked(ctx, entity);
   const pk = parsePk(rawPk);
   if (pk === null) throw notFound(ctx);
-  const removed = await ctx.app.database.db.transaction().execute(async (trx) => {
+  return inTransaction(ctx, async (tctx, trx) => {
     const row = await loadRow(trx, entity, pk);
-    if (!row) throw notFound(ctx);
-    assertMay(ctx, entity, 'delete', rowToRecord(entity, row));
-    const usages = await usagesOf(ctx, trx, entity, pk);
+    if (!row) throw notFound(tctx);
+    const record = rowToRecord(entity, row);
+    assertMay(tctx, entity, 'delete', record);
+    for (const hook of hooksOf(entity)) await hook.beforeDelete?.({ ctx: tctx, entity, record, db: trx });
+    const usages = await usagesOf(tctx, trx, entity, pk);
     if (usages.length) {
-      throw new HttpError(409, 'in_use', message(ctx.app, 'errors.in_use', { usages: usages.join(', ') }), undefined, { usages });
+      throw new HttpError(409, 'in_use', message(tctx.app, 'errors.in_use', { usages: usages.join(', ') }), undefined, { usages });
     }
     await trx.deleteFrom(entity.schema['x-entity'].table as never).where('pk' as never, '=', pk as never).execute();
+    await queueAfterWrite(tctx, entity, { pk });
     return { ok: 'Deleted' };
   });
-  await afterWrite(ctx, entity, { pk });
-  return removed;
 }
 
 /** "3 lieux, 1 notification": records of other entities that reference this one. */
@@ -175,7 +205,7 @@ export async function usagesOf(ctx: RequestContext, db: Kysely<AppDatabase>, ent
   const { filterToSql } = await import('../db/apply-filter');
   const out: string[] = [];
   for (const other of ctx.app.registry.entities.values()) {
-    const fields = Object.entries(other.schema.properties).filter(([, p]) => p['x-relation']?.entity === entity.name);
+    const fields = Object.entries(other.schema.properties).filter(([, p]) => p['x-relation']?.entity === entity.name && !p['x-storage']?.virtual);
     if (!fields.length) continue;
     const filter = { or: fields.map(([f, p]) => (p.type === 'array' ? { contains: f, value: pk } : { cmp: '=' as const, field: f, value: pk })) };
     const counted = (await db.selectFrom(other.schema['x-entity'].table as never)

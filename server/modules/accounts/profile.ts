@@ -4,11 +4,15 @@ import { denied, message, notFound } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { HttpError, ValidationError } from '../../http/http-error';
 import { update } from '../../operations/write';
-import { entityOf, may } from '../../operations/entity-access';
+import { entityOf, may, ruleData } from '../../operations/entity-access';
+import { findOne } from '../../operations/find-one';
+import { lockedFieldErrors } from '../../operations/locked-fields';
+import { effectiveEntity } from '../../access/effective-entity';
+import { readOnlyFields } from '../../../engine/validation/validate-record';
+import { systemContext } from '../../seed/system-context';
 import { parsePk } from '../../operations/find-one';
-import type { FieldError } from '../../../engine/validation/field-error';
 import { latestConsent, mayRecordConsent, mayViewConsent, parseConsent, recordConsent } from './consent';
-import { inTransaction } from './in-transaction';
+import { inTransaction } from '../../db/transaction';
 
 /** The signed-in user as the shell and the profile screens show it: names, type, structure, picture. */
 export async function profileOf(app: AppContext, pk: number) {
@@ -69,33 +73,32 @@ async function profileAnswer(ctx: RequestContext, pk: number) {
   };
 }
 
-/** What the profile edits. Type, structure, activity and e-mail are administration matters. */
+/** What the profile screen edits; the user form's other fields go through the same declaration. */
 export const PROFILE_FIELDS = ['civility', 'firstName', 'lastName', 'title', 'phone', 'color'] as const;
-const PROTECTED = ['email', 'userType', 'group', 'isActive', 'allowedToSeeBapMenu', 'whiteLabelling', 'isStaff'] as const;
 
 function comparable(field: string, v: unknown): unknown {
   if (field === 'group' && v && typeof v === 'object') return (v as { pk?: unknown }).pk ?? null;
-  if (field === 'email' && typeof v === 'string') return v.trim().toLowerCase();
   return v ?? null;
 }
 
-/** The user part of a profile PATCH: editable fields kept, protected ones refused when they change. */
-function profilePatch(ctx: RequestContext, input: unknown, stored: Record<string, unknown>, storedFull: Record<string, unknown>): Record<string, unknown> {
+/**
+ * The user part of a profile PATCH. Which fields this caller may change is the user entity's
+ * own declaration (its readOnlyIf rules, as for PATCH accounts/user/); the structure is never
+ * changed here. A locked field sent with another value is refused, and nothing is written.
+ */
+async function profilePatch(ctx: RequestContext, input: unknown, stored: Record<string, unknown>): Promise<Record<string, unknown>> {
   if (input === undefined) return {};
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
     throw new ValidationError([{ path: 'user', code: 'object', params: {}, message: message(ctx.app, 'validation.object') }], message(ctx.app, 'validation.summary'));
   }
   const body = input as Record<string, unknown>;
-  const errors: FieldError[] = [];
-  for (const f of PROTECTED) {
-    if (!(f in body)) continue;
-    const current = f in stored ? stored[f] : storedFull[f];
-    if (comparable(f, body[f]) !== comparable(f, current)) {
-      errors.push({ path: f, code: 'accounts.profile.not_editable_here', params: {}, message: message(ctx.app, 'accounts.profile.not_editable_here') });
-    }
-  }
+  const effective = await effectiveEntity(ctx.app, 'user', ctx.whiteLabel);
+  const locked = readOnlyFields(effective, stored, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous: stored });
+  locked.add('group');
+  const errors = lockedFieldErrors(ctx, effective, locked, body, stored, { messageKey: 'accounts.profile.not_editable_here', comparable });
   if (errors.length) throw new ValidationError(errors, message(ctx.app, 'validation.summary'));
-  return Object.fromEntries(PROFILE_FIELDS.filter((f) => f in body).map((f) => [f, body[f]]));
+  const writable = Object.keys(effective.schema.properties).filter((f) => !locked.has(f));
+  return Object.fromEntries(writable.filter((f) => f in body).map((f) => [f, body[f]]));
 }
 
 export function profileRouter(app: AppContext): Router {
@@ -118,8 +121,8 @@ export function profileRouter(app: AppContext): Router {
     const target = await changeableUser(ctx, req.params.pk);
     const body = req.body as Record<string, unknown> | undefined;
     if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_json', message(app, 'errors.invalid_json'));
-    const full = (await profileOf(app, target.pk))!;
-    const patch = profilePatch(ctx, body.user, target, full as unknown as Record<string, unknown>);
+    const stored = await findOne(systemContext(app), 'user', target.pk);
+    const patch = await profilePatch(ctx, body.user, stored);
     let consent: Record<string, boolean> | null = null;
     if (body.rgpdConsent !== undefined && body.rgpdConsent !== null) {
       if (!mayRecordConsent(ctx, target.pk)) throw denied(ctx);

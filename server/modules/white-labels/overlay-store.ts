@@ -5,6 +5,7 @@ import type { AppContext, RequestContext } from '../../context';
 import { message } from '../../context';
 import { nowIso } from '../../db/column-types';
 import { applyOverlay } from '../../../engine/schema/apply-overlay';
+import { overlayDefaultProblems } from '../../../engine/schema/overlay-default-problems';
 import { MENU_TARGET, type Overlay, type OverlayOp } from '../../../engine/schema/overlay-types';
 import { ALLOWED_OPERATORS, operatorsOf } from '../../../engine/logic/logic';
 import { HttpError, ValidationError } from '../../http/http-error';
@@ -44,7 +45,8 @@ export function checkOverlay(ctx: RequestContext, target: string, overlay: unkno
   }
   if (target !== MENU_TARGET) {
     const base = ctx.app.registry.entities.get(target.slice('entity:'.length))!;
-    const problems = applyOverlay(base, o.ops).problems;
+    const effective = applyOverlay(base, o.ops);
+    const problems = [...effective.problems, ...overlayDefaultProblems(effective, o.ops, ctx.app.catalogue)];
     if (problems.length) throw new ValidationError(problems.map((p) => ({ path: 'ops', code: 'overlay', params: {}, message: p })), summary);
   }
   return o;
