@@ -15,13 +15,32 @@ export interface AppConfig {
   seedDemo: boolean;
   clientDist: string;
   logLevel: string;
-  trustProxy: boolean;
+  /**
+   * Which proxies in front may say who the client is (X-Forwarded-For), as Express's
+   * `trust proxy`: false (none), a hop count, or a list of addresses/subnets. Never "every hop".
+   */
+  trustProxy: false | number | string;
+  /** `TRUST_PROXY=true` was given: read as one hop, and said at start. */
+  trustProxyWasTrue: boolean;
 }
 
 export const ROOT_DIR = resolve(import.meta.dirname, '..');
 
 export function packageVersion(): string {
   return (JSON.parse(readFileSync(resolve(ROOT_DIR, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
+/**
+ * TRUST_PROXY: a number of hops ("1" behind one reverse proxy), or addresses/subnets of the
+ * proxies ("10.0.0.1, 192.168.0.0/16", or Express's names loopback, linklocal, uniquelocal).
+ * "true" used to trust every hop, which lets any client choose its address: it now means one hop.
+ */
+export function parseTrustProxy(raw: string | undefined): false | number | string {
+  const value = raw?.trim() ?? '';
+  if (value === '' || value.toLowerCase() === 'false' || value === '0') return false;
+  if (value.toLowerCase() === 'true') return 1;
+  if (/^\d+$/.test(value)) return Number(value);
+  return value.split(',').map((v) => v.trim()).filter(Boolean).join(', ');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -32,9 +51,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     version: env.APP_VERSION || packageVersion(),
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 300),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS ?? 7),
-    seedDemo: env.SEED_DEMO !== 'false',
+    // Demo accounts share a published password: never on a production database unless asked for.
+    seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? env.NODE_ENV !== 'production' : env.SEED_DEMO !== 'false',
     clientDist: env.CLIENT_DIST || resolve(ROOT_DIR, 'client/dist'),
     logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    trustProxyWasTrue: env.TRUST_PROXY?.trim().toLowerCase() === 'true',
   };
 }

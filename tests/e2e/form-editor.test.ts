@@ -16,9 +16,14 @@ async function viewportShot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(SCREENSHOTS_DIR, `${name}.png`) });
 }
 
-/** Signs in on a given domain: `?domain=` is kept by the client for the tab and passed to the API. */
+/** The test server as another white label's domain (browsers resolve *.localhost to this machine). */
+function onDomain(baseUrl: string, domain: string): string {
+  return baseUrl.replace('//localhost', `//${domain}`);
+}
+
+/** Signs in on a given domain: a signed-in user's white label is the Host's (`?domain=` only serves public reads). */
 async function signInOn(page: Page, baseUrl: string, domain: string, email: string): Promise<void> {
-  await page.goto(`${baseUrl}/mon-compte/connexion?domain=${domain}`);
+  await page.goto(`${onDomain(baseUrl, domain)}/mon-compte/connexion`);
   await page.getByLabel('Adresse électronique').fill(email);
   await page.getByLabel('Mot de passe').fill('renovation-demo');
   await page.getByRole('button', { name: 'Se connecter' }).click();
@@ -219,7 +224,7 @@ describe('form editor: a white-label administrator customises the places form of
     // On autre.localhost the places form is the declared one.
     const elsewhere = await newPage(browser);
     await signInOn(elsewhere.page, t.url, 'autre.localhost', 'conseiller@demo.fr');
-    await elsewhere.page.goto(`${t.url}${PLACES}creation/?domain=autre.localhost`);
+    await elsewhere.page.goto(`${onDomain(t.url, 'autre.localhost')}${PLACES}creation/`);
     await expect.poll(() => elsewhere.page.getByLabel('Présentation interne (conseillers)').count(), WAIT).toBe(1);
     expect(await elsewhere.page.getByLabel('Accessibilité PMR').count()).toBe(0);
     expect(await elsewhere.page.locator('.app-header').textContent()).toContain('Autre réseau');

@@ -1,4 +1,5 @@
 import type { Server } from 'node:http';
+import { httpRequest } from './http-request';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -21,7 +22,10 @@ export interface CallOptions {
   method?: string;
   body?: unknown;
   token?: string;
+  /** The domain the request is made on (sent as the Host header, as a browser on that domain does). */
   domain?: string;
+  /** `?domain=`: the white label a public read asks for when the Host cannot say it (embeds, development). */
+  queryDomain?: string;
   headers?: Record<string, string>;
   rawBody?: string;
 }
@@ -63,11 +67,12 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { se
       body = JSON.stringify(o.body);
     }
     const target = new URL(path.startsWith('/api') ? path : `/api/v1${path}`, url);
-    if (o.domain) target.searchParams.set('domain', o.domain);
-    const res = await fetch(target, { method: o.method ?? 'GET', headers, body });
-    const text = await res.text();
-    let parsed: unknown = text;
-    try { parsed = text ? JSON.parse(text) : null; } catch { /* keep text */ }
+    if (o.queryDomain) target.searchParams.set('domain', o.queryDomain);
+    // fetch() may not set Host: node:http does, so a test can speak from any white label's domain.
+    if (o.domain) headers.Host = `${o.domain}:${target.port}`;
+    const res = await httpRequest(target, { method: o.method ?? 'GET', headers, body });
+    let parsed: unknown = res.text;
+    try { parsed = res.text ? JSON.parse(res.text) : null; } catch { /* keep text */ }
     return { status: res.status, body: parsed, headers: res.headers };
   };
   const tokens = new Map<string, string>();

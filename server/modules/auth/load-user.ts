@@ -4,7 +4,7 @@ import { anonymousUser, ruleUser, type RuleUser } from '../../../engine/logic/us
 
 export interface SignedInUser {
   rule: RuleUser;
-  row: { pk: number; email: string | null; first_name: string | null; last_name: string | null; user_type: string | null; group: number | null; is_active: number | null; allowed_to_see_bap_menu: number | null };
+  row: { pk: number; email: string | null; first_name: string | null; last_name: string | null; user_type: string | null; group: number | null; is_active: number | null; allowed_to_see_bap_menu: number | null; white_labelling: number | null };
 }
 
 function userQuery(app: AppContext) {
@@ -12,7 +12,7 @@ function userQuery(app: AppContext) {
     .leftJoin('account_group', 'account_group.pk', 'account_user.group')
     .select([
       'account_user.pk', 'account_user.email', 'account_user.first_name', 'account_user.last_name', 'account_user.user_type',
-      'account_user.group', 'account_user.is_active', 'account_user.allowed_to_see_bap_menu',
+      'account_user.group', 'account_user.is_active', 'account_user.allowed_to_see_bap_menu', 'account_user.white_labelling',
       'account_group.is_active as group_is_active', 'account_group.ademe_id as group_ademe_id',
     ])
     .where('account_user.pk', '=', 0);
