@@ -14,6 +14,8 @@ export interface AuthRefreshTokenTable {
   created_at: string;
   expires_at: string;
   revoked_at: string | null;
+  /** The successor token of a rotated one, sealed with a key derived from the rotated token. */
+  successor_sealed: string | null;
 }
 
 export interface WhiteLabelOverlayTable {
