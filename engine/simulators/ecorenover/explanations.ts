@@ -64,7 +64,7 @@ export function loanSentence(name: string, amount: number, loanRate: number, len
   const total = payment * length;
   const interest = total - amount;
   const cost = loanRate === 0
-    ? 'sans intérêts (taux nul) : vous remboursez exactement la somme empruntée'
+    ? 'sans intérêts (taux nul) : la somme empruntée, rien de plus'
     : `soit ${euros(total)} au total, dont ${euros(interest)} d’intérêts`;
   return `${capitalised(name)} de ${euros(amount)} à ${rate(loanRate)} sur ${years(length)} : vous remboursez ${eurosCents(payment)} chaque année pendant ${years(length)}, ${cost}.`;
 }
