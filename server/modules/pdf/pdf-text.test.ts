@@ -1,6 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { PdfLayout } from './pdf-layout';
 import { pdfText } from './pdf-text';
-import { niceScale } from './charts';
+import { barChart, niceScale } from './charts';
 import { euros } from './format';
 
 describe('text for the PDF (embedded Unicode font)', () => {
@@ -26,5 +27,20 @@ describe('chart axes', () => {
     expect(niceScale(-17_279, 7_096)).toEqual({ min: -20_000, max: 10_000, step: 5_000 });
     expect(niceScale(2.3, 14.1)).toEqual({ min: 0, max: 15, step: 5 });
     expect(niceScale(0, 0)).toEqual({ min: 0, max: 1, step: 0.2 });
+  });
+});
+
+describe('bar charts', () => {
+  it('draw negative bars below the zero line instead of dropping them', () => {
+    const layout = new PdfLayout({ title: 'Test', footer: 'Test' });
+    const rect = vi.spyOn(layout.doc, 'rect');
+    barChart(layout, { title: 'Dépenses', unit: 'en euros', categories: ['1', '2'], series: [{ name: 'Avec travaux', color: '#1f5c99', values: [-9_500, 4_500] }] });
+    // Filled rectangles wider than the legend's 3.6 mm box: the bars.
+    const bars = rect.mock.calls.filter((call) => call[4] === 'F' && call[2] > 4);
+    expect(bars).toHaveLength(2);
+    const [negative, positive] = bars;
+    // The positive bar ends on the zero line, where the negative one starts and hangs down from.
+    expect(negative[1]).toBeCloseTo(positive[1] + positive[3], 6);
+    expect(negative[3] / positive[3]).toBeCloseTo(9_500 / 4_500, 6);
   });
 });
