@@ -27,6 +27,6 @@ export { HOUSING_TYPES, RENOVATION_TYPES } from './therminix/types';
 
 export { computeEcorenover, type EcorenoverOptions } from './ecorenover/compute-ecorenover';
 export { ecorenoverDefaults } from './ecorenover/defaults';
-export { annualLoanPayment, regularLoanAmountFor } from './ecorenover/loan-payment';
+export { amountToFinance, annualLoanPayment, ECO_LOAN_CEILING, regularLoanAmountFor, suggestedEcoLoanAmount } from './ecorenover/loan-payment';
 export { ECORENOVER_YEARLY_VARIATION_FACTORS, ECORENOVER_PROJECTION_YEARS } from './ecorenover/variation-factors';
 export type * from './ecorenover/types';

@@ -32,7 +32,8 @@ const ecorenover = (fields: Record<string, unknown> = {}) => ({
   livingSpace: 110,
   costOfEnergyIncrease: 0.04,
   futureEnergyConsumption: 50,
-  estimatedCostOfHouseWork: 65_000,
+  // 75 000 € of works − 10 000 € of helps − 50 000 € of eco loan: 15 000 € on the regular loan
+  estimatedCostOfHouseWork: 75_000,
   estimatedAmountOfHelps: 10_000,
   regularLoanRate: 0.025,
   ecoLoanRate: 0,
@@ -51,7 +52,7 @@ describe.each(DIALECTS)('simulator compute endpoints on %s', (dialect) => {
   it('ecorenover: 15 000 € at 2.5 % over 15 years is paid about 1 211,50 € a year; the inputs come back completed', async () => {
     const res = await post('/ecorenover/compute', ecorenover({ regularLoanAmount: 999, regularLoanAnnualPayment: 1, ecoLoanAnnualPayment: 1 }));
     expect(res.status).toBe(200);
-    expect(res.body.regularLoanAmount).toBe(15_000); // 65 000 − 50 000, the value sent is recomputed
+    expect(res.body.regularLoanAmount).toBe(15_000); // 75 000 − 10 000 − 50 000, the value sent is recomputed
     expect(res.body.regularLoanAnnualPayment).toBeCloseTo(1211.5, 2);
     expect(res.body.ecoLoanAnnualPayment).toBe(2500); // rate 0: amount / length
     expect(res.body.annualInvoice).toBe(2000);
@@ -70,6 +71,9 @@ describe.each(DIALECTS)('simulator compute endpoints on %s', (dialect) => {
     const covered = await post('/ecorenover/compute', ecorenover({ estimatedCostOfHouseWork: 30_000 }));
     expect(covered.body.regularLoanAmount).toBe(0);
     expect(covered.body.regularLoanAnnualPayment).toBe(0);
+    // 50 000 € borrowed for 20 000 € left to finance: said, and year 1 explained
+    expect(covered.body.warnings[0]).toMatch(/^L’éco-prêt \(50\u202f000\u00a0€\) dépasse ce qu’il reste à financer : 20\u202f000\u00a0€/);
+    expect(covered.body.firstYearSummary).toContain('montant de l’année 1 est négatif');
     const rateZero = await post('/ecorenover/compute', ecorenover({ regularLoanRate: 0 }));
     expect(rateZero.body.regularLoanAnnualPayment).toBe(1000); // 15 000 / 15
   });
@@ -105,7 +109,8 @@ describe.each(DIALECTS)('simulator compute endpoints on %s', (dialect) => {
     expect(res.body.periodTotalCostSeries.combustibleCost[0]).toBeCloseTo(28_099.74, 2);
     expect(system.combustibleCostByYear).toBeCloseTo(1404.99, 2);
     expect(system.carbonEmission).toBeCloseTo(2679.74, 2);
-    expect(res.body.solutionsResults[0].carbonReportKmEquivalent).toBeCloseTo(581.5, 1);
+    // kg ÷ 0.217 kg CO2 per km (the reference's 581.5 multiplied instead: docs/simulators.md)
+    expect(res.body.solutionsResults[0].carbonReportKmEquivalent).toBeCloseTo(2679.74 / 0.217, 0);
     // metroGrenoble absent means metropole mode off (the reference failed here)
     expect(res.body.metroGrenoble).toBeNull();
     expect(res.body.metroGrenobleRequiredEnergyProd).toBeNull();

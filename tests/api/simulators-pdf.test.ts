@@ -54,6 +54,10 @@ describe.each(DIALECTS)('simulator PDF reports and the temporary store on %s', (
     expect(text).toContain('PAC géothermale avec émetteurs basse température');
     expect(text).toContain('185 000 kWh/an');
     expect(text).not.toContain('123 456 789');
+    // An embedded Unicode font: the subscript two and the euro sign print as typed (issue 15).
+    expect(text).toContain('kg CO₂/an');
+    expect(text).toContain('Émissions de CO₂');
+    expect(text).not.toContain('CO2');
     expect(text).toMatch(/Page 1 \/ \d+/);
   });
 

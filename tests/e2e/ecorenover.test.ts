@@ -26,16 +26,16 @@ describe('ecorenover in Chromium', () => {
     expect(await page.getByLabel('Montant estimé des aides').inputValue()).toBe('10000');
 
     await page.getByRole('tab', { name: 'Emprunts' }).click();
-    // Spec defaults, the derived fields recomputed: 55 000 − 50 000 = 5 000 € at 2,5 % over 15 years.
+    // Spec defaults, the eco loan proposed from what is left to finance: 55 000 − 10 000 = 45 000 €.
     const amount = page.getByTestId('regular-amount');
-    expect(flat((await amount.textContent())!)).toBe('5 000,00 €');
-    expect(flat((await page.getByTestId('regular-payment').textContent())!)).toBe('403,83 €');
-    expect(flat((await page.getByTestId('eco-payment').textContent())!)).toBe('2 500,00 €');
+    expect(await page.getByLabel("Montant de l'éco-prêt").inputValue()).toBe('45000');
+    expect(flat((await amount.textContent())!)).toBe('0,00 €');
+    expect(flat((await page.getByTestId('eco-payment').textContent())!)).toBe('2 250,00 €');
     await screenshot(page, 'ecorenover-loans-defaults-1280');
-    // An eco loan of 40 000 €: the regular loan takes 15 000 €, 1 211,50 € a year (spec's figures).
+    // An eco loan of 40 000 €: the regular loan takes the other 5 000 €, 403,83 € a year at 2,5 % over 15 years.
     await page.getByLabel("Montant de l'éco-prêt").fill('40000');
-    await expect.poll(async () => flat((await amount.textContent())!)).toBe('15 000,00 €');
-    expect(flat((await page.getByTestId('regular-payment').textContent())!)).toBe('1 211,50 €');
+    await expect.poll(async () => flat((await amount.textContent())!)).toBe('5 000,00 €');
+    expect(flat((await page.getByTestId('regular-payment').textContent())!)).toBe('403,83 €');
     expect(flat((await page.getByTestId('eco-payment').textContent())!)).toBe('2 000,00 €');
     // A rate typed with a comma; a length of 0 means no payment.
     await page.getByLabel('Taux du prêt classique').fill('3,2');
@@ -43,7 +43,7 @@ describe('ecorenover in Chromium', () => {
     await expect.poll(async () => flat((await page.getByTestId('regular-payment').textContent())!)).toBe('0,00 €');
     await page.getByLabel('Durée du prêt classique').fill('12');
     await page.getByLabel('Taux du prêt classique').fill('abc');
-    expect(await page.getByText('Saisissez un nombre, par exemple 12,5.').isVisible()).toBe(true);
+    expect(await page.getByText('Saisissez un nombre en chiffres, par exemple 2 000 ou 12,5.').isVisible()).toBe(true);
     await page.getByLabel('Taux du prêt classique').fill('3,2');
 
     await page.getByRole('tab', { name: 'Résultats' }).click();

@@ -27,6 +27,9 @@ describe('simulator screens: no serious axe-core finding', () => {
       await first.getByLabel('Système de chauffage 1').selectOption('solar_system_combined');
       await first.getByRole('button', { name: 'Ajouter un second système de chauffage' }).click();
       await first.getByLabel('Système de chauffage 2').selectOption('gaz_boiler_condensing');
+      // Solar needs a backup for hot water too (issue 16): the boiler, as the same appliance.
+      await first.getByRole('button', { name: "Ajouter un second système d'eau chaude" }).click();
+      await first.getByLabel("Système d'eau chaude 2").selectOption('synced_with_heating');
       for (const d of await page.locator('details.sim-params').all()) await d.locator('summary').click();
       await check('solutions');
       await page.getByRole('tab', { name: 'Résultats' }).click();

@@ -30,6 +30,11 @@ describe('thermix personal settings in Chromium', () => {
     await ratio.fill('85');
     await perPerson.fill('700');
     await solar.fill('500,5');
+    // Issue 16: the solar ceilings are used by the calculation (and sent with it); the custom carbon
+    // tax, which the energy prices already include, is not offered.
+    expect(await page.getByText('Au-delà, le système d’appoint produit le reste du besoin de chauffage.').isVisible()).toBe(true);
+    expect(await page.getByLabel(/Taxe carbone/).count()).toBe(0);
+    await page.getByLabel('Part maximale du chauffage couverte par le solaire').fill('30');
     await page.getByRole('button', { name: 'Enregistrer mes paramètres' }).click();
     await page.getByText('Vos paramètres du simulateur ont été enregistrés').waitFor();
     await screenshot(page, 'thermix-my-settings-1280');
@@ -37,7 +42,9 @@ describe('thermix personal settings in Chromium', () => {
     // Saved on the server, for this user.
     const token = await t.login('conseiller@demo.fr');
     const mine = await t.call('/thermix/settings/', { token });
-    expect(mine.body).toMatchObject({ hotWaterNeedsByPerson: 700, thermalSolarProdByM2: 500.5, hotWaterAndHeatingConsumptionRatio: 0.85 });
+    expect(mine.body).toMatchObject({ hotWaterNeedsByPerson: 700, thermalSolarProdByM2: 500.5, hotWaterAndHeatingConsumptionRatio: 0.85, thermalSolarMaxProdRatioHeating: 0.3 });
+    // Saving kept the stored carbon tax (the screen no longer sends it).
+    expect(mine.body.customCarbonTax).toEqual({ year: 2030, amount: 100 });
     expect(mine.body.pk).toEqual(expect.any(Number));
     const other = await t.call('/thermix/settings/', { token: await t.login('superconseiller@demo.fr') });
     expect(other.body).toMatchObject({ pk: null, hotWaterNeedsByPerson: 650, thermalSolarProdByM2: 450 });
@@ -48,6 +55,14 @@ describe('thermix personal settings in Chromium', () => {
     await page.getByText('Paramètres de calcul').click();
     expect(await page.getByLabel('Besoin d’eau chaude par personne').inputValue()).toBe('700');
     expect(await page.getByLabel(/^Production solaire thermique(?! par)/).inputValue()).toBe('500,5');
+
+    // The saved ceiling goes with the calculation the results tab asks for.
+    await page.getByRole('tab', { name: 'Solutions' }).click();
+    await page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').selectOption('gaz_boiler_condensing');
+    const computed = page.waitForRequest((r) => r.url().includes('/thermix/compute_results'));
+    await page.getByRole('tab', { name: 'Résultats' }).click();
+    expect((await computed).postDataJSON()).toMatchObject({ thermalSolarMaxProdRatioHeating: 0.3, thermalSolarMaxProdRatioHotWater: 0.7 });
+    await page.getByRole('tab', { name: 'Besoins' }).click();
 
     // The estimation from invoices uses the saved figures.
     await page.getByRole('link', { name: 'Rénovation des systèmes : factures' }).click();

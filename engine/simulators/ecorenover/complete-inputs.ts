@@ -3,7 +3,7 @@ import type { CompletedEcorenoverInput, EcorenoverInput } from './types';
 
 /** Recomputes the derived fields from the primary inputs; derived values sent are ignored. */
 export function completeEcorenoverInput(input: EcorenoverInput): CompletedEcorenoverInput {
-  const regularLoanAmount = regularLoanAmountFor(input.estimatedCostOfHouseWork, input.ecoLoanAmount);
+  const regularLoanAmount = regularLoanAmountFor(input.estimatedCostOfHouseWork, input.ecoLoanAmount, input.estimatedAmountOfHelps);
   return {
     ...input,
     regularLoanAmount,

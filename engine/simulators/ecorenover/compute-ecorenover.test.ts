@@ -3,6 +3,7 @@ import { expectClose } from '../test-support/expect-close';
 import { computeEcorenover } from './compute-ecorenover';
 import { ecorenoverDefaults } from './defaults';
 import type { EcorenoverInput } from './types';
+import { suggestedEcoLoanAmount } from './loan-payment';
 import { ECORENOVER_YEARLY_VARIATION_FACTORS } from './variation-factors';
 
 const nbsp = '\u00a0';
@@ -12,7 +13,8 @@ const base: EcorenoverInput = {
   annualInvoice: 2_000,
   costOfEnergyIncrease: 0.04,
   futureEnergyConsumption: 50,
-  estimatedCostOfHouseWork: 20_000,
+  // 24 000 € of works − 4 000 € of helps = 20 000 € to finance: 16 000 € eco loan, 4 000 € regular.
+  estimatedCostOfHouseWork: 24_000,
   estimatedAmountOfHelps: 4_000,
   regularLoanRate: 0,
   ecoLoanRate: 0,
@@ -28,7 +30,7 @@ const base: EcorenoverInput = {
 describe('computeEcorenover', () => {
   it('recomputes the derived loan fields from the primary inputs', () => {
     const { inputs } = computeEcorenover(base);
-    expect(inputs.regularLoanAmount).toBe(20_000 - 16_000);
+    expect(inputs.regularLoanAmount).toBe(24_000 - 4_000 - 16_000);
     expect(inputs.regularLoanAnnualPayment).toBe(4_000 / 10);
     expect(inputs.ecoLoanAnnualPayment).toBe(16_000 / 20);
   });
@@ -37,11 +39,11 @@ describe('computeEcorenover', () => {
     const { projection } = computeEcorenover(base);
     expect(projection).toHaveLength(20);
     const [first, second] = projection;
-    // year 1: works year, both pay 2 000 €; loans 400 + 800; helps 4 000 come in, nothing else to pay
+    // year 1: works year, both pay 2 000 €; loans 400 + 800; the loans and helps pay the works exactly
     expect(first.invoiceWithoutWorks).toBe(2_000);
     expect(first.invoiceAfterWorks).toBe(2_000);
-    expect(first.upfrontCashFlow).toBe(20_000 - 16_000 - 4_000 - 4_000);
-    expectClose(first.balance, 2_000 - (2_000 + 400 + 800 - 4_000));
+    expect(first.upfrontCashFlow).toBe(0);
+    expectClose(first.balance, 2_000 - (2_000 + 400 + 800));
     // year 2: 2 000 × 1.04 without works; half of it after
     expectClose(second.invoiceWithoutWorks, 2_000 * 1.04);
     expectClose(second.invoiceAfterWorks, 2_000 * 1.04 * 0.5);
@@ -61,7 +63,8 @@ describe('computeEcorenover', () => {
       afterWorks += 2_000 * 1.04 ** (year - 1) * 0.5;
     }
     const loans = 400 * 10 + 800 * 20;
-    const expected = withoutWorks - afterWorks - loans + 4_000; // helps received
+    // the helps paid part of the works, so they are not money in hand on top
+    const expected = withoutWorks - afterWorks - loans;
     expectClose(result.totals.invoiceWithoutWorks, withoutWorks);
     expectClose(result.totals.loanPayments, loans);
     expectClose(result.totals.balance, expected);
@@ -75,10 +78,10 @@ describe('computeEcorenover', () => {
 
   it('says « coûté » when the works cost more than they save', () => {
     const result = computeEcorenover({ ...base, futureEnergyConsumption: 100, estimatedAmountOfHelps: 0 });
-    // no saving at all: the balance is minus every loan payment (4 000 + 16 000)
-    expectClose(result.totals.balance, -20_000);
+    // no saving at all: the balance is minus every loan payment (8 000 + 16 000)
+    expectClose(result.totals.balance, -24_000);
     expect(result.outcome).toBe('cost');
-    expect(result.summary).toBe(`Sur 20 ans, votre projet de rénovation vous aura coûté 20${nnbsp}000${nbsp}€, aides et emprunts compris.`);
+    expect(result.summary).toBe(`Sur 20 ans, votre projet de rénovation vous aura coûté 24${nnbsp}000${nbsp}€, aides et emprunts compris.`);
   });
 
   it('averages years 2 to 6 (year indexes 2 to 7, end excluded)', () => {
@@ -130,10 +133,56 @@ describe('ecorenoverDefaults', () => {
       regularLoanLength: 15,
       ecoLoanRate: 0,
       ecoLoanLength: 20,
-      ecoLoanAmount: 50_000,
+      // what is left to finance (55 000 − 10 000), under the 50 000 € ceiling
+      ecoLoanAmount: 45_000,
     });
-    expect(defaults.regularLoanAmount).toBe(55_000 - 50_000);
-    expectClose(defaults.regularLoanAnnualPayment, (5_000 * 0.025) / (1 - 1.025 ** -15));
-    expect(defaults.ecoLoanAnnualPayment).toBe(50_000 / 20);
+    expect(defaults.regularLoanAmount).toBe(0);
+    expect(defaults.regularLoanAnnualPayment).toBe(0);
+    expect(defaults.ecoLoanAnnualPayment).toBe(45_000 / 20);
+    expect(computeEcorenover(defaults).warnings).toEqual([]);
+  });
+});
+
+describe('an eco loan above what is left to finance (issue: 48 000 € of works, 12 000 € of helps)', () => {
+  const works = { ...base, estimatedCostOfHouseWork: 48_000, estimatedAmountOfHelps: 12_000, ecoLoanRate: 0, ecoLoanLength: 20 };
+
+  it('proposes the amount to finance, not a fixed 50 000 €, and never above the ceiling', () => {
+    expect(suggestedEcoLoanAmount(48_000, 12_000)).toBe(36_000);
+    expect(suggestedEcoLoanAmount(90_000, 10_000)).toBe(50_000);
+    expect(suggestedEcoLoanAmount(10_000, 12_000)).toBe(0);
+    const result = computeEcorenover({ ...works, ecoLoanAmount: 36_000 });
+    expect(result.inputs.regularLoanAmount).toBe(0);
+    expect(result.projection[0].upfrontCashFlow).toBe(0);
+    expect(result.warnings).toEqual([]);
+  });
+
+  it('takes the helps out of the regular loan', () => {
+    const result = computeEcorenover({ ...works, ecoLoanAmount: 30_000 });
+    expect(result.inputs.regularLoanAmount).toBe(48_000 - 12_000 - 30_000);
+  });
+
+  it('warns, and explains the negative year 1 the surplus makes', () => {
+    const result = computeEcorenover({ ...works, ecoLoanAmount: 50_000 });
+    const [first] = result.projection;
+    // 48 000 − 50 000 − 0 − 12 000: 14 000 € more than the works come in
+    expect(first.upfrontCashFlow).toBe(-14_000);
+    expect(first.costWithWorks).toBe(2_000 + 2_500 - 14_000);
+    expect(result.warnings[0]).toBe(
+      `L’éco-prêt (50${nnbsp}000${nbsp}€) dépasse ce qu’il reste à financer : 36${nnbsp}000${nbsp}€ (travaux 48${nnbsp}000${nbsp}€ moins aides 12${nnbsp}000${nbsp}€). ` +
+        `Les 14${nnbsp}000${nbsp}€ empruntés en trop sont comptés comme une rentrée d’argent l’année des travaux ; ramenez l’éco-prêt à 36${nnbsp}000${nbsp}€.`,
+    );
+    expect(result.firstYearSummary).toContain(`dépassent le coût des travaux de 14${nnbsp}000${nbsp}€`);
+    expect(result.firstYearSummary).toContain(`vous recevez cette année-là 9${nnbsp}500${nbsp}€ de plus que vous ne dépensez`);
+    expect(result.firstYearSummary).toContain('montant de l’année 1 est négatif');
+  });
+
+  it('says each loan in a sentence rather than a formula', () => {
+    const result = computeEcorenover({ ...base, regularLoanRate: 0.025, regularLoanLength: 15 });
+    expect(result.loanSummaries.regularLoan).toBe(
+      `Prêt classique de 4${nnbsp}000${nbsp}€ à 2,5${nbsp}% sur 15${nbsp}ans : vous remboursez 323,07${nbsp}€ chaque année pendant 15${nbsp}ans, ` +
+        `soit 4${nnbsp}846${nbsp}€ au total, dont 846${nbsp}€ d’intérêts.`,
+    );
+    expect(result.loanSummaries.ecoLoan).toContain('sans intérêts (taux nul)');
+    expect(computeEcorenover({ ...base, estimatedCostOfHouseWork: 20_000 }).loanSummaries.regularLoan).toBe('Pas de prêt classique : il ne reste rien à financer par ce prêt.');
   });
 });

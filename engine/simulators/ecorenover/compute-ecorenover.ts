@@ -1,4 +1,5 @@
 import { completeEcorenoverInput } from './complete-inputs';
+import { ecorenoverWarnings, firstYearSentence, loanSentence } from './explanations';
 import { projectEcorenover } from './projection';
 import { firstFiveYearsAverages, firstFiveYearsSentence, summarySentence } from './summary';
 import type { CompletedEcorenoverInput, EcorenoverInput, EcorenoverResult, EcorenoverTotals, EcorenoverYear } from './types';
@@ -23,6 +24,12 @@ export function computeEcorenover(input: EcorenoverInput, options: EcorenoverOpt
     outcome: totals.balance >= 0 ? 'gain' : 'cost',
     summary: summarySentence(totals, ECORENOVER_PROJECTION_YEARS),
     firstFiveYearsSummary: firstFiveYearsSentence(averages),
+    firstYearSummary: firstYearSentence(projection[0]),
+    warnings: ecorenoverWarnings(inputs),
+    loanSummaries: {
+      ecoLoan: loanSentence('éco-prêt', inputs.ecoLoanAmount, inputs.ecoLoanRate, inputs.ecoLoanLength, inputs.ecoLoanAnnualPayment),
+      regularLoan: loanSentence('prêt classique', inputs.regularLoanAmount, inputs.regularLoanRate, inputs.regularLoanLength, inputs.regularLoanAnnualPayment),
+    },
   };
 }
 

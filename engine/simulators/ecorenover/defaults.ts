@@ -1,12 +1,13 @@
 import { completeEcorenoverInput } from './complete-inputs';
+import { suggestedEcoLoanAmount } from './loan-payment';
 import type { CompletedEcorenoverInput } from './types';
 
 /**
- * Initial values of the screen. The primary inputs are the spec's defaults (spec 02 §9); the derived
- * ones (regular loan amount 15 000, payments 1 211 and 2 000 in the spec) do not follow from them,
- * so they are recomputed: regular loan 55 000 − 50 000 = 5 000 €, paid about 403.83 € a year; eco
- * loan 50 000 / 20 = 2 500 € a year. The screen thus never opens on figures it would contradict at
- * the first change.
+ * Initial values of the screen. The primary inputs are the spec's defaults (spec 02 §9) but the eco
+ * loan: it follows what has to be financed (55 000 − 10 000 = 45 000 €, under the 50 000 € ceiling),
+ * so the regular loan is 0 and the eco loan is paid 45 000 / 20 = 2 250 € a year. The spec's derived
+ * values (15 000, 1 211, 2 000) follow from none of its inputs; the screen thus never opens on
+ * figures it would contradict at the first change.
  */
 export function ecorenoverDefaults(): CompletedEcorenoverInput {
   return completeEcorenoverInput({
@@ -22,6 +23,6 @@ export function ecorenoverDefaults(): CompletedEcorenoverInput {
     ecoLoanRate: 0,
     regularLoanLength: 15,
     ecoLoanLength: 20,
-    ecoLoanAmount: 50_000,
+    ecoLoanAmount: suggestedEcoLoanAmount(55_000, 10_000),
   });
 }

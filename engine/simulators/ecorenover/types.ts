@@ -80,4 +80,10 @@ export interface EcorenoverResult {
   summary: string;
   /** French sentence about the monthly effort over the first five years. */
   firstFiveYearsSummary: string;
+  /** French sentence explaining year 1 (the works year), negative amounts included. */
+  firstYearSummary: string;
+  /** French warnings on the inputs (an eco loan above what is left to finance…). */
+  warnings: string[];
+  /** Each loan in a French sentence (payment, total, interest). */
+  loanSummaries: { ecoLoan: string; regularLoan: string };
 }

@@ -61,6 +61,7 @@ function solutionResult(computation: SolutionComputation): ThermixSolutionResult
     finalEnergyConsumption: indicators.finalEnergyConsumption,
     carbonReport: indicators.carbonReport,
     carbonReportKmEquivalent: indicators.carbonReportKmEquivalent,
+    uncoveredNeeds: computation.uncoveredNeeds,
   };
 }
 

@@ -7,6 +7,7 @@ import { prepareSolution } from './prepare-solution';
 import type { ThermixSolution } from './request-types';
 import type { CumulatedCost, ThermixSystemResult } from './result-types';
 import { computeSolarPath, hasThermalSolar } from './solar-path';
+import { computeUncoveredNeeds, type UncoveredNeeds } from './uncovered-needs';
 import { periodTotalCostWithoutSolar } from './without-solar';
 
 /** Everything computed for one solution, before it is spread over the response's series. */
@@ -15,6 +16,7 @@ export interface SolutionComputation {
   totals: PeriodTotalCost;
   evolution: CumulatedCost[];
   indicators: EnvironmentalIndicators;
+  uncoveredNeeds: UncoveredNeeds;
   /** null when the solution has no thermal solar system. */
   periodTotalCostWithoutSolar: number | null;
 }
@@ -30,6 +32,7 @@ export function computeSolution(ctx: ThermixContext, solution: ThermixSolution, 
     totals,
     evolution: computeCostEvolution(systems, totals.investment, ctx.year, ctx.housing.isMultiUnit),
     indicators: computeEnvironmentalIndicators(systems, renewableElectricityOf(solution), ctx.heatingNetworkId),
+    uncoveredNeeds: computeUncoveredNeeds(ctx, systems),
     periodTotalCostWithoutSolar: withSolar ? periodTotalCostWithoutSolar(ctx, prepared, support) : null,
   };
 }

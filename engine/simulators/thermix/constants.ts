@@ -4,14 +4,20 @@
 export const PROJECTION_YEARS = 20;
 export const CENTS_PER_EURO = 100;
 
-/** Share of each need that thermal solar may cover at most (the UI's 0.6 setting is not used). */
+/**
+ * Share of each need that thermal solar may cover at most when the request does not say (the
+ * reference's values); the screens send the user's settings (thermalSolarMaxProdRatio*).
+ */
 export const SOLAR_MAX_COVERAGE = { heating: 0.15, hotWater: 0.7 } as const;
 
 /** Primary-energy factor of electricity used in the heat-pump renewable ratio 1 − 2.58 / COP. */
 export const HEAT_PUMP_PRIMARY_FACTOR = 2.58;
 
-/** kg CO2 → car kilometres. */
-export const CAR_KM_PER_KG_CO2 = 0.217;
+/**
+ * kg CO2 emitted per km by an average car. The car-km equivalent is emissions ÷ this factor; the
+ * reference multiplies instead (1 563 kg → 339 km instead of ≈ 7 200 km), see docs/simulators.md.
+ */
+export const CAR_KG_CO2_PER_KM = 0.217;
 
 export const NETWORK = {
   distributionFactorWithHotWater: 1.15,

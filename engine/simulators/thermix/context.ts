@@ -3,6 +3,7 @@ import { productionSystemByIdentifier } from '../reference/production-system-loo
 import { isMultiUnitCategory, multiUnitSizeClass } from '../reference/size-class';
 import type { HousingProfile } from '../reference/system-defaults';
 import type { ReferenceData } from '../reference/types';
+import { NETWORK, SOLAR_MAX_COVERAGE } from './constants';
 import type { ThermixRequest } from './request-types';
 
 /** What every solution of one request shares (reference/simulators.md §3 step 1). */
@@ -12,9 +13,16 @@ export interface ThermixContext {
   needs: { heating: number; hotWater: number };
   housing: HousingProfile;
   solarProdByM2: number;
+  /** Share of each need thermal solar may cover at most. */
+  solarMaxCoverage: { heating: number; hotWater: number };
   metroEnabled: boolean;
+  /** kg CO2 per kWh of the metropole network (its override, else the reference constant). */
+  networkGhgRatio: number;
   heatingNetworkId: number | null;
 }
+
+/** Identifier of the heating network's energy (key of the metropole overrides). */
+export const NETWORK_ENERGY = 'network';
 
 export function buildContext(request: ThermixRequest, data: ReferenceData): ThermixContext {
   const { needs } = request;
@@ -30,7 +38,13 @@ export function buildContext(request: ThermixRequest, data: ReferenceData): Ther
       dwellingsNumber: needs.dwellingsNumber ?? null,
     },
     solarProdByM2: request.thermalSolarProdByM2 ?? 0,
+    // The user's settings when the request carries them (docs/simulators.md: made effective).
+    solarMaxCoverage: {
+      heating: request.thermalSolarMaxProdRatioHeating ?? SOLAR_MAX_COVERAGE.heating,
+      hotWater: request.thermalSolarMaxProdRatioHotWater ?? SOLAR_MAX_COVERAGE.hotWater,
+    },
     metroEnabled: request.metroGrenoble?.enabled === true,
+    networkGhgRatio: request.metroGrenoble?.energiesOverridedData?.[NETWORK_ENERGY]?.ghgRatio ?? NETWORK.ghgRatio,
     heatingNetworkId: productionSystemByIdentifier(data, HEATING_NETWORK)?.id ?? null,
   };
 }

@@ -1,4 +1,4 @@
-import { CAR_KM_PER_KG_CO2 } from './constants';
+import { CAR_KG_CO2_PER_KM } from './constants';
 import type { ThermixSolution } from './request-types';
 import type { ThermixSystemResult } from './result-types';
 
@@ -18,6 +18,11 @@ export interface EnvironmentalIndicators {
   totalRenewableProductionWithoutNetwork: number;
   renewableHeatingProductionRatio: number;
   renewableProductionRatio: number;
+}
+
+/** Kilometres an average car drives to emit `kgCo2` (kg ÷ kg per km). */
+export function carKilometresEquivalent(kgCo2: number): number {
+  return kgCo2 / CAR_KG_CO2_PER_KM;
 }
 
 export function renewableElectricityOf(solution: ThermixSolution): number | null {
@@ -53,7 +58,7 @@ export function computeEnvironmentalIndicators(
     primaryEnergyConsumption: primary,
     finalEnergyConsumption: final,
     carbonReport: carbon,
-    carbonReportKmEquivalent: carbon * CAR_KM_PER_KG_CO2,
+    carbonReportKmEquivalent: carKilometresEquivalent(carbon),
     totalHeatingProduction: output,
     renewableHeatingProduction: renewableHeating,
     renewableHeatingProductionNetworkOnly: renewableNetwork,

@@ -43,6 +43,15 @@ export function networkConnectionCost(ctx: ThermixContext, prepared: PreparedEnt
   return sizeClass ? NETWORK.connectionCost[sizeClass] : prepared.estimatedInvestment;
 }
 
+/**
+ * kg CO2 per kWh of the network: the entry's own ratio, else the metropole's network override, else
+ * 0.0734. The reference always forces 0.0734, which made the screen's 0.031 default (and any ratio
+ * the user typed) a figure shown but not used (docs/simulators.md).
+ */
+export function networkGhgRatio(ctx: ThermixContext, prepared: PreparedEntry): number {
+  return prepared.entry.ghgRatio ?? ctx.networkGhgRatio;
+}
+
 /** Heating network in metropole mode (reference/simulators.md §6): costs follow the output O. */
 export function computeNetworkSystem(
   ctx: ThermixContext,
@@ -67,7 +76,8 @@ export function computeNetworkSystem(
   const yearlyFuelCost =
     NETWORK.summerWeight * (NETWORK.summerTariff + NETWORK.tariffSurcharge) * outputMwh +
     NETWORK.winterWeight * (NETWORK.winterTariff + NETWORK.tariffSurcharge) * outputMwh;
-  const carbonEmission = NETWORK.ghgRatio * finalEnergy;
+  const ghgRatio = networkGhgRatio(ctx, prepared);
+  const carbonEmission = ghgRatio * finalEnergy;
   return systemResult(prepared, {
     estimatedInvestment: networkConnectionCost(ctx, prepared, connectedByHeating),
     maintenanceCost: maintenance,
@@ -75,7 +85,7 @@ export function computeNetworkSystem(
     energyPrice: NETWORK_PRICE_PER_MWH,
     energyPriceVariation: NETWORK.priceVariation,
     provisionsCost: prepared.provisionsCost,
-    ghgRatio: NETWORK.ghgRatio,
+    ghgRatio,
     usefulHeatingProduction: useful,
     systemOutputHeatingProduction: output,
     renewableHeatingProduction: output * NETWORK.renewableRatio,

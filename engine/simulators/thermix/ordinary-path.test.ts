@@ -35,7 +35,8 @@ describe('ordinary path', () => {
     expect(twentyYears.toFixed(2)).toBe('28099.74');
     expect((twentyYears / 20).toFixed(2)).toBe('1404.99');
     expect(system.carbonEmission.toFixed(2)).toBe('2679.74');
-    expect((system.carbonEmission * 0.217).toFixed(2)).toBe('581.50');
+    // §16 prints 581.50 km (kg × 0.217); kilometres are kg ÷ 0.217 kg per km (docs/simulators.md).
+    expect((system.carbonEmission / 0.217).toFixed(0)).toBe('12349');
   });
 
   it('computes heating entries first, then hot water, each on its share', () => {

@@ -75,7 +75,12 @@ export interface ThermixRequest {
   thermalSolarProdByM2: number;
   needs: ThermixNeeds;
   solutions: ThermixSolution[];
+  /** Share of the heating need thermal solar may cover at most (0–1); 0.15 when absent. */
+  thermalSolarMaxProdRatioHeating?: number | null;
+  /** Share of the hot-water need thermal solar may cover at most (0–1); 0.7 when absent. */
+  thermalSolarMaxProdRatioHotWater?: number | null;
   metroGrenoble?: MetroGrenobleSettings | null;
+  /** Accepted and not used: the carbon tax is part of the energy prices (docs/simulators.md). */
   customCarbonTax?: { year?: number | null; amount?: number | null } | null;
   user?: unknown;
   advisor?: unknown;

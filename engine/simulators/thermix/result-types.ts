@@ -51,6 +51,11 @@ export interface ThermixSolutionResult {
   finalEnergyConsumption: number;
   carbonReport: number;
   carbonReportKmEquivalent: number;
+  /**
+   * Not in the reference: kWh per year of each need no system produces (a thermal solar system
+   * without backup, a use without a system). Costs and emissions leave that part out.
+   */
+  uncoveredNeeds: { heating: number; hotWater: number };
 }
 
 export interface PeriodTotalCostSeries {

@@ -1,4 +1,3 @@
-import { SOLAR_MAX_COVERAGE } from './constants';
 import type { ThermixContext } from './context';
 import { constantYearlyCosts } from './fuel-costs';
 import { needOf } from './ordinary-system';
@@ -12,7 +11,7 @@ import { systemResult } from './system-result';
  * negative, which would make the backup produce more than the need (see docs/simulators.md).
  */
 export function solarProductionFor(ctx: ThermixContext, prepared: PreparedEntry, alreadyConsumed: number): number {
-  const cap = SOLAR_MAX_COVERAGE[prepared.use] * needOf(ctx, prepared);
+  const cap = ctx.solarMaxCoverage[prepared.use] * needOf(ctx, prepared);
   const available = ctx.solarProdByM2 * prepared.solarPanelsSurface - alreadyConsumed;
   return Math.max(0, Math.min(cap, available));
 }

@@ -103,7 +103,10 @@ export function barChart(layout: PdfLayout, options: { title: string; unit: stri
   const n = options.categories.length;
   const totals = options.categories.map((_, i) => options.series.reduce((sum, s) => sum + Math.max(0, s.values[i] ?? 0), 0));
   const peak = options.stacked ? Math.max(0, ...totals) : Math.max(0, ...options.series.flatMap((s) => s.values));
-  const plot: Plot = { x: layout.margin + LEFT_AXIS, y: layout.y, width: layout.width - LEFT_AXIS, height, scale: niceScale(0, peak) };
+  // Side-by-side bars may go below 0 (a year whose helps and loans exceed the works): the axis
+  // extends down and the bar hangs from 0. Stacked parts are parts of a total, never negative.
+  const low = options.stacked ? 0 : Math.min(0, ...options.series.flatMap((s) => s.values));
+  const plot: Plot = { x: layout.margin + LEFT_AXIS, y: layout.y, width: layout.width - LEFT_AXIS, height, scale: niceScale(low, peak) };
   const toY = drawAxes(layout, plot);
   const slot = plot.width / Math.max(1, n);
   const { doc } = layout;
@@ -124,9 +127,12 @@ export function barChart(layout: PdfLayout, options: { title: string; unit: stri
     } else {
       const barWidth = groupWidth / Math.max(1, options.series.length);
       options.series.forEach((s, j) => {
-        const value = Math.max(0, s.values[i] ?? 0);
+        const value = s.values[i] ?? 0;
         doc.setFillColor(s.color);
-        if (value > 0) doc.rect(left + j * barWidth, toY(value), barWidth * 0.9, toY(0) - toY(value), 'F');
+        if (value !== 0) {
+          const top = toY(Math.max(0, value));
+          doc.rect(left + j * barWidth, top, barWidth * 0.9, Math.abs(toY(value) - toY(0)), 'F');
+        }
       });
     }
     layout.font(7.5);

@@ -45,6 +45,11 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
     ['Montant estimé des aides', euros(i.estimatedAmountOfHelps)],
   ]);
 
+  if (result.warnings.length > 0) {
+    layout.heading('À vérifier', 2, 15);
+    layout.bullets(result.warnings, { size: 9.5 });
+  }
+
   layout.heading('Vos emprunts');
   const loanColumns: Column[] = [
     { title: 'Emprunt', width: 22 },
@@ -55,12 +60,15 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
   ];
   layout.table(loanColumns, [
     ['Éco-prêt', euros(i.ecoLoanAmount), percent(i.ecoLoanRate, 2), years(i.ecoLoanLength), euros(i.ecoLoanAnnualPayment)],
-    ['Prêt classique (travaux non couverts par l’éco-prêt)', euros(i.regularLoanAmount), percent(i.regularLoanRate, 2), years(i.regularLoanLength), euros(i.regularLoanAnnualPayment)],
+    ['Prêt classique (travaux non couverts par les aides et l’éco-prêt)', euros(i.regularLoanAmount), percent(i.regularLoanRate, 2), years(i.regularLoanLength), euros(i.regularLoanAnnualPayment)],
   ], { firstColumnBold: true });
+  layout.bullets([result.loanSummaries.ecoLoan, result.loanSummaries.regularLoan], { size: 9 });
 
   layout.heading('Résultats sur 20 ans');
   layout.paragraph(result.summary, { size: 11, style: 'bold', color: result.outcome === 'gain' ? PALETTE[2] : PALETTE[1] });
   layout.paragraph(result.firstFiveYearsSummary, { size: 10 });
+  layout.space(1.5);
+  layout.paragraph(result.firstYearSummary, { size: 9.5 });
   layout.space(2);
   const t = result.totals;
   layout.keyValues([
@@ -81,7 +89,7 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
     categories: labels,
     series: [
       { name: 'Sans travaux (facture)', color: PALETTE[1], values: result.projection.map((row) => row.invoiceWithoutWorks) },
-      { name: 'Avec travaux (facture, remboursements, apport)', color: PALETTE[0], values: result.projection.map((row) => Math.max(0, row.costWithWorks)) },
+      { name: 'Avec travaux (facture, remboursements, apport ; sous 0 : argent reçu)', color: PALETTE[0], values: result.projection.map((row) => row.costWithWorks) },
     ],
   });
   layout.space(3);
@@ -93,7 +101,7 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
   });
 
   layout.heading('Projection année par année');
-  layout.paragraph("Année 1 : année des travaux. L'apport est la part des travaux ni empruntée ni couverte par les aides (négatif : argent reçu).", { size: 8.5, color: COLORS.muted });
+  layout.paragraph("Année 1 : année des travaux. L'apport est la part des travaux ni empruntée ni couverte par les aides ; négatif, c'est l'argent que les aides et les emprunts apportent au-delà du coût des travaux.", { size: 8.5, color: COLORS.muted });
   layout.space(1);
   const projectionColumns: Column[] = [
     { title: 'Année', width: 7 },

@@ -19,7 +19,7 @@ export function kwhPerYear(value: number | null | undefined): string {
 }
 
 export function kgCo2PerYear(value: number | null | undefined): string {
-  return typeof value === 'number' ? formatWithUnit(value, 'kg CO2/an', 0) : '-';
+  return typeof value === 'number' ? formatWithUnit(value, 'kg CO₂/an', 0) : '-';
 }
 
 export function percent(ratio: number | null | undefined, digits = 0): string {

@@ -1,4 +1,6 @@
 import { jsPDF } from 'jspdf';
+import { autoTable } from 'jspdf-autotable';
+import { PDF_FONT, registerPdfFont } from './fonts';
 import { pdfText } from './pdf-text';
 
 /** Text on white above 4.5:1, as on screen; the blue is the demo theme's primary colour. */
@@ -30,8 +32,8 @@ export interface LayoutMeta {
 
 /**
  * A4 portrait pages written top to bottom with jsPDF's own primitives: headings, paragraphs,
- * label/value lists and tables that continue on the next page (header row repeated). Every text
- * goes through pdfText (WinAnsi fonts).
+ * label/value lists, and tables (jspdf-autotable) that continue on the next page under their header
+ * row. The text is in an embedded Unicode font (fonts.ts).
  */
 export class PdfLayout {
   readonly doc: jsPDF;
@@ -44,6 +46,7 @@ export class PdfLayout {
 
   constructor(private readonly meta: LayoutMeta) {
     this.doc = new jsPDF({ unit: 'mm', format: 'a4', compress: true });
+    registerPdfFont(this.doc);
     this.pageWidth = this.doc.internal.pageSize.getWidth();
     this.pageHeight = this.doc.internal.pageSize.getHeight();
     this.width = this.pageWidth - 2 * this.margin;
@@ -79,7 +82,7 @@ export class PdfLayout {
   }
 
   font(size: number, style: 'normal' | 'bold' | 'italic' = 'normal', color = COLORS.text): void {
-    this.doc.setFont('helvetica', style);
+    this.doc.setFont(PDF_FONT, style === 'bold' ? 'bold' : 'normal');
     this.doc.setFontSize(size);
     this.doc.setTextColor(color);
   }
@@ -176,45 +179,42 @@ export class PdfLayout {
     }
   }
 
-  /** A table; rows that do not fit go to the next page under a repeated header row. */
+  /** A table (jspdf-autotable); rows that do not fit go to the next page under a repeated header row. */
   table(columns: Column[], rows: string[][], options: { size?: number; firstColumnBold?: boolean } = {}): void {
     const size = options.size ?? 8.5;
-    const lh = this.lineHeight(size);
-    const pad = 1.4;
     const total = columns.reduce((sum, c) => sum + c.width, 0);
-    const widths = columns.map((c) => (c.width / total) * this.width);
-    const xs = widths.map((_, i) => this.margin + widths.slice(0, i).reduce((a, b) => a + b, 0));
-    const cellLines = (texts: string[], style: 'normal' | 'bold', boldFirst = false) =>
-      texts.map((t, i) => {
-        this.font(size, boldFirst && i === 0 ? 'bold' : style);
-        return this.wrap(t, widths[i] - 2 * pad);
-      });
-    const drawRow = (texts: string[], header: boolean, zebra: boolean) => {
-      const lines = cellLines(texts, header ? 'bold' : 'normal', !header && options.firstColumnBold);
-      const height = Math.max(...lines.map((l) => l.length)) * lh + 2 * pad;
-      if (this.ensure(height) && !header) drawHeader();
-      if (header || zebra) {
-        this.doc.setFillColor(header ? COLORS.headerFill : COLORS.zebra);
-        this.doc.rect(this.margin, this.y, this.width, height, 'F');
-      }
-      lines.forEach((cell, i) => {
-        this.font(size, header || (options.firstColumnBold && i === 0) ? 'bold' : 'normal');
-        const right = columns[i].align === 'right';
-        cell.forEach((line, j) => {
-          const x = right ? xs[i] + widths[i] - pad : xs[i] + pad;
-          this.doc.text(line, x, this.y + pad + j * lh, { baseline: 'top', align: right ? 'right' : 'left' });
-        });
-      });
-      this.y += height;
-      this.doc.setDrawColor(COLORS.rule);
-      this.doc.setLineWidth(0.2);
-      this.doc.line(this.margin, this.y, this.margin + this.width, this.y);
-    };
-    const drawHeader = () => drawRow(columns.map((c) => c.title), true, false);
-    this.ensure(3 * lh + 4 * pad);
-    drawHeader();
-    rows.forEach((row, i) => drawRow(row, false, i % 2 === 1));
-    this.space(2);
+    const lh = this.lineHeight(size);
+    // A header row and two body rows at least on this page, as before.
+    this.ensure(3 * lh + 6);
+    autoTable(this.doc, {
+      startY: this.y,
+      margin: { left: this.margin, right: this.margin, top: this.margin, bottom: this.pageHeight - this.bottom },
+      head: [columns.map((c) => pdfText(c.title))],
+      body: rows.map((row) => row.map(pdfText)),
+      theme: 'plain',
+      rowPageBreak: 'avoid',
+      styles: { font: PDF_FONT, fontSize: size, cellPadding: 1.4, textColor: COLORS.text, lineColor: COLORS.rule, overflow: 'linebreak', valign: 'top' },
+      headStyles: { fontStyle: 'bold', fillColor: COLORS.headerFill, fontSize: size - 0.5 },
+      alternateRowStyles: { fillColor: COLORS.zebra },
+      columnStyles: Object.fromEntries(columns.map((c, i) => [i, {
+        cellWidth: (c.width / total) * this.width,
+        halign: c.align === 'right' ? 'right' : 'left',
+        ...(options.firstColumnBold && i === 0 ? { fontStyle: 'bold' as const } : {}),
+      }])),
+      // Header cells take their column's alignment (autotable applies columnStyles to the body only).
+      didParseCell: (data) => {
+        if (data.section === 'head' && columns[data.column.index]?.align === 'right') data.cell.styles.halign = 'right';
+      },
+      // A rule under every row, as the report's other lists have.
+      didDrawCell: (data) => {
+        if (data.column.index !== 0) return;
+        this.doc.setDrawColor(COLORS.rule);
+        this.doc.setLineWidth(0.2);
+        this.doc.line(this.margin, data.cell.y + data.cell.height, this.margin + this.width, data.cell.y + data.cell.height);
+      },
+    });
+    const finalY = (this.doc as unknown as { lastAutoTable?: { finalY?: number } }).lastAutoTable?.finalY;
+    this.y = (finalY ?? this.y) + 2;
   }
 
   /** Footer on every page, then the file's bytes. */

@@ -131,11 +131,15 @@ function results(layout: PdfLayout, response: ThermixResponse, shown: ShownSolut
   rows.push(
     row("Consommation d'énergie finale", (s) => kwhPerYear(s.result.finalEnergyConsumption)),
     row("Consommation d'énergie primaire", (s) => kwhPerYear(s.result.primaryEnergyConsumption)),
-    row('Émissions de CO2', (s) => kgCo2PerYear(s.result.carbonReport)),
-    row('Équivalent en voiture', (s) => number(s.result.carbonReportKmEquivalent, 0, 'km/an')),
+    row('Émissions de CO₂', (s) => kgCo2PerYear(s.result.carbonReport)),
+    row('Équivalent en voiture (0,217 kg CO₂ par km)', (s) => number(s.result.carbonReportKmEquivalent, 0, 'km/an')),
     row('Part de chaleur renouvelable', (s) => percent(s.result.renewableHeatingProductionRatio)),
     row("Part d'énergie renouvelable", (s) => percent(s.result.renewableProductionRatio)),
   );
+  const uncovered = (s: ShownSolution) => s.result.uncoveredNeeds.heating + s.result.uncoveredNeeds.hotWater;
+  if (shown.some((s) => uncovered(s) > 0)) {
+    rows.push(row('Besoin non couvert (ni chiffré ni compté dans les émissions)', (s) => kwhPerYear(uncovered(s))));
+  }
   layout.table(columns, rows, { size: 8.5, firstColumnBold: true });
 
   layout.heading('Énergies consommées', 2);
@@ -200,10 +204,10 @@ function charts(layout: PdfLayout, request: ThermixRequest, response: ThermixRes
   layout.space(3);
   barChart(layout, {
     title: 'Indicateurs environnementaux : émissions de gaz à effet de serre',
-    unit: 'en kg de CO2 par an',
+    unit: 'en kg de CO₂ par an',
     categories: shown.map((x) => x.name),
     height: 46,
-    series: [{ name: 'Émissions de CO2', color: PALETTE[6], values: at(e.carbonReport) }],
+    series: [{ name: 'Émissions de CO₂', color: PALETTE[6], values: at(e.carbonReport) }],
   });
   layout.space(3);
   const prices = response.yearlyEnergiesPricesSeries.filter((p) => p.yearlyPrices.length > 0);

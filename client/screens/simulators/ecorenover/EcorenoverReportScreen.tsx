@@ -7,7 +7,7 @@ import { whiteLabelAtom } from '../../../state/session';
 import { euros, eurosCents, percent, withUnit } from '../shared/format';
 import '../shared/simulators.css';
 import { EcorenoverResults } from './EcorenoverScreen';
-import { normalizeEcorenover } from './state';
+import { ecorenoverInput, normalizeEcorenover } from './state';
 
 /** /ecorenover/rapport/:uuid/pdf: the printable report of a stored simulation (public, pdf layout). */
 export default function EcorenoverReportScreen() {
@@ -17,7 +17,7 @@ export default function EcorenoverReportScreen() {
   useEffect(() => {
     let live = true;
     api<{ data: { request: unknown } }>(`/pdf_generator/pdf_temp_store/${encodeURIComponent(uuid ?? '')}/`)
-      .then((stored) => { if (live) setState(computeEcorenover(normalizeEcorenover(stored.data.request))); })
+      .then((stored) => { if (live) setState(computeEcorenover(ecorenoverInput(normalizeEcorenover(stored.data.request)))); })
       .catch((e: unknown) => { if (live) setState({ error: e instanceof ApiError || e instanceof Error ? e.message : String(e) }); });
     return () => { live = false; };
   }, [uuid]);

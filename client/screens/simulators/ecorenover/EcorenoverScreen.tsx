@@ -1,9 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { computeEcorenover, type EcorenoverResult } from '../../../../engine/simulators';
+import { computeEcorenover, ECO_LOAN_CEILING, suggestedEcoLoanAmount, type EcorenoverResult } from '../../../../engine/simulators';
 import { api } from '../../../api/http';
-import { usePageTitle } from '../../../shell/page-title';
 import { notify } from '../../../shell/notifications';
 import { whiteLabelAtom } from '../../../state/session';
 import { useCurrentRoute } from '../../../runtime/entity-routes';
@@ -14,7 +13,7 @@ import { LineChart } from '../shared/charts/LineChart';
 import { postForFile, reportDomain, saveFile } from '../shared/download';
 import { euros, eurosCents, eurosPerYear } from '../shared/format';
 import '../shared/simulators.css';
-import { ecorenoverAtom, type EcorenoverState } from './state';
+import { ecorenoverAtom, ecorenoverInput, type EcorenoverState } from './state';
 
 const TABS = [
   { slug: 'situation-actuelle', label: 'Situation actuelle' },
@@ -26,7 +25,7 @@ const TABS = [
 function useEcorenover(): [EcorenoverState, (patch: Partial<EcorenoverState>) => void, EcorenoverResult] {
   const [state, setState] = useAtom(ecorenoverAtom);
   // The engine is pure and takes microseconds: every change is computed at once, in the browser.
-  const result = useMemo(() => computeEcorenover(state), [state]);
+  const result = useMemo(() => computeEcorenover(ecorenoverInput(state)), [state]);
   return [state, (patch) => setState((s) => ({ ...s, ...patch })), result];
 }
 
@@ -40,6 +39,16 @@ function SystemSelect({ id, label, value, onChange }: { id: string; label: strin
         <option value="">— Non précisé —</option>
         {systems.map((s) => <option key={s.identifier} value={s.identifier}>{s.label.trim()}</option>)}
       </select>
+    </div>
+  );
+}
+
+/** What is wrong or surprising in the inputs (an eco loan above what is left to finance…). */
+function Warnings({ result }: { result: EcorenoverResult }) {
+  if (result.warnings.length === 0) return null;
+  return (
+    <div className="notice notice-warning sim-warnings" role="status" data-testid="eco-warnings">
+      {result.warnings.map((w) => <p key={w}>{w}</p>)}
     </div>
   );
 }
@@ -64,7 +73,7 @@ function CurrentTab({ base }: { base: string }) {
 }
 
 function WantedTab({ base }: { base: string }) {
-  const [s, set] = useEcorenover();
+  const [s, set, r] = useEcorenover();
   return (
     <div>
       <div className="sim-grid">
@@ -73,6 +82,8 @@ function WantedTab({ base }: { base: string }) {
         <NumberField label="Coût estimé des travaux" unit="€" min={0} max={10_000_000} value={s.estimatedCostOfHouseWork} onChange={(v) => set({ estimatedCostOfHouseWork: v ?? 0 })} />
         <NumberField label="Montant estimé des aides" unit="€" min={0} max={10_000_000} value={s.estimatedAmountOfHelps} onChange={(v) => set({ estimatedAmountOfHelps: v ?? 0 })} />
       </div>
+      <p className="sim-derived" aria-live="polite">Reste à financer par les emprunts (travaux − aides) : <strong data-testid="to-finance">{euros(Math.max(0, s.estimatedCostOfHouseWork - s.estimatedAmountOfHelps))}</strong></p>
+      <Warnings result={r} />
       <Next base={base} to="emprunts" label="Emprunts" />
     </div>
   );
@@ -80,27 +91,37 @@ function WantedTab({ base }: { base: string }) {
 
 function LoansTab({ base }: { base: string }) {
   const [s, set, r] = useEcorenover();
+  const proposed = suggestedEcoLoanAmount(s.estimatedCostOfHouseWork, s.estimatedAmountOfHelps);
   return (
     <div>
+      <Warnings result={r} />
       <fieldset className="sim-fieldset">
         <legend>Éco-prêt à taux zéro</legend>
         <div className="sim-grid">
-          <NumberField label="Montant de l'éco-prêt" unit="€" min={0} max={10_000_000} value={s.ecoLoanAmount} onChange={(v) => set({ ecoLoanAmount: v ?? 0 })} />
+          <NumberField label="Montant de l'éco-prêt" unit="€" min={0} max={10_000_000} nullable value={r.inputs.ecoLoanAmount} onChange={(v) => set({ ecoLoanAmount: v })}
+            help={s.ecoLoanAmount === null
+              ? `Proposé : ce qu’il reste à financer (travaux − aides), ${euros(ECO_LOAN_CEILING)} au plus.`
+              : <>Montant saisi. <button type="button" className="link-button" onClick={() => set({ ecoLoanAmount: null })}>Revenir au montant proposé ({euros(proposed)})</button></>} />
           <NumberField label="Taux de l'éco-prêt" unit="%" scale={100} min={0} max={1} value={s.ecoLoanRate} onChange={(v) => set({ ecoLoanRate: v ?? 0 })} />
           <NumberField label="Durée de l'éco-prêt" unit="ans" integer min={0} max={50} value={s.ecoLoanLength} onChange={(v) => set({ ecoLoanLength: v ?? 0 })} />
         </div>
         <p className="sim-derived" aria-live="polite">Annuité de l'éco-prêt : <strong data-testid="eco-payment">{eurosCents(r.inputs.ecoLoanAnnualPayment)}</strong> par an</p>
+        <p className="sim-loan-sentence" data-testid="eco-sentence">{r.loanSummaries.ecoLoan}</p>
       </fieldset>
       <fieldset className="sim-fieldset">
         <legend>Prêt classique</legend>
-        <p className="sim-derived" aria-live="polite">Montant du prêt classique (coût des travaux − éco-prêt, jamais négatif) : <strong data-testid="regular-amount">{eurosCents(r.inputs.regularLoanAmount)}</strong></p>
+        <p className="sim-derived" aria-live="polite">Montant du prêt classique (travaux − aides − éco-prêt, jamais négatif) : <strong data-testid="regular-amount">{eurosCents(r.inputs.regularLoanAmount)}</strong></p>
         <div className="sim-grid">
           <NumberField label="Taux du prêt classique" unit="%" scale={100} min={0} max={1} value={s.regularLoanRate} onChange={(v) => set({ regularLoanRate: v ?? 0 })} />
           <NumberField label="Durée du prêt classique" unit="ans" integer min={0} max={50} value={s.regularLoanLength} onChange={(v) => set({ regularLoanLength: v ?? 0 })} />
         </div>
         <p className="sim-derived" aria-live="polite">Annuité du prêt classique : <strong data-testid="regular-payment">{eurosCents(r.inputs.regularLoanAnnualPayment)}</strong> par an</p>
+        <p className="sim-loan-sentence" data-testid="regular-sentence">{r.loanSummaries.regularLoan}</p>
       </fieldset>
-      <p className="muted small">Annuité constante : montant × taux ÷ (1 − (1 + taux)^−durée) ; montant ÷ durée quand le taux est nul ; rien quand la durée est nulle.</p>
+      <details className="sim-formula">
+        <summary>Comment l’annuité est-elle calculée ?</summary>
+        <p>Chaque année, vous remboursez la même somme (annuité constante), intérêts compris. Elle vaut montant × taux ÷ (1 − (1 + taux)^−durée) ; sans intérêts (taux nul), c’est le montant divisé par la durée ; un prêt sans durée ne compte aucune annuité.</p>
+      </details>
       <Next base={base} to="resultats" label="Voir les résultats" />
     </div>
   );
@@ -112,6 +133,8 @@ export function EcorenoverResults({ result }: { result: EcorenoverResult; printa
   return (
     <div className="sim-results">
       <p className={`card sim-summary${result.outcome === 'cost' ? ' is-cost' : ''}`} data-testid="eco-summary"><strong>{result.summary}</strong><br />{result.firstFiveYearsSummary}</p>
+      <Warnings result={result} />
+      <p className="card sim-first-year" data-testid="eco-first-year">{result.firstYearSummary}</p>
       <dl className="sim-figures card">
         <div className="sim-figure is-headline"><dt>Bilan sur 20 ans</dt><dd><span className="sim-figure-value">{euros(t.balance)}</span></dd></div>
         <div className="sim-figure"><dt>Factures sans travaux</dt><dd><span className="sim-figure-value">{euros(t.invoiceWithoutWorks)}</span></dd></div>
@@ -125,7 +148,7 @@ export function EcorenoverResults({ result }: { result: EcorenoverResult; printa
       <div className="sim-charts" style={{ marginTop: '1.25rem' }}>
         <LineChart
           title="Ce que vous payez chaque année"
-          summary={`Sans travaux, la facture d'énergie ; avec travaux, la facture réduite plus les remboursements (et, l'année 1, l'apport personnel moins les aides). Moyenne des années 2 à 6 : ${eurosPerYear(result.firstFiveYearsAverages.invoiceWithoutWorks)} sans travaux contre ${eurosPerYear(result.firstFiveYearsAverages.invoiceAfterWorks + result.firstFiveYearsAverages.loanPayments)} avec.`}
+          summary={`Sans travaux, la facture d'énergie ; avec travaux, la facture réduite plus les remboursements (et, l'année 1, ce que les aides et les emprunts laissent à votre charge, ou vous rendent quand ils dépassent le coût des travaux). Moyenne des années 2 à 6 : ${eurosPerYear(result.firstFiveYearsAverages.invoiceWithoutWorks)} sans travaux contre ${eurosPerYear(result.firstFiveYearsAverages.invoiceAfterWorks + result.firstFiveYearsAverages.loanPayments)} avec.`}
           unit="€"
           format={(v) => euros(v)}
           series={[
@@ -153,7 +176,7 @@ function ResultsTab() {
   const download = async () => {
     setBusy(true);
     try {
-      const { blob, fileName } = await postForFile('/ecorenover/report/pdf', { domain: reportDomain(), data: { request: s } }, 'ecorenover.pdf');
+      const { blob, fileName } = await postForFile('/ecorenover/report/pdf', { domain: reportDomain(), data: { request: ecorenoverInput(s) } }, 'ecorenover.pdf');
       saveFile(blob, fileName);
       notify('Le rapport PDF a été téléchargé.', 'success');
     } catch (e) {
@@ -165,7 +188,7 @@ function ResultsTab() {
   const printable = async () => {
     const win = window.open('', '_blank');
     try {
-      const { uuid } = await api<{ uuid: string }>('/pdf_generator/pdf_temp_store/', { method: 'POST', body: { data: { request: s } } });
+      const { uuid } = await api<{ uuid: string }>('/pdf_generator/pdf_temp_store/', { method: 'POST', body: { data: { request: ecorenoverInput(s) } } });
       if (win) win.location.href = `/ecorenover/rapport/${uuid}/pdf`;
       else window.location.assign(`/ecorenover/rapport/${uuid}/pdf`);
     } catch (e) {
@@ -209,11 +232,13 @@ export default function EcorenoverScreen() {
   const iframe = base !== '/ecorenover';
   const name = String((iframe ? wl?.ecorenoverIframeName : wl?.ecorenoverName) || 'Écorénover');
   const baseline = String((iframe ? wl?.ecorenoverIframeBaseline : wl?.ecorenoverBaseline) || "Construction d'un plan de financement pour mes rénovations");
-  usePageTitle(name);
+  // The page title stays the route's (« Simulateur de prêt rénovation »), shown before this lazy
+  // screen loads: setting the white label's name here changed the title under the user's eyes.
+  // The name heads the menu and the breadcrumb, and the lead below.
   return (
     <div className={`sim${iframe ? ' sim-embedded' : ''}`}>
       {iframe && <h1>{name}</h1>}
-      <p className="lead">{baseline}</p>
+      <p className="lead">{iframe ? baseline : `${name} : ${baseline}`}</p>
       <SimulatorDataGate><Ecorenover base={base} /></SimulatorDataGate>
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { inputText, parseInput } from './format';
 
 export interface NumberFieldProps {
@@ -31,6 +31,12 @@ const range = (min?: number, max?: number) => {
   return `La valeur doit être inférieure ou égale à ${f(max!)}.`;
 };
 
+/** « Le calcul garde 2 000 €. »: what the figures still use while the entry is rejected. */
+function keptValue(shown: number | null, unit?: string): string {
+  if (shown === null) return '';
+  return ` Le calcul garde ${inputText(shown)}${unit ? `\u00a0${unit}` : ''}.`;
+}
+
 /**
  * A French number input: accepts "12,5" as well as "12.5", keeps what is typed while it is being
  * typed, and commits a value only when it is a valid number within bounds (else a French error).
@@ -44,8 +50,13 @@ export function NumberField(props: NumberFieldProps) {
   const [text, setText] = useState(inputText(shown));
   const [focused, setFocused] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
+  const followed = useRef(shown);
   useEffect(() => {
-    // Follow outside changes (a preset, a reset) unless the user is typing in this field.
+    // Follow outside changes (a preset, a reset) unless the user is typing in this field. Only a
+    // change of the value does: leaving the field keeps a rejected entry and its message on show
+    // (it used to revert silently, so « deux mille » just vanished).
+    if (followed.current === shown) return;
+    followed.current = shown;
     if (!focused) {
       setText(inputText(shown));
       setLocalError(null);
@@ -59,14 +70,15 @@ export function NumberField(props: NumberFieldProps) {
       if (props.nullable) {
         setLocalError(null);
         props.onChange(null);
-      } else setLocalError('Ce champ est obligatoire.');
+      } else setLocalError(`Ce champ est obligatoire.${keptValue(shown, props.unit)}`);
       return;
     }
-    if (Number.isNaN(parsed)) return setLocalError('Saisissez un nombre, par exemple 12,5.');
-    if (props.integer && !Number.isInteger(parsed)) return setLocalError('Saisissez un nombre entier.');
+    const kept = keptValue(shown, props.unit);
+    if (Number.isNaN(parsed)) return setLocalError(`Saisissez un nombre en chiffres, par exemple ${props.integer ? '15' : '2 000 ou 12,5'}.${kept}`);
+    if (props.integer && !Number.isInteger(parsed)) return setLocalError(`Saisissez un nombre entier.${kept}`);
     const min = props.min !== undefined ? props.min * scale : undefined;
     const max = props.max !== undefined ? props.max * scale : undefined;
-    if ((min !== undefined && parsed < min) || (max !== undefined && parsed > max)) return setLocalError(range(min, max));
+    if ((min !== undefined && parsed < min) || (max !== undefined && parsed > max)) return setLocalError(`${range(min, max)}${kept}`);
     setLocalError(null);
     props.onChange(parsed / scale);
   };

@@ -4,9 +4,11 @@ import { useNavigate } from 'react-router-dom';
 export interface TabSpec { slug: string; label: string }
 
 /**
- * The tabs of a simulator, one URL each (`${base}/${slug}`). ARIA tabs: arrow keys, Home and End
- * move between them (and open them), Tab goes into the panel; only the current tab is in the
- * tab order.
+ * The tabs of a simulator, one URL each (`${base}/${slug}`), shown as numbered steps with
+ * « Étape x sur n » above them. ARIA tabs: arrow keys, Home and End move between them (and open
+ * them), Tab goes into the panel; only the current tab is in the tab order. On a narrow screen the
+ * other steps show their number only (their label stays their accessible name), so the steps hold
+ * on one line instead of wrapping onto three.
  */
 export function Tabs(props: { base: string; tabs: TabSpec[]; current: string; label: string; children: ReactNode; onLeave?: (from: string, to: string) => void }) {
   const navigate = useNavigate();
@@ -31,7 +33,11 @@ export function Tabs(props: { base: string; tabs: TabSpec[]; current: string; la
   const current = props.tabs[index];
   return (
     <div className="sim-tabs">
-      <div role="tablist" aria-label={props.label} className="tab-list" onKeyDown={onKeyDown}>
+      <p className="sim-step-status" data-testid="step-status">
+        <span className="sim-step-count">Étape {index + 1} sur {props.tabs.length}</span>
+        <span className="sim-step-current"> : {current.label}</span>
+      </p>
+      <div role="tablist" aria-label={props.label} className="tab-list sim-steps-list" onKeyDown={onKeyDown}>
         {props.tabs.map((t, i) => (
           <button
             key={t.slug}
@@ -42,10 +48,12 @@ export function Tabs(props: { base: string; tabs: TabSpec[]; current: string; la
             aria-selected={i === index}
             aria-controls={`panel-${t.slug}`}
             tabIndex={i === index ? 0 : -1}
-            className="tab"
+            className="tab sim-step"
+            title={t.label}
             onClick={() => open(i)}
           >
-            {t.label}
+            <span className="sim-step-number" aria-hidden="true">{i + 1}</span>
+            <span className="sim-step-label">{t.label}</span>
           </button>
         ))}
       </div>

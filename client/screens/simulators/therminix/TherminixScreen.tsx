@@ -3,7 +3,6 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate, useParams } from 'react-router-dom';
 import type { TherminixProposition, TherminixPropositionResult } from '../../../../engine/simulators';
 import { api, ApiError } from '../../../api/http';
-import { usePageTitle } from '../../../shell/page-title';
 import { notify } from '../../../shell/notifications';
 import { whiteLabelAtom } from '../../../state/session';
 import { ruleWhiteLabelAtom } from '../../../state/white-label';
@@ -298,10 +297,11 @@ export default function TherminixScreen() {
   const wl = useAtomValue(whiteLabelAtom);
   const name = typeof wl?.therminixName === 'string' && wl.therminixName ? wl.therminixName : 'Therminix';
   const baseline = typeof wl?.therminixBaseline === 'string' && wl.therminixBaseline ? wl.therminixBaseline : 'Proposition de solutions de chauffages';
-  usePageTitle(name);
+  // The page title stays the route's, shown before this lazy screen loads (it used to change to
+  // the white label's name under the user's eyes); the name leads the baseline.
   return (
     <div className="sim">
-      <p className="lead">{baseline}</p>
+      <p className="lead">{`${name} : ${baseline}`}</p>
       <SimulatorDataGate><Therminix /></SimulatorDataGate>
     </div>
   );

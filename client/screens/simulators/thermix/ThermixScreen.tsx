@@ -1,6 +1,5 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, useNavigate, useParams } from 'react-router-dom';
-import { usePageTitle } from '../../../shell/page-title';
 import { whiteLabelAtom } from '../../../state/session';
 import { notify } from '../../../shell/notifications';
 import { SimulatorDataGate } from '../shared/simulator-data';
@@ -68,10 +67,11 @@ export default function ThermixScreen() {
   const wl = useAtomValue(whiteLabelAtom);
   const name = typeof wl?.thermixName === 'string' && wl.thermixName ? wl.thermixName : 'Thermix';
   const baseline = typeof wl?.thermixBaseline === 'string' && wl.thermixBaseline ? wl.thermixBaseline : 'Comparer les systèmes de production de chauffage';
-  usePageTitle(name);
+  // The page title stays the route's, shown before this lazy screen loads (it used to change to
+  // the white label's name under the user's eyes); the name leads the baseline.
   return (
     <div className="sim">
-      <p className="lead">{baseline}</p>
+      <p className="lead">{`${name} : ${baseline}`}</p>
       <SimulatorDataGate>
         <Thermix />
       </SimulatorDataGate>

@@ -1,6 +1,6 @@
 import { energyByIdentifier, productionSystemById } from '../../reference/production-system-lookup';
 import type { ReferenceData } from '../../reference/types';
-import { CAR_KM_PER_KG_CO2, NETWORK } from '../constants';
+import { CAR_KG_CO2_PER_KM, NETWORK } from '../constants';
 import type { ThermixRequest } from '../request-types';
 import type { ThermixSolutionResult, ThermixSystemResult } from '../result-types';
 import { systemKind } from './system-kind';
@@ -67,7 +67,10 @@ export function explainCarbon(
   const steps: ExplanationStep[] = [];
   for (const system of systems) {
     if (systemKind(request, system) === 'network') {
-      constants.push({ label: 'Contenu carbone du réseau de chaleur', value: NETWORK.ghgRatio, unit: UNIT.kgCo2PerKwh, source: SOURCE.network });
+      const override = request.metroGrenoble?.energiesOverridedData?.network?.ghgRatio;
+      const source = system.ghgRatio === NETWORK.ghgRatio ? SOURCE.network
+        : system.ghgRatio === override ? SOURCE.metropoleOverride : SOURCE.request;
+      constants.push({ label: 'Contenu carbone du réseau de chaleur', value: system.ghgRatio, unit: UNIT.kgCo2PerKwh, source });
     } else {
       constants.push({
         label: `Contenu carbone (${system.label})`,
@@ -101,10 +104,10 @@ export function explainCarKilometres(result: ThermixSolutionResult): Explanation
     value: result.carbonReportKmEquivalent,
     unit: UNIT.km,
     inputs: [{ label: 'Émissions de gaz à effet de serre', value: result.carbonReport, unit: UNIT.kgCo2PerYear }],
-    constants: [{ label: 'Kilomètres en voiture par kg de CO₂', value: CAR_KM_PER_KG_CO2, unit: 'km/kg CO₂', source: SOURCE.method }],
+    constants: [{ label: 'Émissions d’une voiture moyenne par kilomètre', value: CAR_KG_CO2_PER_KM, unit: 'kg CO₂/km', source: SOURCE.method }],
     steps: [
       {
-        formula: `${kg(result.carbonReport)} × ${ratio(CAR_KM_PER_KG_CO2)} = ${quantity(result.carbonReportKmEquivalent, 'km')}`,
+        formula: `Une voiture moyenne émet ${ratio(CAR_KG_CO2_PER_KM)} kg de CO₂ par kilomètre : ${kg(result.carbonReport)} ÷ ${ratio(CAR_KG_CO2_PER_KM)} kg CO₂/km = ${quantity(result.carbonReportKmEquivalent, 'km')}`,
         result: result.carbonReportKmEquivalent,
       },
     ],

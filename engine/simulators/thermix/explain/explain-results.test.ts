@@ -89,7 +89,9 @@ describe('explainThermixResults', () => {
     expect(provisions.value).toBe(0);
     expect(provisions.steps[0].formula).toBe('Logement individuel : pas de provisions pour gros travaux = 0 €');
     const km = byKey(explanations.solutions[0].explanations, 'carbonReportKmEquivalent');
-    expect(km.constants[0].value).toBe(0.217);
+    expect(km.constants[0]).toMatchObject({ value: 0.217, unit: 'kg CO₂/km' });
+    expect(km.value).toBeCloseTo(km.inputs[0].value as number / 0.217, 6);
+    expect(km.steps[0].formula).toContain('÷ 0,217 kg CO₂/km');
   });
 
   it('explains financial support and solar production', () => {

@@ -21,6 +21,8 @@ export const SOURCE = {
   energies: 'Données de référence : énergies',
   network: 'Conditions du réseau de chaleur de la métropole (valeur fixe)',
   request: 'Valeur saisie dans la solution',
+  settings: 'Paramètres de calcul du simulateur',
+  metropoleOverride: 'Valeur propre à la métropole (paramètres du mode métropole)',
 } as const;
 
 /** Amounts in euros keep their cents. */

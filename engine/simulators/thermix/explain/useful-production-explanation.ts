@@ -47,7 +47,8 @@ function explainBackedShare(request: ThermixRequest, systems: readonly ThermixSy
 function explainSolar(request: ThermixRequest, systems: readonly ThermixSystemResult[], system: ThermixSystemResult): Explanation {
   const need = needFor(request, system);
   const use = system.type === 'heating' ? 'heating' : 'hotWater';
-  const maxCoverage = SOLAR_MAX_COVERAGE[use];
+  const fromRequest = use === 'heating' ? request.thermalSolarMaxProdRatioHeating : request.thermalSolarMaxProdRatioHotWater;
+  const maxCoverage = fromRequest ?? SOLAR_MAX_COVERAGE[use];
   const surface = system.solarPanelsSurface ?? 0;
   const productivity = request.thermalSolarProdByM2;
   const consumed = solarAlreadyConsumed(systems, system);
@@ -76,7 +77,7 @@ function explainSolar(request: ThermixRequest, systems: readonly ThermixSystemRe
       { label: 'Production solaire par m² de capteurs', value: productivity, unit: UNIT.kwhPerM2 },
       ...(consumed !== 0 ? [{ label: "Production solaire déjà prise par l'eau chaude sanitaire", value: consumed, unit: UNIT.kwhPerYear }] : []),
     ],
-    constants: [{ label: `Couverture solaire maximale du besoin (${useLabel(system)})`, value: maxCoverage, unit: UNIT.none, source: SOURCE.method }],
+    constants: [{ label: `Couverture solaire maximale du besoin (${useLabel(system)})`, value: maxCoverage, unit: UNIT.none, source: typeof fromRequest === 'number' ? SOURCE.settings : SOURCE.method }],
     steps,
   };
 }

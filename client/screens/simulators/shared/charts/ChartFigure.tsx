@@ -69,7 +69,8 @@ export function ChartFigure(props: {
               {props.table.rows.map((r) => (
                 <tr key={r.label}>
                   <th scope="row">{r.label}</th>
-                  {r.cells.map((c, i) => <td key={i} className="num">{c}</td>)}
+                  {/* data-label: on a narrow screen each row becomes a card whose figures keep their column's name. */}
+                  {r.cells.map((c, i) => <td key={i} className="num" data-label={props.table.columns[i]}>{c}</td>)}
                 </tr>
               ))}
             </tbody>

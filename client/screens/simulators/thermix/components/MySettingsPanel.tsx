@@ -4,10 +4,9 @@ import { notify } from '../../../../shell/notifications';
 import { NumberField } from '../../shared/NumberField';
 import { useReloadSimulatorSettings, useSimulatorData, type ThermixSettings } from '../../shared/simulator-data';
 
-type Draft = Pick<ThermixSettings, 'year' | 'thermalSolarProdByM2' | 'thermalSolarMaxProdRatioHeating' | 'thermalSolarMaxProdRatioHotWater' | 'hotWaterNeedsByPerson' | 'hotWaterAndHeatingConsumptionRatio'> & {
-  carbonTaxYear: number | null;
-  carbonTaxAmount: number | null;
-};
+// The custom carbon tax of the settings is not offered: energy prices already include the carbon
+// tax, so counting it again would charge it twice (docs/simulators.md). What is stored stays.
+type Draft = Pick<ThermixSettings, 'year' | 'thermalSolarProdByM2' | 'thermalSolarMaxProdRatioHeating' | 'thermalSolarMaxProdRatioHotWater' | 'hotWaterNeedsByPerson' | 'hotWaterAndHeatingConsumptionRatio'>;
 
 type NumberKey = Exclude<keyof Draft, 'year'>;
 
@@ -18,12 +17,7 @@ const draftOf = (s: ThermixSettings): Draft => ({
   thermalSolarMaxProdRatioHotWater: s.thermalSolarMaxProdRatioHotWater,
   hotWaterNeedsByPerson: s.hotWaterNeedsByPerson,
   hotWaterAndHeatingConsumptionRatio: s.hotWaterAndHeatingConsumptionRatio,
-  carbonTaxYear: s.customCarbonTax.year,
-  carbonTaxAmount: s.customCarbonTax.amount,
 });
-
-// Server field paths (customCarbonTax/year) → the draft's keys, so each error lands on its field.
-const FIELD_OF_PATH: Record<string, keyof Draft> = { 'customCarbonTax/year': 'carbonTaxYear', 'customCarbonTax/amount': 'carbonTaxAmount', customCarbonTax: 'carbonTaxAmount' };
 
 /**
  * The signed-in user's own thermix settings (spec 02 §3), saved with PUT /thermix/settings/: they
@@ -58,7 +52,6 @@ export function MySettingsPanel({ onSaved }: { onSaved: () => void }) {
           thermalSolarMaxProdRatioHotWater: draft.thermalSolarMaxProdRatioHotWater,
           hotWaterNeedsByPerson: draft.hotWaterNeedsByPerson,
           hotWaterAndHeatingConsumptionRatio: draft.hotWaterAndHeatingConsumptionRatio,
-          customCarbonTax: { year: draft.carbonTaxYear, amount: draft.carbonTaxAmount },
         },
       });
       setErrors({});
@@ -69,7 +62,8 @@ export function MySettingsPanel({ onSaved }: { onSaved: () => void }) {
       const err = e as ApiError;
       const byField: Partial<Record<keyof Draft, string>> = {};
       for (const fe of err.errors ?? []) {
-        const key = FIELD_OF_PATH[fe.path] ?? (fe.path in draft ? (fe.path as keyof Draft) : null);
+        const path = fe.path.replace(/^\//, '');
+        const key = path in draft ? (path as keyof Draft) : null;
         if (key) byField[key] ??= fe.message;
       }
       setErrors(byField);
@@ -91,12 +85,9 @@ export function MySettingsPanel({ onSaved }: { onSaved: () => void }) {
         <NumberField label="Part de la facture due au chauffage et à l’eau chaude" unit="%" scale={100} min={0} max={1} value={draft.hotWaterAndHeatingConsumptionRatio} onChange={set('hotWaterAndHeatingConsumptionRatio')} error={errors.hotWaterAndHeatingConsumptionRatio}
           help="Sert à l’estimation à partir des factures." />
         <NumberField label="Part maximale du chauffage couverte par le solaire" unit="%" scale={100} min={0} max={1} value={draft.thermalSolarMaxProdRatioHeating} onChange={set('thermalSolarMaxProdRatioHeating')} error={errors.thermalSolarMaxProdRatioHeating}
-          help="Conservée pour mémoire : le calcul retient 15 %, comme le modèle de référence." />
+          help="Au-delà, le système d’appoint produit le reste du besoin de chauffage." />
         <NumberField label="Part maximale de l’eau chaude couverte par le solaire" unit="%" scale={100} min={0} max={1} value={draft.thermalSolarMaxProdRatioHotWater} onChange={set('thermalSolarMaxProdRatioHotWater')} error={errors.thermalSolarMaxProdRatioHotWater}
-          help="Conservée pour mémoire : le calcul retient 70 %, comme le modèle de référence." />
-        <NumberField label="Taxe carbone de référence : année" integer min={1900} max={2200} value={draft.carbonTaxYear} onChange={set('carbonTaxYear')} error={errors.carbonTaxYear} />
-        <NumberField label="Taxe carbone de référence : montant" unit="€/t CO₂" min={0} max={100000} value={draft.carbonTaxAmount} onChange={set('carbonTaxAmount')} error={errors.carbonTaxAmount}
-          help="Conservée pour mémoire : la taxe carbone n’entre pas dans le calcul." />
+          help="Au-delà, le système d’appoint produit le reste du besoin d’eau chaude." />
       </div>
       <p>
         <button type="button" className="button button-primary" onClick={save} disabled={busy} aria-busy={busy}>

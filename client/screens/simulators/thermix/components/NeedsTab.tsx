@@ -2,7 +2,6 @@ import { useAtom, useAtomValue } from 'jotai';
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { NumberField } from '../../shared/NumberField';
-import { notify } from '../../../../shell/notifications';
 import { useSimulatorData } from '../../shared/simulator-data';
 import { DEMO_PRESETS } from '../tables/demo-presets';
 import { needsAtom, settingsStateAtom } from '../state/atoms';
@@ -24,20 +23,23 @@ export const RENOVATION_LABELS: Record<RenovationType, string> = {
 function Presets() {
   const id = useId();
   const [chosen, setChosen] = useState('1');
+  const [applied, setApplied] = useState<string | null>(null);
   const actions = useThermixActions();
   const preset = DEMO_PRESETS.find((p) => String(p.id) === chosen)!;
+  // Said next to the button, not in a toast: a toast stayed over the figures it had just filled.
   return (
     <div className="sim-presets">
       <div className="field sim-field">
         <label htmlFor={id}>Partir d'un exemple</label>
-        <select id={id} value={chosen} onChange={(e) => setChosen(e.target.value)}>
+        <select id={id} value={chosen} onChange={(e) => { setChosen(e.target.value); setApplied(null); }}>
           {DEMO_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
         </select>
         <p className="field-help">{preset.description}</p>
       </div>
-      <button type="button" className="button" onClick={() => { actions.changeNeeds(preset.needs); notify(`${preset.label.split(' :')[0]} appliqué : vos besoins ont été remplis.`, 'success'); }}>
+      <button type="button" className="button" onClick={() => { actions.changeNeeds(preset.needs); setApplied(`${preset.label.split(' :')[0]} appliqué : vos besoins ont été remplis.`); }}>
         Appliquer l'exemple
       </button>
+      <p className="sim-applied" role="status">{applied}</p>
     </div>
   );
 }
@@ -99,13 +101,17 @@ function Housing() {
           <NumberField label="Nombre de logements" integer min={1} max={100000} value={dwellings} onChange={(v) => actions.changeNeeds({ dwellingsNumber: v })}
             help="Moins de 50 : petit collectif ; de 50 à 149 : moyen ; 150 et plus : grand." />
         )}
-        <div className="field sim-field sim-wide">
-          <label htmlFor="renovationType">Type de projet</label>
-          <select id="renovationType" value={renovation} onChange={(e) => actions.changeNeeds({ renovationType: e.target.value as RenovationType })}>
-            {Object.entries(RENOVATION_LABELS).map(([value, label]) => <option key={value} value={value}>{label}</option>)}
-          </select>
-        </div>
       </div>
+      {/* Radios rather than a select: a select cannot wrap, and its longest choice was cut off. */}
+      <fieldset className="sim-choices">
+        <legend>Type de projet</legend>
+        {(Object.entries(RENOVATION_LABELS) as [RenovationType, string][]).map(([value, label]) => (
+          <label key={value} className="checkbox">
+            <input type="radio" name="renovationType" value={value} checked={renovation === value} onChange={() => actions.changeNeeds({ renovationType: value })} />
+            {label}
+          </label>
+        ))}
+      </fieldset>
     </fieldset>
   );
 }

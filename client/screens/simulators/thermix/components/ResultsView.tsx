@@ -25,6 +25,20 @@ function figuresOf(response: ThermixResponse, s: ShownSolution): Figure[] {
   return out;
 }
 
+/** A need no system of the solution produces: its cost and emissions are not in the figures. */
+function UncoveredNotice({ uncovered }: { uncovered: ThermixResponse['solutionsResults'][number]['uncoveredNeeds'] | undefined }) {
+  if (!uncovered || (uncovered.heating <= 0 && uncovered.hotWater <= 0)) return null;
+  const parts = [
+    ...(uncovered.heating > 0 ? [`${kwhPerYear(uncovered.heating)} de chauffage`] : []),
+    ...(uncovered.hotWater > 0 ? [`${kwhPerYear(uncovered.hotWater)} d’eau chaude`] : []),
+  ];
+  return (
+    <p className="notice notice-warning sim-uncovered">
+      Besoin non couvert : {parts.join(' et ')}. Aucun système de cette solution ne le produit : son coût et ses émissions ne sont pas comptés, la comparaison avec les autres solutions en est faussée.
+    </p>
+  );
+}
+
 const minMax = (values: number[], names: string[], format: (v: number) => string) => {
   if (!values.length) return '';
   const lo = values.indexOf(Math.min(...values));
@@ -61,6 +75,7 @@ export function ResultsView(props: { request: ThermixRequest; response: ThermixR
           <article key={s.position} className="card sim-result-card" aria-labelledby={`result-${s.position}`}>
             <h3 id={`result-${s.position}`}>{s.name}</h3>
             <p className="muted small">{s.systems}</p>
+            <UncoveredNotice uncovered={response.solutionsResults[s.position].uncoveredNeeds} />
             <dl className="sim-figures">
               {figuresOf(response, s).map((f) => {
                 const e = explain(s, f.key);
@@ -142,7 +157,7 @@ export function ResultsView(props: { request: ThermixRequest; response: ThermixR
         )}
       </div>
       <ExplanationDialog explanation={open?.explanation ?? null} context={open?.context ?? ''} onClose={() => setOpen(null)} />
-      <p className="muted small">Les montants sont calculés sur 20 ans avec les prix et hausses indiqués ; ils ne tiennent pas compte de la taxe carbone. {number(request.thermalSolarProdByM2, 0)} kWh produits par m² de capteurs solaires et par an.</p>
+      <p className="muted small">Les montants sont calculés sur 20 ans avec les prix et hausses indiqués ; la taxe carbone est déjà comprise dans les prix des énergies et n’est pas comptée une seconde fois. {number(request.thermalSolarProdByM2, 0)} kWh produits par m² de capteurs solaires et par an.</p>
     </div>
   );
 }

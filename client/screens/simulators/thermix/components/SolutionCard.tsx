@@ -5,7 +5,7 @@ import { euros } from '../../shared/format';
 import { notify } from '../../../../shell/notifications';
 import { confirmAction } from '../../../../shell/confirm';
 import { managesOf } from '../rules/context';
-import { isSolutionValid } from '../rules/solutions';
+import { isSolutionValid, solutionIssues } from '../rules/solutions';
 import { needsAtom, solutionAtom } from '../state/atoms';
 import { useThermixActions } from '../state/use-thermix';
 import type { Use } from '../state/types';
@@ -54,6 +54,7 @@ export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: A
     return {
       manages,
       valid: isSolutionValid(s, manages),
+      issues: solutionIssues(s, manages),
       hasAny: [...s.heatingSystems, ...s.hotWaterSystems].some((d) => Boolean(d.identifier)),
       isMetroGrenoble: s.isMetroGrenoble,
       renewableElectricity: s.renewableElectricity,
@@ -78,6 +79,11 @@ export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: A
           ? <span className="badge sim-badge-forced">Système préconisé</span>
           : <span className={`badge ${valid ? 'badge-yes' : 'badge-no'}`}>{valid ? 'Complète' : 'À compléter'}</span>}
       </header>
+      {!valid && solution.hasAny && solution.issues.length > 0 && (
+        <ul className="sim-issues" id={`solution-${n}-issues`}>
+          {solution.issues.map((issue) => <li key={issue}>{issue}</li>)}
+        </ul>
+      )}
       {solution.isMetroGrenoble && <p className="field-help">Solution préconisée par la métropole pour votre zone : ses systèmes ne peuvent pas être changés et elle ne peut pas être supprimée ; ses coûts restent modifiables.</p>}
       <UseSection index={index} use="heating" managed={manages.heating} />
       <UseSection index={index} use="hotWater" managed={manages.hotWater} />
@@ -100,7 +106,7 @@ export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: A
       </section>
       <footer className="sim-solution-footer">
         <p className="sim-quick" aria-live="polite">
-          {valid && total !== null ? <>Coût global estimé sur 20 ans : <strong>{euros(total)}</strong></> : <span className="muted">Choisissez un système pour voir son coût.</span>}
+          {valid && total !== null ? <>Coût global estimé sur 20 ans : <strong>{euros(total)}</strong></> : <span className="muted">{solution.hasAny ? 'Complétez la solution pour voir son coût.' : 'Choisissez un système pour voir son coût.'}</span>}
         </p>
         {!solution.isMetroGrenoble && (valid || solution.hasAny) && (
           <button type="button" className="button button-danger-outline" onClick={() => void remove()}>Supprimer la solution {n}</button>

@@ -10,6 +10,9 @@ import { validSlots } from './solutions';
 export interface ServerSettings {
   year: number;
   thermalSolarProdByM2: number;
+  /** The user's solar ceilings (made effective: the engine reads them, docs/simulators.md). */
+  thermalSolarMaxProdRatioHeating?: number;
+  thermalSolarMaxProdRatioHotWater?: number;
   energyPrices?: ValueContext['energyPrices'];
 }
 
@@ -81,6 +84,8 @@ export function buildThermixRequest(state: ThermixState, ctx: Omit<ValueContext,
   const request: ThermixRequest = {
     year: state.settings.year ?? settings.year,
     thermalSolarProdByM2: state.settings.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2 ?? DEFAULT_SOLAR_PRODUCTION,
+    ...(typeof settings.thermalSolarMaxProdRatioHeating === 'number' ? { thermalSolarMaxProdRatioHeating: settings.thermalSolarMaxProdRatioHeating } : {}),
+    ...(typeof settings.thermalSolarMaxProdRatioHotWater === 'number' ? { thermalSolarMaxProdRatioHotWater: settings.thermalSolarMaxProdRatioHotWater } : {}),
     needs: {
       heating: manages.heating ? n.heating : 0,
       hotWater: manages.hotWater ? n.hotWater : 0,

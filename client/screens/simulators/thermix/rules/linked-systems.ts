@@ -80,6 +80,7 @@ export interface Cleared {
  * - a system no longer allowed (housing category, metropole mode, managed uses) is cleared;
  * - combined solar or a heating network in heating syncs the hot-water entry of the same rank to it
  *   (locked, the hot-water side of one appliance);
+ * - a hot-water entry naming the heating system of the same rank becomes « same appliance »;
  * - a synced hot-water entry follows its heating system, is cleared when that system cannot make
  *   hot water, and copies the heating definition's green-energy settings;
  * - a hybrid flag only stays on the air/water heat pump.
@@ -105,6 +106,11 @@ export function normalizeSolution(solution: Solution, ctx: RuleContext): { solut
   for (const rank of [0, 1] as const) {
     const own = heating[rank].identifier;
     let water = hotWater[rank];
+    if (own && water.identifier === own && !water.locked && canShareWithHotWater(ctx, systemOf(ctx, own))) {
+      // The same appliance named twice (a heat pump for heating and for hot water) is one appliance:
+      // as « même appareil » it is priced once, with heating; named twice its investment counted twice.
+      water = { ...water, identifier: SYNCED_WITH_HEATING };
+    }
     if (own === SOLAR_SYSTEM_COMBINED || own === HEATING_NETWORK) {
       const reason = own === SOLAR_SYSTEM_COMBINED ? LINK_SOLAR : LINK_NETWORK;
       if (water.identifier !== SYNCED_WITH_HEATING) {
