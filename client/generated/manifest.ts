@@ -1731,7 +1731,7 @@ export const modules: { id: string; flag: string; label: string; always: boolean
   {
     "id": "actimmoMap",
     "flag": "actimmoMap",
-    "label": "Carte",
+    "label": "Carte des structures actimmo",
     "always": false
   },
   {

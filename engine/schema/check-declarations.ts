@@ -115,6 +115,7 @@ export function checkDeclarations(decls: Declarations): string[] {
   const flags = new Set<string>();
   for (const m of decls.modules) {
     if (flags.has(m.flag)) problems.push(`module ${m.id}: duplicate flag ${m.flag}`);
+    if (m.publicRoute && !routeNames.has(m.publicRoute)) problems.push(`module ${m.id}: unknown public route ${m.publicRoute}`);
     flags.add(m.flag);
   }
   const userTypes = new Set(Object.keys(decls.roles.userTypes));

@@ -138,6 +138,8 @@ export interface ModuleDeclaration {
   defaultName: string;
   defaultBaseline: string;
   always?: boolean;
+  /** Route of the module's public service, linked from the landing page while the module is on. */
+  publicRoute?: string;
 }
 
 export interface RolesDeclaration {
