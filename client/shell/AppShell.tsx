@@ -8,9 +8,9 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { Breadcrumb } from './Breadcrumb';
 import { VersionBanner } from './VersionBanner';
+import { SkipLinks } from './SkipLinks';
 import { pageTitleAtom } from './page-title';
 import { tabTitle } from './theme';
-import { t } from '../lib/messages';
 
 function useScrollOnNavigate(): void {
   const location = useLocation();
@@ -48,12 +48,10 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
   };
   return (
     <div className={`app${folded ? ' menu-folded' : ''}${hasMenu ? '' : ' no-menu'}`}>
-      <a className="skip-link" href="#main">{t('ui.skip_to_content')}</a>
+      <SkipLinks hasMenu={hasMenu} />
       <VersionBanner />
-      {wl?.hasMainHeader !== false && typeof wl?.header === 'string' && wl.header && (
-        <div className="white-label-header" dangerouslySetInnerHTML={{ __html: wl.header }} />
-      )}
-      <Header onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} folded={folded} onToggleFold={toggleFold} />
+      <Header onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} folded={folded} onToggleFold={toggleFold}
+        whiteLabelHeader={wl?.hasMainHeader !== false && typeof wl?.header === 'string' ? wl.header : ''} />
       <div className="app-body">
         {hasMenu && <SideMenu open={open} onNavigate={() => setOpen(false)} />}
         {open && <div className="menu-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
