@@ -9,6 +9,8 @@ import { SideMenu } from './SideMenu';
 import { Breadcrumb } from './Breadcrumb';
 import { VersionBanner } from './VersionBanner';
 import { SkipLinks } from './SkipLinks';
+import { AudienceMeasurement, hasAudienceMeasurement } from './AudienceMeasurement';
+import { t } from '../lib/messages';
 import { pageTitleAtom } from './page-title';
 import { tabTitle } from './theme';
 
@@ -32,6 +34,7 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
   const pageTitle = useAtomValue(pageTitleAtom);
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const [askingConsent, setAskingConsent] = useState(false);
   const [folded, setFolded] = useState(() => localStorage.getItem('renovation.menuFolded') === '1');
   useScrollOnNavigate();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -60,7 +63,15 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
           <div className="screen">{children}</div>
         </main>
       </div>
-      {typeof wl?.footer === 'string' && wl.footer && <footer className="app-footer" dangerouslySetInnerHTML={{ __html: wl.footer }} />}
+      {((typeof wl?.footer === 'string' && wl.footer) || hasAudienceMeasurement(wl)) && (
+        <footer className="app-footer">
+          {typeof wl?.footer === 'string' && wl.footer && <div dangerouslySetInnerHTML={{ __html: wl.footer }} />}
+          {hasAudienceMeasurement(wl) && (
+            <p><button type="button" className="link-button" onClick={() => setAskingConsent(true)}>{t('shell.consent_change')}</button></p>
+          )}
+        </footer>
+      )}
+      <AudienceMeasurement asking={askingConsent} onAnswered={() => setAskingConsent(false)} />
     </div>
   );
 }

@@ -11,9 +11,9 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
   return (
     <div className="password-input">
       <input {...props} type={shown ? 'text' : 'password'} autoCapitalize="off" autoCorrect="off" spellCheck={false} />
-      <button type="button" className="button password-toggle" aria-controls={props.id}
-        aria-label={shown ? t('shell.password_hide') : t('shell.password_show')} onClick={() => setShown((s) => !s)}>
-        {shown ? t('shell.password_hide_short') : t('shell.password_show_short')}
+      {/* Named by its text, not by aria-label: the field alone answers to « Mot de passe ». */}
+      <button type="button" className="link-button password-toggle" aria-controls={props.id} onClick={() => setShown((s) => !s)}>
+        {shown ? t('shell.password_hide') : t('shell.password_show')}
       </button>
       <span className="visually-hidden" role="status">{shown ? t('shell.password_shown') : ''}</span>
     </div>

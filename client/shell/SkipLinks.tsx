@@ -60,7 +60,13 @@ export function SkipLinks({ hasMenu }: { hasMenu: boolean }) {
   return (
     <div className="skip-links">
       <a href="#main" onClick={go(() => document.getElementById('main'))}>{t('ui.skip_to_content')}</a>
-      {action && <a href="#main" onClick={go(() => action.element)}>{t('shell.skip_to_action', { label: action.label })}</a>}
+      {/* Named without the action's own words: tools and people looking for « Nouveau lieu » find the
+          action, not this link; the words stay visible, after the name. */}
+      {action && (
+        <a href="#main" onClick={go(() => action.element)} aria-label={t('shell.skip_to_action')}>
+          {t('shell.skip_to_action')}<span aria-hidden="true"> : {action.label}</span>
+        </a>
+      )}
       {hasMenu && <a href="#side-menu" onClick={go(() => document.querySelector<HTMLElement>('#side-menu a'))}>{t('shell.skip_to_menu')}</a>}
     </div>
   );

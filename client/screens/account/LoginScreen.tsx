@@ -8,14 +8,11 @@ import { ApiError } from '../../api/http';
 import { t } from '../../lib/messages';
 import { usePageTitle } from '../../shell/page-title';
 import { PasswordInput } from '../../shell/PasswordInput';
+import { safeNext } from '../../shell/safe-next';
 import { at } from './account-api';
 import './account.css';
 
-/** Only paths of this site are followed after sign-in (no open redirect through `next`). */
-export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f]/.test(next)) return null;
-  return next;
-}
+export { safeNext };
 
 /**
  * Sign-in: /mon-compte/connexion, pre-filled by /mon-compte/connexion/:startEmail, and
