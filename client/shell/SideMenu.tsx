@@ -21,7 +21,7 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
       ) : item.href ? (
         <a href={item.href} target="_blank" rel="noreferrer" title={item.description}><EntryText item={item} /></a>
       ) : (
-        <span className="menu-group">{item.label}</span>
+        <span className="menu-group"><EntryText item={item} /></span>
       )}
       {item.children && (
         <ul>

@@ -54,7 +54,7 @@ describe('form editor: a white-label administrator customises the places form of
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click();
     await page.getByRole('link', { name: 'Personnaliser les formulaires' }).click();
     await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
-    await expect.poll(() => page.getByRole('link', { name: 'Lieux de rendez-vous' }).count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Lieux de rendez-vous' }).count(), WAIT).toBe(1);
     await screenshot(page, 'form-editor-picker');
     expect(errors).toEqual([]);
     await context.close();
@@ -86,7 +86,7 @@ describe('form editor: a white-label administrator customises the places form of
     const { page, context, errors } = await newPage(browser);
     await signIn(page, t.url, 'admin@demo.fr');
     await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/menus/`);
-    const places = page.getByRole('group', { name: /^Lieux place\.list/ });
+    const places = page.getByRole('group', { name: /^Lieux de rendez-vous/ });
     await places.getByLabel('Libellé').fill('Nos permanences');
     await page.getByRole('group', { name: /^Indisponibilités/ }).getByLabel('Masqué').check();
     await page.getByRole('button', { name: "Monter l'entrée « Notifications »" }).click();
@@ -143,7 +143,7 @@ describe('form editor: a white-label administrator customises the places form of
     const page = admin.page;
     await signIn(page, t.url, 'admin@demo.fr');
     await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
-    await page.getByRole('link', { name: 'Lieux de rendez-vous' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Lieux de rendez-vous' }).click();
     await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Formulaire « Lieux de rendez-vous » — localhost');
 
