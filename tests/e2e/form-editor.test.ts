@@ -151,7 +151,7 @@ describe('form editor: a white-label administrator customises the places form of
     const internal = page.getByRole('group', { name: /^Présentation interne \(conseillers\)/ });
     await internal.getByLabel('Masqué').check();
     // A required field of the base cannot be hidden, and stays required.
-    const name = page.getByRole('group', { name: /^Nom name/ });
+    const name = page.getByRole('group', { name: 'Nom', exact: true });
     expect(await name.getByLabel('Masqué').isDisabled()).toBe(true);
     expect(await name.getByLabel('Obligatoire').isChecked()).toBe(true);
 
