@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject 
 import { routes, type ManifestRoute } from './generated/manifest';
 import { AppShell } from './shell/AppShell';
 import { RouteGuard } from './shell/RouteGuard';
+import { LegacyLogin } from './shell/LegacyLogin';
 import { entityScreens, screens } from './screens/registry';
 import { NotFound } from './screens/NotFound';
 import { t } from './lib/messages';
@@ -46,6 +47,7 @@ export function buildRoutes(): RouteObject[] {
   }));
   // Old /connection URLs lead to the login screen (spec 01 §2).
   children.push({ path: '/connection', element: <Navigate to="/mon-compte/connexion" replace /> });
+  children.push({ path: '/connection/:startEmail', element: <LegacyLogin /> });
   children.push({ path: '/connection/*', element: <Navigate to="/mon-compte/connexion" replace /> });
   children.push({ path: '*', element: <AppShell route={notFoundRoute}><NotFound /></AppShell> });
   return [{ element: <Outlet />, children }];

@@ -384,6 +384,17 @@ export const routes: ManifestRoute[] = [
     "title": "Tableau de bord"
   },
   {
+    "name": "Changelog",
+    "path": "/nouveautes",
+    "screen": {
+      "component": "ChangelogScreen"
+    },
+    "access": true,
+    "layout": "web",
+    "title": "Nouveautés",
+    "description": "Ce que chaque version de la plateforme change pour ses utilisateurs."
+  },
+  {
     "name": "Thermix",
     "path": "/thermix",
     "screen": {
@@ -1279,7 +1290,7 @@ export const routes: ManifestRoute[] = [
     },
     "module": "dialogwatt",
     "layout": "web",
-    "title": "Gestion des lieux",
+    "title": "Lieux de rendez-vous",
     "description": "Les lieux de conseil où se tiennent les rendez-vous."
   },
   {
@@ -1731,7 +1742,7 @@ export const modules: { id: string; flag: string; label: string; always: boolean
   {
     "id": "actimmoMap",
     "flag": "actimmoMap",
-    "label": "Carte",
+    "label": "Carte des structures actimmo",
     "always": false
   },
   {

@@ -2,12 +2,15 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { api, ApiError } from '../api/http';
 import { sessionEpochAtom } from '../state/session';
+import { clearedOnUserChange, userGeneration } from '../state/user-stores';
 import type { EntityMeta } from './types';
 
+// The effective schema depends on who asks (rights, hidden fields): one cache per person.
 const cache = new Map<string, Promise<EntityMeta>>();
+clearedOnUserChange(() => cache.clear());
 
 export function fetchEntityMeta(name: string, epoch: number): Promise<EntityMeta> {
-  const key = `${name}|${epoch}`;
+  const key = `${userGeneration()}|${name}|${epoch}`;
   let p = cache.get(key);
   if (!p) {
     p = api<EntityMeta>(`/meta/entity/${name}`);

@@ -54,7 +54,11 @@ export default function DashboardScreen() {
             <h2 id={`dash-${s.id}`}>{s.label}</h2>
             <ul className="link-list">
               {s.children!.map((c) => (
-                <li key={c.id}>{c.path ? <Link to={c.path}>{c.label}</Link> : c.label}{c.description && <span className="muted"> — {c.description}</span>}</li>
+                <li key={c.id}>
+                  {c.path ? <Link to={c.path}>{c.label}</Link> : c.label}
+                  {c.subtitle && <span className="muted"> ({c.subtitle})</span>}
+                  {c.description && <span className="muted"> — {c.description}</span>}
+                </li>
               ))}
             </ul>
           </section>

@@ -1,60 +1,70 @@
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 import { profileAtom, whiteLabelAtom } from '../state/session';
-import { homePath, moduleFlags } from '../state/white-label';
-import { menuAtom, type MenuItem } from '../state/menu';
-import { modules } from '../generated/manifest';
+import { homePath } from '../state/white-label';
+import { loadServices, servicesAtom, servicesFailedAtom } from '../state/services';
 import { usePageTitle } from '../shell/page-title';
 import { t } from '../lib/messages';
 
-function flatten(items: MenuItem[]): MenuItem[] {
-  return items.flatMap((i) => [i, ...flatten(i.children ?? [])]).filter((i) => i.path && i.path !== '/' && i.path !== '/accueil');
-}
-
-/** `/` sends each role to its white-label home; `/accueil` presents the site's services. */
+/**
+ * The landing page of a white label (`/`, and `/accueil`): what the network offers the public,
+ * each service a link. A role whose white label names another home goes there from `/`.
+ */
 export default function HomeScreen() {
   const wl = useAtomValue(whiteLabelAtom);
   const profile = useAtomValue(profileAtom);
-  const menu = useAtomValue(menuAtom);
+  const services = useAtomValue(servicesAtom);
+  const failed = useAtomValue(servicesFailedAtom);
   const location = useLocation();
-  usePageTitle(wl?.siteTitle ? String(wl.siteTitle) : t('ui.home'));
-  if (location.pathname === '/') {
-    const home = homePath(wl, profile?.userType ?? null);
-    if (home !== '/' && home !== '/accueil') return <Navigate to={home} replace />;
-  }
-  const flags = moduleFlags(wl);
-  const services = modules.filter((m) => !m.always && flags[m.id]);
-  const links = flatten(menu);
+  const siteTitle = wl?.siteTitle ? String(wl.siteTitle) : t('ui.home');
+  usePageTitle(siteTitle);
+  useEffect(() => {
+    void loadServices();
+  }, []);
+  const home = homePath(wl, profile?.userType ?? null);
+  if (location.pathname === '/' && home !== '/' && home !== '/accueil') return <Navigate to={home} replace />;
+  const workspace = profile && home !== '/' && home !== '/accueil' ? home : null;
   return (
-    <div className="home">
-      {wl?.siteBaseline && <p className="lead">{String(wl.siteBaseline)}</p>}
-      {links.length > 0 && (
-        <section aria-labelledby="home-links">
-          <h2 id="home-links">Accès rapide</h2>
-          <ul className="cards">
-            {links.map((l) => (
-              <li key={l.id} className="card card-link">
-                <Link to={l.path!}>{l.label}</Link>
-                {l.description && <p>{l.description}</p>}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      <section aria-labelledby="home-services">
-        <h2 id="home-services">Les services de ce site</h2>
-        {services.length === 0 ? <p>{t('ui.empty_list')}</p> : (
-          <ul className="cards">
-            {services.map((m) => (
-              <li key={m.id} className="card">
-                <h3>{String(wl?.[`${m.flag}Name`] ?? m.label)}</h3>
-                <p>{String(wl?.[`${m.flag}Baseline`] ?? '')}</p>
-              </li>
-            ))}
-          </ul>
+    <div className="landing">
+      {wl?.siteBaseline && <p className="lead landing-baseline">{String(wl.siteBaseline)}</p>}
+      <section aria-labelledby="landing-services" className="landing-services">
+        <h2 id="landing-services">{t('shell.landing_services')}</h2>
+        {failed ? (
+          <p className="notice notice-error" role="alert">{t('shell.services_failed')}</p>
+        ) : services === null ? (
+          <p className="muted" role="status">{t('shell.services_loading')}</p>
+        ) : services.length === 0 ? (
+          <p className="muted">{t('shell.landing_none')}</p>
+        ) : (
+          <>
+            <p className="muted">{t('shell.landing_services_intro', { site: siteTitle })}</p>
+            <ul className="service-cards">
+              {services.map((s) => (
+                <li key={s.module} className="service-card">
+                  <h3><Link to={s.path}>{s.name}</Link></h3>
+                  {s.kind !== s.name && <p className="service-kind">{s.kind}</p>}
+                  <p className="service-description">{s.description}</p>
+                  <span className="service-open" aria-hidden="true">{t('shell.landing_open')} →</span>
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </section>
-      {!profile && <p><Link className="button button-primary" to="/mon-compte/connexion">{t('ui.sign_in')}</Link></p>}
+      {workspace ? (
+        <section className="card landing-staff" aria-labelledby="landing-workspace">
+          <h2 id="landing-workspace">{t('shell.landing_my_space')}</h2>
+          <p>{t('shell.landing_my_space_text')}</p>
+          <p><Link className="button button-primary" to={workspace}>{t('shell.landing_my_space')}</Link></p>
+        </section>
+      ) : !profile && (
+        <section className="card landing-staff" aria-labelledby="landing-staff">
+          <h2 id="landing-staff">{t('shell.landing_staff_title')}</h2>
+          <p>{t('shell.landing_staff_text')}</p>
+          <p><Link className="button button-primary" to="/mon-compte/connexion">{t('ui.sign_in')}</Link></p>
+        </section>
+      )}
     </div>
   );
 }

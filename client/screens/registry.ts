@@ -14,6 +14,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   HomeScreen: lazy(() => import('./HomeScreen')),
   DashboardRedirect: lazy(() => import('./DashboardRedirect')),
   DashboardScreen: lazy(() => import('./DashboardScreen')),
+  ChangelogScreen: lazy(() => import('./ChangelogScreen')),
   ProfileScreen: lazy(() => import('./account/ProfileScreen')),
   MyStructureScreen: lazy(() => import('./configuration/MyStructureScreen')),
   GroupAccountScreen: lazy(() => import('./configuration/GroupAccountScreen')),

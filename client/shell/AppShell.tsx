@@ -8,9 +8,11 @@ import { Header } from './Header';
 import { SideMenu } from './SideMenu';
 import { Breadcrumb } from './Breadcrumb';
 import { VersionBanner } from './VersionBanner';
+import { SkipLinks } from './SkipLinks';
+import { AudienceMeasurement, hasAudienceMeasurement } from './AudienceMeasurement';
+import { t } from '../lib/messages';
 import { pageTitleAtom } from './page-title';
 import { tabTitle } from './theme';
-import { t } from '../lib/messages';
 
 function useScrollOnNavigate(): void {
   const location = useLocation();
@@ -32,6 +34,7 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
   const pageTitle = useAtomValue(pageTitleAtom);
   const location = useLocation();
   const [open, setOpen] = useState(false);
+  const [askingConsent, setAskingConsent] = useState(false);
   const [folded, setFolded] = useState(() => localStorage.getItem('renovation.menuFolded') === '1');
   useScrollOnNavigate();
   useEffect(() => setOpen(false), [location.pathname]);
@@ -48,12 +51,10 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
   };
   return (
     <div className={`app${folded ? ' menu-folded' : ''}${hasMenu ? '' : ' no-menu'}`}>
-      <a className="skip-link" href="#main">{t('ui.skip_to_content')}</a>
+      <SkipLinks hasMenu={hasMenu} />
       <VersionBanner />
-      {wl?.hasMainHeader !== false && typeof wl?.header === 'string' && wl.header && (
-        <div className="white-label-header" dangerouslySetInnerHTML={{ __html: wl.header }} />
-      )}
-      <Header onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} folded={folded} onToggleFold={toggleFold} />
+      <Header onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} folded={folded} onToggleFold={toggleFold}
+        whiteLabelHeader={wl?.hasMainHeader !== false && typeof wl?.header === 'string' ? wl.header : ''} />
       <div className="app-body">
         {hasMenu && <SideMenu open={open} onNavigate={() => setOpen(false)} />}
         {open && <div className="menu-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
@@ -62,7 +63,15 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
           <div className="screen">{children}</div>
         </main>
       </div>
-      {typeof wl?.footer === 'string' && wl.footer && <footer className="app-footer" dangerouslySetInnerHTML={{ __html: wl.footer }} />}
+      {((typeof wl?.footer === 'string' && wl.footer) || hasAudienceMeasurement(wl)) && (
+        <footer className="app-footer">
+          {typeof wl?.footer === 'string' && wl.footer && <div dangerouslySetInnerHTML={{ __html: wl.footer }} />}
+          {hasAudienceMeasurement(wl) && (
+            <p><button type="button" className="link-button" onClick={() => setAskingConsent(true)}>{t('shell.consent_change')}</button></p>
+          )}
+        </footer>
+      )}
+      <AudienceMeasurement asking={askingConsent} onAnswered={() => setAskingConsent(false)} />
     </div>
   );
 }

@@ -15,7 +15,8 @@ export function Breadcrumb({ route }: { route: ManifestRoute }) {
   const found = currentEntry(items, location.pathname);
   const title = pageTitle ?? route.title ?? found?.entry.label ?? '';
   const description = found?.entry.description ?? route.description;
-  const trail = found ? [...found.parents, found.entry] : [];
+  // The root link is always first: a menu entry for `/` itself would read « Accueil › Accueil ».
+  const trail = found ? [...found.parents, found.entry].filter((e) => e.path !== '/') : [];
   return (
     <div className="title-block">
       {wl?.hasBreadcrumb !== false && trail.length > 0 && (

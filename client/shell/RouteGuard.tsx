@@ -6,6 +6,7 @@ import { profileAtom, ruleUserAtom, whiteLabelAtom } from '../state/session';
 import { homePath, ruleWhiteLabelAtom } from '../state/white-label';
 import type { ManifestRoute } from '../generated/manifest';
 import { notify } from './notifications';
+import { safeNext } from './safe-next';
 import { t } from '../lib/messages';
 
 function GoBack() {
@@ -35,7 +36,11 @@ export function RouteGuard({ route, children }: { route: ManifestRoute; children
   if (route.module && !whiteLabel.modules[route.module]) {
     return <div className="notice notice-warning"><p>{t('ui.module_disabled')}</p></div>;
   }
-  if (route.guestOnly && !user.anonymous) return <Navigate to={homePath(wl, user.userType)} replace />;
+  // Signed in on a guest page (the login, just now): where `next` asked, else the role's home.
+  if (route.guestOnly && !user.anonymous) {
+    const next = safeNext(new URLSearchParams(location.search).get('next'));
+    return <Navigate to={next ?? homePath(wl, user.userType)} replace />;
+  }
   if (!holds(route.access, { user, whiteLabel })) {
     if (user.anonymous) {
       const next = `${location.pathname}${location.search}${location.hash}`;

@@ -3,15 +3,25 @@ import { NavLink } from 'react-router-dom';
 import { menuAtom, type MenuItem } from '../state/menu';
 import { t } from '../lib/messages';
 
+/** A product name (« Thermix ») says nothing by itself: the kind of service goes under it. */
+function EntryText({ item }: { item: MenuItem }) {
+  return (
+    <>
+      <span className="menu-label">{item.label}</span>
+      {item.subtitle && <span className="menu-subtitle">{item.subtitle}</span>}
+    </>
+  );
+}
+
 function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void }) {
   return (
     <li>
       {item.path ? (
-        <NavLink to={item.path} end={item.path === '/'} onClick={onNavigate} title={item.description}>{item.label}</NavLink>
+        <NavLink to={item.path} end={item.path === '/'} onClick={onNavigate} title={item.description}><EntryText item={item} /></NavLink>
       ) : item.href ? (
-        <a href={item.href} target="_blank" rel="noreferrer">{item.label}</a>
+        <a href={item.href} target="_blank" rel="noreferrer" title={item.description}><EntryText item={item} /></a>
       ) : (
-        <span className="menu-group">{item.label}</span>
+        <span className="menu-group"><EntryText item={item} /></span>
       )}
       {item.children && (
         <ul>

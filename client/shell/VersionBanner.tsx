@@ -10,7 +10,8 @@ export function VersionBanner() {
     <div className="version-banner" role="alert">
       <p><strong>{t('errors.new_version', { version: server })}</strong> — {t('errors.new_version_hint')}</p>
       <p>
-        <a href="/docs/CHANGELOG.md" target="_blank" rel="noreferrer">{t('ui.new_version_changelog')}</a>
+        {/* A new tab loads the new version, whose « Nouveautés » page describes it; this tab keeps the work. */}
+        <a href="/nouveautes" target="_blank" rel="noopener">{t('ui.new_version_changelog')}</a>
         {' · '}
         <button type="button" className="link-button" onClick={() => window.location.reload()}>{t('ui.new_version_reload')}</button>
       </p>

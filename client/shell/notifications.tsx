@@ -1,4 +1,6 @@
 import { atom, useAtom } from 'jotai';
+import { useEffect, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { store } from '../state/store';
 import { t } from '../lib/messages';
 
@@ -14,9 +16,40 @@ export function notify(text: string, kind: Toast['kind'] = 'info'): void {
   setTimeout(() => store.set(toastsAtom, (list) => list.filter((x) => x.id !== id)), kind === 'error' ? 9000 : 4500);
 }
 
+/** The last open modal dialog, if any: it and its descendants alone are above the backdrop. */
+export function topModal(doc: Document = document): HTMLDialogElement | null {
+  const open = [...doc.querySelectorAll<HTMLDialogElement>('dialog[open]')].filter((d) => {
+    try {
+      return d.matches(':modal');
+    } catch {
+      return true;
+    }
+  });
+  return open[open.length - 1] ?? null;
+}
+
+/** Follows modal dialogs opening and closing anywhere in the page. */
+function useTopModal(): HTMLDialogElement | null {
+  const [modal, setModal] = useState<HTMLDialogElement | null>(null);
+  useEffect(() => {
+    const update = () => setModal(topModal());
+    const observer = new MutationObserver(update);
+    observer.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['open'] });
+    update();
+    return () => observer.disconnect();
+  }, []);
+  return modal;
+}
+
+/**
+ * The notification area. While a modal dialog is open, everything outside it sits under its
+ * backdrop and is inert, so the area moves into the dialog (spec 01 §9: "Notification area
+ * appears at the bottom right of modal dialogs"), still fixed at the bottom right of the screen.
+ */
 export function Toasts() {
   const [toasts, setToasts] = useAtom(toastsAtom);
-  return (
+  const modal = useTopModal();
+  const area = (
     <div className="toasts" role="status" aria-live="polite">
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>
@@ -26,4 +59,5 @@ export function Toasts() {
       ))}
     </div>
   );
+  return createPortal(area, modal ?? document.body);
 }

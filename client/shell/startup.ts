@@ -37,6 +37,7 @@ export async function startUp(): Promise<void> {
     try {
       const outcome = await refreshSession(() => undefined);
       if (outcome === 'ok' || outcome === 'ignored') await loadProfile();
+      else if (outcome === 'dropped') openLoginAfterExpiry();
     } catch {
       dropSession();
     }
@@ -44,6 +45,17 @@ export async function startUp(): Promise<void> {
   await loadMenu();
   // Server version, with the spec's 1 s budget; the banner compares it with ours.
   void api('/app_infos', { timeoutMs: 1000, anonymous: true }).catch(() => undefined);
+}
+
+/**
+ * Spec 01 §8: a refused refresh sends the user to the login screen, at start-up too. The router
+ * is not created yet, so the address is replaced before it reads it; `next` brings the user back.
+ */
+export function openLoginAfterExpiry(): void {
+  const here = `${window.location.pathname}${window.location.search}${window.location.hash}`;
+  if (window.location.pathname.startsWith('/mon-compte/connexion')) return;
+  const params = new URLSearchParams({ next: here, session: 'expiree' });
+  window.history.replaceState(null, '', `/mon-compte/connexion?${params.toString()}`);
 }
 
 /** Refresh every 30 s (spec 01 §9); a refused refresh sends the user to the login screen. */

@@ -2,7 +2,16 @@ import { atom } from 'jotai';
 import { api } from '../api/http';
 import { store } from './store';
 
-export interface MenuItem { id: string; label: string; description?: string; path?: string; href?: string; children?: MenuItem[] }
+export interface MenuItem {
+  id: string;
+  label: string;
+  /** What the entry is, when its label is a product name. */
+  subtitle?: string;
+  description?: string;
+  path?: string;
+  href?: string;
+  children?: MenuItem[];
+}
 
 export const menuAtom = atom<MenuItem[]>([]);
 

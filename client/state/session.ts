@@ -4,6 +4,7 @@ import { store, tokensAtom, type Tokens } from './store';
 import { roles } from '../generated/manifest';
 import { rolesOf, anonymousUser, type RuleUser } from '../../engine/logic/user-context';
 import { t } from '../lib/messages';
+import { clearUserStores } from './user-stores';
 
 export interface Profile {
   pk: number;
@@ -51,12 +52,15 @@ export async function loadProfile(): Promise<Profile | null> {
 
 export async function signIn(email: string, password: string): Promise<Profile | null> {
   const tokens = await api<Tokens>('/auth/obtain_token/', { method: 'POST', body: { email, password }, anonymous: true });
+  // Spec 01 §4: on login the client-side stores are reset, then the tokens saved.
+  clearUserStores();
   store.set(tokensAtom, tokens);
   return loadProfile();
 }
 
-/** Removing the token clears tokens and user (spec 01 §4). */
+/** Removing the token clears tokens and user (spec 01 §4), and everything kept for that user. */
 export function dropSession(): void {
+  clearUserStores();
   store.set(tokensAtom, null);
   store.set(profileAtom, null);
   store.set(sessionEpochAtom, (n) => n + 1);

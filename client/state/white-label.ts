@@ -38,9 +38,8 @@ const HOME_KEYS: Record<string, string> = {
   administrator: 'homeRouteForAdministrator',
 };
 
-/** Each role's home, from the white label (spec 01 §2). */
+/** Each role's home, from the white label (spec 01 §2); the landing page `/` by default. */
 export function homePath(wl: WhiteLabel | null, userType: string | null): string {
   const key = userType ? HOME_KEYS[userType] : 'homeRoute';
-  const path = pathOfRoute(wl?.[key ?? 'homeRoute'] as string | undefined);
-  return path && path !== '/' ? path : '/accueil';
+  return pathOfRoute(wl?.[key ?? 'homeRoute'] as string | undefined) ?? '/';
 }

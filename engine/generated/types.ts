@@ -1621,15 +1621,15 @@ export interface WhiteLabel {
    */
   simulaidesUrl?: string;
   /**
-   * Carte : actif
+   * Carte des structures actimmo : actif
    */
   actimmoMapIsActive?: boolean;
   /**
-   * Carte : nom
+   * Carte des structures actimmo : nom
    */
   actimmoMapName?: string;
   /**
-   * Carte : accroche
+   * Carte des structures actimmo : accroche
    */
   actimmoMapBaseline?: string;
   /**

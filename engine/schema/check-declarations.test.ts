@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDeclarations } from './check-declarations';
+import { checkDeclarations, labelsAgree } from './check-declarations';
 import { loadDeclarations } from '../../server/schema/load-declarations';
 
 describe('checkDeclarations', () => {
@@ -15,6 +15,8 @@ describe('checkDeclarations', () => {
     place['x-entity'].rights.view = { eval: ['x'] };
     place['x-entity'].checks = [{ rule: true, message: 'entity.place.missing' }];
     d.menus[0].entries.push({ id: 'broken', label: 'Cassé', route: 'NoSuchRoute' });
+    place['x-entity'].menu!.label = 'Lieux';
+    place['x-entity'].screens!.title = 'Gestion des lieux';
     const problems = checkDeclarations(d);
     expect(problems).toEqual(expect.arrayContaining([
       'entity place: list field ghost is not a property',
@@ -22,6 +24,7 @@ describe('checkDeclarations', () => {
       'entity place right view: operator "eval" is not allowed',
       'entity place: message entity.place.missing is missing from messages/fr',
       `menu ${d.menus[0].audience}/broken: unknown route NoSuchRoute`,
+      'entity place: menu label « Lieux » and screen title « Gestion des lieux » disagree',
     ]));
   });
 
@@ -38,5 +41,12 @@ describe('checkDeclarations', () => {
       expect.stringMatching(/^entity place: selectedAdvisors relation filter cannot become a list filter \(a default value/),
       'entity pdf-temp-store: a secret-link entity is read by its secret only; its API may only create (found list)',
     ]));
+  });
+
+  it('lets a menu label be a short form of its screen title, not another name', () => {
+    expect(labelsAgree('Prix annuels', 'Prix annuels des énergies')).toBe(true);
+    expect(labelsAgree('Contacts', 'Carte actimmo : contacts')).toBe(true);
+    expect(labelsAgree('Lieux', 'Gestion des lieux')).toBe(false);
+    expect(labelsAgree('Prix', 'Prixfixe')).toBe(false);
   });
 });

@@ -17,6 +17,17 @@ export const REQUIRED_MESSAGE_KEYS = [
  * Cross-reference checks that a meta-schema cannot express: names that must exist, rule
  * operators and variables, list filters that must compile to SQL. Returns readable problems.
  */
+/**
+ * A menu label agrees with its screen's title when it is the title or a short form of it: the
+ * title starts with it (« Prix annuels » / « Prix annuels des énergies ») or ends with it after
+ * its parent's name (« Contacts » / « Carte actimmo : contacts »).
+ */
+export function labelsAgree(menuLabel: string, screenTitle: string): boolean {
+  const label = menuLabel.trim().toLocaleLowerCase('fr');
+  const title = screenTitle.trim().toLocaleLowerCase('fr');
+  return title === label || title.startsWith(`${label} `) || title.endsWith(`: ${label}`);
+}
+
 export function checkDeclarations(decls: Declarations): string[] {
   const problems: string[] = [];
   const registry = buildRegistry(decls);
@@ -48,6 +59,11 @@ export function checkDeclarations(decls: Declarations): string[] {
     if (!moduleIds.has(x.module)) problems.push(`${where}: unknown module ${x.module}`);
     if (!props.has(x.display)) problems.push(`${where}: display property ${x.display} does not exist`);
     for (const r of schema.required ?? []) if (!props.has(r)) problems.push(`${where}: required ${r} is not a property`);
+    // The breadcrumb shows the menu label, the page the screen title: they must name one thing
+    // (« Lieux » in the menu over « Gestion des lieux » on the page misleads).
+    if (x.menu && x.screens?.title && !labelsAgree(x.menu.label, x.screens.title)) {
+      problems.push(`${where}: menu label « ${x.menu.label} » and screen title « ${x.screens.title} » disagree`);
+    }
     const listFields = [...(x.list?.columns ?? []), ...(x.list?.search ?? []), ...(x.list?.sortable ?? []), ...(x.list?.filters ?? [])];
     if (x.list?.defaultSort) listFields.push(x.list.defaultSort.replace(/^-/, ''));
     for (const f of listFields) {
@@ -128,6 +144,7 @@ export function checkDeclarations(decls: Declarations): string[] {
   const flags = new Set<string>();
   for (const m of decls.modules) {
     if (flags.has(m.flag)) problems.push(`module ${m.id}: duplicate flag ${m.flag}`);
+    if (m.publicRoute && !routeNames.has(m.publicRoute)) problems.push(`module ${m.id}: unknown public route ${m.publicRoute}`);
     flags.add(m.flag);
   }
   const userTypes = new Set(Object.keys(decls.roles.userTypes));

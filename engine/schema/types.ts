@@ -30,6 +30,8 @@ export interface PropertySchema {
   'x-storage'?: { column?: string; index?: boolean; unique?: boolean; private?: boolean; virtual?: boolean };
   'x-tenant'?: string[];
   'x-enum-labels'?: Record<string, string>;
+  /** The title is a feminine noun: words agreeing with it follow (« Structure : Toutes »). */
+  'x-feminine'?: boolean;
   /** Set on fields added by a white-label overlay: stored in the record's `extra` JSON column. */
   'x-extra'?: boolean;
   [key: string]: unknown;
@@ -146,6 +148,8 @@ export interface ModuleDeclaration {
   defaultName: string;
   defaultBaseline: string;
   always?: boolean;
+  /** Route of the module's public service, linked from the landing page while the module is on. */
+  publicRoute?: string;
 }
 
 export interface RolesDeclaration {

@@ -37,7 +37,7 @@ describe.each(DIALECTS)('global messages, dashboards, telephony lookup and messa
     const managerBoard = await t.call('/dashboard/', { token: await t.login('manager@demo.fr') });
     expect(managerBoard.body.lists[0].items.map((i: { label: string }) => i.label)).toEqual(['Espace Conseil Démo', 'Espace Conseil Voisin', 'Réseau Démo Isère']);
     const advisorBoard = await t.call('/dashboard/', { token: await t.login('conseiller@demo.fr') });
-    expect(advisorBoard.body.figures.map((f: { label: string }) => f.label)).toEqual(['Membres de Espace Conseil Démo', 'Lieux de conseil actifs', 'Notifications actives']);
+    expect(advisorBoard.body.figures.map((f: { label: string }) => f.label)).toEqual(["Membres d'Espace Conseil Démo", 'Lieux de rendez-vous actifs', 'Notifications actives']);
     expect(advisorBoard.body.figures[1].value).toBe(2);
     expect((await t.call('/dashboard/', { token: await t.login('pro@demo.fr') })).status).toBe(403);
   });

@@ -59,7 +59,7 @@ describe('form editor: a white-label administrator customises the places form of
     await page.getByRole('dialog').getByRole('button', { name: 'Fermer' }).first().click();
     await page.getByRole('link', { name: 'Personnaliser les formulaires' }).click();
     await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
-    await expect.poll(() => page.getByRole('link', { name: 'Gestion des lieux' }).count(), WAIT).toBe(1);
+    await expect.poll(() => page.getByRole('main').getByRole('link', { name: 'Lieux de rendez-vous' }).count(), WAIT).toBe(1);
     await screenshot(page, 'form-editor-picker');
     expect(errors).toEqual([]);
     await context.close();
@@ -91,7 +91,7 @@ describe('form editor: a white-label administrator customises the places form of
     const { page, context, errors } = await newPage(browser);
     await signIn(page, t.url, 'admin@demo.fr');
     await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/menus/`);
-    const places = page.getByRole('group', { name: /^Lieux place\.list/ });
+    const places = page.getByRole('group', { name: /^Lieux de rendez-vous/ });
     await places.getByLabel('Libellé').fill('Nos permanences');
     await page.getByRole('group', { name: /^Indisponibilités/ }).getByLabel('Masqué').check();
     await page.getByRole('button', { name: "Monter l'entrée « Notifications »" }).click();
@@ -148,15 +148,15 @@ describe('form editor: a white-label administrator customises the places form of
     const page = admin.page;
     await signIn(page, t.url, 'admin@demo.fr');
     await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
-    await page.getByRole('link', { name: 'Gestion des lieux' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'Lieux de rendez-vous' }).click();
     await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Formulaire « Gestion des lieux » — localhost');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Formulaire « Lieux de rendez-vous » — localhost');
 
     // Hide « Présentation interne ».
     const internal = page.getByRole('group', { name: /^Présentation interne \(conseillers\)/ });
     await internal.getByLabel('Masqué').check();
     // A required field of the base cannot be hidden, and stays required.
-    const name = page.getByRole('group', { name: /^Nom name/ });
+    const name = page.getByRole('group', { name: 'Nom', exact: true });
     expect(await name.getByLabel('Masqué').isDisabled()).toBe(true);
     expect(await name.getByLabel('Obligatoire').isChecked()).toBe(true);
 
@@ -170,7 +170,8 @@ describe('form editor: a white-label administrator customises the places form of
     await dialog.getByLabel('Type de champ').selectOption({ label: 'liste de choix' });
     await dialog.getByLabel('Choix possibles').fill('Oui\nNon\nPartielle');
     await dialog.getByLabel('Champ obligatoire').check();
-    expect(await dialog.textContent()).toContain('Nom technique : xAccessibilitePmr');
+    // Administrators never see technical names (issue 16, item 10).
+    expect(await dialog.textContent()).not.toContain('xAccessibilitePmr');
     await screenshot(page, 'form-editor-add-field');
     await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
     await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);

@@ -18,7 +18,7 @@ describe('places through the generated screens (advisor, Chromium)', () => {
     await page.getByLabel('Mot de passe').fill('renovation-demo');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gestion des lieux');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lieux de rendez-vous');
     await context.close();
   });
 

@@ -7,14 +7,12 @@ import { loadMenu } from '../../state/menu';
 import { ApiError } from '../../api/http';
 import { t } from '../../lib/messages';
 import { usePageTitle } from '../../shell/page-title';
+import { PasswordInput } from '../../shell/PasswordInput';
+import { safeNext } from '../../shell/safe-next';
 import { at } from './account-api';
 import './account.css';
 
-/** Only paths of this site are followed after sign-in (no open redirect through `next`). */
-export function safeNext(next: string | null | undefined): string | null {
-  if (!next || !next.startsWith('/') || next.startsWith('//') || next.startsWith('/\\') || /[\u0000-\u001f]/.test(next)) return null;
-  return next;
-}
+export { safeNext };
 
 /**
  * Sign-in: /mon-compte/connexion, pre-filled by /mon-compte/connexion/:startEmail, and
@@ -34,6 +32,7 @@ export default function LoginScreen() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const notice = search.get('reinitialise') === '1' ? at('accounts.reset.done') : null;
+  const expired = search.get('session') === 'expiree';
 
   useEffect(() => {
     if (params.startEmail) setEmail(params.startEmail);
@@ -73,6 +72,7 @@ export default function LoginScreen() {
       <form className="card login-card" onSubmit={submit} noValidate aria-describedby="login-intro">
         <p id="login-intro">{t('ui.login_intro')}</p>
         {notice && <div className="notice notice-success" role="status">{notice}</div>}
+        {expired && !formError && <div className="notice notice-warning" role="status">{t('shell.session_expired')}</div>}
         {formError && <div className="notice notice-error" role="alert">{formError}</div>}
         <div className={`field${errors.email ? ' has-error' : ''}`}>
           <label htmlFor="login-email">{t('ui.email')} <span className="required" aria-hidden="true">*</span></label>
@@ -81,7 +81,7 @@ export default function LoginScreen() {
         </div>
         <div className={`field${errors.password ? ' has-error' : ''}`}>
           <label htmlFor="login-password">{t('ui.password')} <span className="required" aria-hidden="true">*</span></label>
-          <input id="login-password" type="password" autoComplete="current-password" value={password} required aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? 'login-password-error' : undefined} onChange={(e) => setPassword(e.target.value)} autoFocus={Boolean(params.startEmail)} />
+          <PasswordInput id="login-password" autoComplete="current-password" value={password} required aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? 'login-password-error' : undefined} onChange={(e) => setPassword(e.target.value)} autoFocus={Boolean(params.startEmail)} />
           {errors.password && <p className="field-error" id="login-password-error">{errors.password}</p>}
         </div>
         <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('ui.loading') : t('ui.login_submit')}</button>

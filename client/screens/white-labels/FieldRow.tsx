@@ -36,7 +36,6 @@ export function FieldRow({ base, model, name, index, count, onChange, onMove, on
       <fieldset>
         <legend>
           <span className="wl-field-title">{legend}</span>
-          <code className="wl-field-code">{name}</code>
           {extra && <span className="badge wl-badge wl-badge-extra">{wt('white-labels.field.extra_badge', { kind: kindLabel(kindOf(extra.schema)) })}</span>}
           {field.hidden && <span className="badge badge-no wl-badge">{wt('white-labels.field.hidden_badge')}</span>}
         </legend>

@@ -28,7 +28,6 @@ function EntryRow({ entry, siblings, model, onChange, onMove }: {
       <fieldset>
         <legend>
           <span className="wl-field-title">{entry.label}</span>
-          <code className="wl-field-code">{entry.id}</code>
           {!entry.moduleActive && <span className="badge badge-no wl-badge">{wt('white-labels.menu.module_off')}</span>}
         </legend>
         <div className="wl-field-grid wl-menu-grid">

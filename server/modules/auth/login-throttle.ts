@@ -30,10 +30,11 @@ function emailOf(req: Request): string | null {
 }
 
 /**
- * Sign-in throttling: every attempt counts against the IP address (LOGIN_RATE_LIMIT, 20 per
- * 15 min by default); failed attempts count against the e-mail address (LOGIN_FAILURES_PER_EMAIL,
- * 5), whatever the IP, which slows a distributed guess of one account. A successful sign-in
- * clears the e-mail's failures.
+ * Sign-in throttling counts failures only: failed attempts count against the IP address
+ * (LOGIN_RATE_LIMIT, 20 per 15 min by default) and against the e-mail address
+ * (LOGIN_FAILURES_PER_EMAIL, 5), whatever the IP, which slows a distributed guess of one account.
+ * Successful sign-ins are not counted, so that a training room or an advice centre behind one
+ * address can sign in all day; a success also clears the e-mail's failures.
  */
 export function loginThrottle(app: AppContext): RequestHandler[] {
   const s = accountSettings(app);
@@ -44,6 +45,7 @@ export function loginThrottle(app: AppContext): RequestHandler[] {
     legacyHeaders: false,
     store: store(app, 'login-ip'),
     passOnStoreError: true,
+    skipSuccessfulRequests: true,
     handler: refuse(app, 'auth.too_many_attempts'),
   });
   const emailStore = store(app, 'login-email');

@@ -4,6 +4,7 @@ import type { AppContext, RequestContext } from '../../context';
 import { denied } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { nowIso } from '../../db/column-types';
+import { deName } from '../../../engine/text/french';
 
 interface Figure { label: string; value: number; path?: string }
 interface ListItem { label: string; detail?: string; path?: string }
@@ -80,8 +81,8 @@ async function advisor(app: AppContext, ctx: RequestContext): Promise<Dashboard>
       .where('dialogwatt_advisor_downtime.end_date', '>=', now).where('dialogwatt_advisor_downtime.start_date', '<=', soon)
       .orderBy('dialogwatt_advisor_downtime.start_date').limit(10).execute()
     : [];
-  const figures: Figure[] = [{ label: structure?.name ? `Membres de ${structure.name}` : 'Membres de la structure', value: count(members?.n), path: '/ma-structure' }];
-  if (places) figures.push({ label: 'Lieux de conseil actifs', value: count(places.n), path: '/dialogwatt/gestion-des-lieux/' });
+  const figures: Figure[] = [{ label: structure?.name ? `Membres ${deName(structure.name)}` : 'Membres de la structure', value: count(members?.n), path: '/ma-structure' }];
+  if (places) figures.push({ label: 'Lieux de rendez-vous actifs', value: count(places.n), path: '/dialogwatt/gestion-des-lieux/' });
   if (notifications) figures.push({ label: 'Notifications actives', value: count(notifications.n), path: '/dialogwatt/notifications/' });
   return {
     figures,

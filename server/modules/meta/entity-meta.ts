@@ -28,6 +28,8 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     labels: x.labels,
     display: x.display,
     apiPath: x.api?.path,
+    // The client keeps such lists in a store refreshed with `limit-to-objects-after` (spec 01 §7).
+    storeList: Boolean(x.api?.storeList),
     list: { ...x.list, columns: effective.listColumns },
     screens: x.screens ? { path: x.screens.path, title: x.screens.title, description: x.screens.description, helpUrl: x.screens.helpUrl } : undefined,
     fieldRules: effective.fieldRules,

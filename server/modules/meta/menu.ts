@@ -1,5 +1,5 @@
 import type { RequestContext } from '../../context';
-import type { MenuAudience, MenuEntry } from '../../../engine/schema/types';
+import type { MenuAudience, MenuEntry, RouteDeclaration } from '../../../engine/schema/types';
 import { holds } from '../../../engine/logic/logic';
 import { MENU_TARGET, type OverlayOp } from '../../../engine/schema/overlay-types';
 import { overlayOps } from '../../access/effective-entity';
@@ -8,10 +8,24 @@ import { ruleData } from '../../operations/entity-access';
 export interface MenuItem {
   id: string;
   label: string;
+  /** What the entry is, when its label is a product name (« Thermix » → « Simulateur chauffage… »). */
+  subtitle?: string;
   description?: string;
   path?: string;
   href?: string;
   children?: MenuItem[];
+}
+
+/**
+ * A route that embeds a service whose address the white label gives (`params.urlField`) is
+ * configured only when that address is filled in; otherwise its menu entry would lead to
+ * « Ce service n'est pas configuré… ».
+ */
+export function routeConfigured(route: RouteDeclaration, record: Record<string, unknown> | null): boolean {
+  const field = route.params?.urlField;
+  if (!field) return true;
+  const value = record?.[field];
+  return typeof value === 'string' && value.trim() !== '';
 }
 
 export function audienceOf(ctx: RequestContext): MenuAudience {
@@ -39,6 +53,7 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
     const m = registry.modules.find((x) => x.id === id);
     return m ? (wl.record?.[`${m.flag}Name`] as string | undefined) || m.defaultName : undefined;
   };
+  const moduleDescription = (id: string | undefined) => registry.modules.find((x) => x.id === id)?.description;
 
   const visit = (entries: MenuEntry[]): MenuItem[] => {
     const out: (MenuItem & { order: number })[] = [];
@@ -48,12 +63,17 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
       if (e.visibleIf !== undefined && !holds(e.visibleIf, data)) continue;
       const route = e.route ? routes.get(e.route) : undefined;
       if (route && (!holds(route.access, data) || (route.module && !wl.modules[route.module]))) continue;
+      if (route && !routeConfigured(route, wl.record)) continue;
       const children = e.children ? visit(e.children) : undefined;
       if (!route && !e.href && (!children || children.length === 0)) continue;
+      const overlayLabel = labels.get(`${audience}/${e.id}`) ?? labels.get(e.id);
+      const productName = e.labelFromModule && e.module ? moduleName(e.module) : undefined;
+      const label = overlayLabel ?? (productName || e.label);
       out.push({
         id: e.id,
-        label: labels.get(`${audience}/${e.id}`) ?? labels.get(e.id) ?? ((e.labelFromModule && e.module && moduleName(e.module)) || e.label),
-        description: e.description,
+        label,
+        subtitle: label !== e.label && e.labelFromModule ? e.label : undefined,
+        description: e.description ?? (e.labelFromModule ? moduleDescription(e.module) : undefined),
         path: route?.path,
         href: e.href,
         children: children && children.length ? children : undefined,

@@ -5,6 +5,7 @@ import { entityMeta } from './entity-meta';
 import { relationOptions } from './options';
 import { effectiveMenu } from './menu';
 import { previewHandler } from './preview';
+import { publicServices } from './services';
 
 export function metaRouter(_app: AppContext): Router {
   const router = Router();
@@ -24,5 +25,9 @@ export function metaRouter(_app: AppContext): Router {
   router.get('/api/v1/meta/menu', asyncHandler(async (req, res) => {
     res.json(await effectiveMenu(req.ctx));
   }));
+  // The landing page's cards: what this white label offers the public.
+  router.get('/api/v1/meta/services', (req, res) => {
+    res.json(publicServices(req.ctx));
+  });
   return router;
 }

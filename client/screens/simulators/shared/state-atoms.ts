@@ -1,6 +1,7 @@
 import { atom, useAtomValue, type Getter, type SetStateAction, type WritableAtom } from 'jotai';
 import { atomWithStorage, selectAtom } from 'jotai/utils';
 import { useMemo } from 'react';
+import { resetOnUserChange } from '../../../state/user-stores';
 
 export type Writable<T> = WritableAtom<T, [SetStateAction<T>], void>;
 
@@ -33,7 +34,10 @@ export function atomWithSession<T>(key: string, initial: () => T, normalize: (st
       }
     },
   };
-  return atomWithStorage<T>(key, initial(), storage, { getOnInit: true }) as unknown as Writable<T>;
+  const simulation = atomWithStorage<T>(key, initial(), storage, { getOnInit: true });
+  // A simulation belongs to the person who made it: gone when someone signs in or out.
+  resetOnUserChange(simulation);
+  return simulation as unknown as Writable<T>;
 }
 
 const cache = new WeakMap<object, Map<PropertyKey, unknown>>();
