@@ -1,5 +1,6 @@
 import type { ShownStructure, Contact } from './map-api';
-import { pictureSrc, telHref, websiteHref } from './map-api';
+import { phoneHref } from '../../../engine/format/phone';
+import { pictureSrc, websiteHref } from './map-api';
 import { tr } from './i18n';
 
 type Level = 2 | 3 | 4;
@@ -16,7 +17,7 @@ function ContactItem({ contact }: { contact: Contact }) {
       {contact.title && <p className="actimmo-contact-title">{contact.title}</p>}
       <dl>
         {contact.phone && (
-          <div><dt>{tr('phone')}</dt><dd><a href={telHref(contact.phone)}>{contact.phone}</a></dd></div>
+          <div><dt>{tr('phone')}</dt><dd><a href={phoneHref(contact.phone)}>{contact.phone}</a></dd></div>
         )}
         <div><dt>{tr('email')}</dt><dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd></div>
       </dl>
