@@ -144,7 +144,7 @@ describe('account screens (Chromium)', () => {
     expect(gone).toContain('Votre compte superconseiller@demo.fr : adresse électronique, civilité, nom et prénom, titre, téléphone, couleur, photo et mot de passe.');
     expect(gone).toContain('indisponibilités (Conseiller) : 1');
     const kept = await page.locator('section', { has: page.getByRole('heading', { name: 'Ce qui sera conservé' }) }).textContent();
-    expect(kept).toContain('lieux (Conseillers présents) : 2, conservé(s) pour les autres personnes, sans vous');
+    expect(kept).toContain('lieux (Conseillers présents) : 2, conservés pour les autres personnes, sans vous');
     expect(kept).toContain('Votre structure « Espace Conseil Démo »');
     await screenshot(page, 'account-delete');
     await page.getByLabel('Mot de passe').fill('pas le bon');

@@ -67,5 +67,5 @@ export function DepartmentDetails({ structures, level }: { structures: ShownStru
 }
 
 export function structuresCount(count: number): string {
-  return count === 1 ? tr('structures_one') : tr('structures_many', { count });
+  return tr('structures', { count });
 }

@@ -28,7 +28,7 @@ function palette() {
 
 function badgeIcon(code: string, name: string, count: number, selected: boolean): L.DivIcon {
   const laureate = count > 0;
-  const label = laureate ? tr(count === 1 ? 'marker_laureate_one' : 'marker_laureate_many', { name, code, count }) : tr('marker_other', { name, code });
+  const label = laureate ? tr('marker_laureate', { name, code, count }) : tr('marker_other', { name, code });
   const text = selected ? `${code} · ${name}` : code;
   return L.divIcon({
     className: `actimmo-marker${laureate ? ' actimmo-marker-laureate' : ''}${selected ? ' actimmo-marker-selected' : ''}`,
