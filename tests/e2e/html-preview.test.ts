@@ -51,7 +51,10 @@ describe('HTML field preview (advisor, Chromium)', () => {
       return box.innerHTML;
     }, stored);
     expect(storedAsShown).toBe(shown);
-    expect(errors).toEqual([]);
+    // Chromium reports each inline handler of the hostile text when DOMPurify parses it (into an
+    // inert document, where nothing runs): the page's CSP speaks, and nothing else may.
+    expect(errors.filter((e) => !/^Executing inline event handler violates .*script-src-attr 'none'/.test(e))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     await context.close();
   });
 });
