@@ -1,5 +1,5 @@
 import type { ShownStructure, Contact } from './map-api';
-import { phoneHref } from '../../../engine/format/phone';
+import { usePhoneHref } from '../../lib/use-phone-href';
 import { pictureSrc, websiteHref } from './map-api';
 import { tr } from './i18n';
 
@@ -11,6 +11,7 @@ function Heading({ level, children, id }: { level: Level; children: React.ReactN
 }
 
 function ContactItem({ contact }: { contact: Contact }) {
+  const phoneHref = usePhoneHref();
   return (
     <li className="actimmo-contact">
       <p className="actimmo-contact-name">{contact.firstName} {contact.lastName}</p>
