@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countOf, frenchPlural, pluralKey } from './plural';
+import { countOf, frenchPlural, messageText, pluralKey } from './plural';
 import { formatNumber } from './numbers';
 import { translateFrench } from './french-messages';
 
@@ -29,5 +29,13 @@ describe('French numbers and plurals', () => {
     expect(translateFrench(catalogue, 'x.items', { count: 1234 })).toBe('1234 éléments');
     expect(translateFrench(catalogue, 'x.plain', { count: 12345 })).toBe('12\u202f345 au total');
     expect(pluralKey(catalogue, 'x.items', 'deux')).toBe('x.items');
+  });
+
+  it('lets a white label override one form of a message', () => {
+    const catalogue = { 'x.places_one': '{count} lieu', 'x.places_other': '{count} lieux' };
+    const overrides = { 'x.places_other': '{count} permanences' };
+    expect(messageText(catalogue, overrides, 'x.places', 0)).toBe('{count} lieu');
+    expect(messageText(catalogue, overrides, 'x.places', 2)).toBe('{count} permanences');
+    expect(messageText(catalogue, overrides, 'x.missing', 2)).toBeUndefined();
   });
 });

@@ -27,6 +27,15 @@ export function pluralKey(catalogue: Record<string, string>, key: string, count:
   return catalogue[`${key}_other`] !== undefined ? `${key}_other` : key;
 }
 
+/**
+ * The text of a message with a count, white-label overrides first: what `translate` in
+ * engine/validation/messages.ts can call in place of `overrides[key] ?? catalogue[key]`.
+ */
+export function messageText(catalogue: Record<string, string>, overrides: Record<string, string>, key: string, count: unknown): string | undefined {
+  const merged = { ...catalogue, ...overrides };
+  return merged[pluralKey(merged, key, count)];
+}
+
 /** Message parameters with their numbers written the French way (the catalogue's fill would group 1234). */
 export function frenchParams(params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
