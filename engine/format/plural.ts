@@ -32,8 +32,9 @@ export function pluralKey(catalogue: Record<string, string>, key: string, count:
  * engine/validation/messages.ts can call in place of `overrides[key] ?? catalogue[key]`.
  */
 export function messageText(catalogue: Record<string, string>, overrides: Record<string, string>, key: string, count: unknown): string | undefined {
-  const merged = { ...catalogue, ...overrides };
-  return merged[pluralKey(merged, key, count)];
+  const text = (k: string) => overrides[k] ?? catalogue[k];
+  if (typeof count !== 'number') return text(key);
+  return text(`${key}_${frenchPlural(count)}`) ?? text(`${key}_other`) ?? text(key);
 }
 
 /** Message parameters with their numbers written the French way (the catalogue's fill would group 1234). */
