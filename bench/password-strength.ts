@@ -18,7 +18,11 @@ const INPUTS: Record<string, string> = {
   'digits (256 chars)': '31415926535897932384626433832795'.repeat(8),
 };
 
-const defaults = new ZxcvbnFactory({ dictionary: { ...common.dictionary, ...french.dictionary }, graphs: common.adjacencyGraphs, translations: french.translations });
+const defaults = new ZxcvbnFactory({
+  dictionary: { ...common.dictionary, ...french.dictionary },
+  graphs: common.adjacencyGraphs,
+  translations: french.translations,
+});
 
 function median(check: () => unknown): number {
   check();
@@ -31,7 +35,8 @@ function median(check: () => unknown): number {
   return times.sort((a, b) => a - b)[Math.floor(times.length / 2)];
 }
 
-console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()[0].toFixed(1)}; median of ${RUNS} runs`);
+const machine = `${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}, load average ${loadavg()[0].toFixed(1)}`;
+console.log(`Node ${process.version}, ${machine}; median of ${RUNS} runs`);
 console.log(`${'input'.padEnd(24)} ${'server (ms)'.padStart(12)} ${'defaults (ms)'.padStart(14)}`);
 for (const [name, password] of Object.entries(INPUTS)) {
   const server = median(() => passwordProblems(password, 'claire.conseillere@demo.fr'));

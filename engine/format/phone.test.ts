@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { isPhoneNumber, phoneHref, phoneSearchKey } from './phone';
 
 describe('phone numbers', () => {
-  it('reads "+33 (0)4…" as a number of metropolitan France, not with a doubled 0 (the old helper gave 00476000000)', () => {
+  it('reads "+33 (0)4…" as metropolitan France, without a doubled 0 (the old helper gave 00476000000)', () => {
     expect(phoneSearchKey('+33 (0)4 76 00 00 00')).toBe('0476000000');
     expect(phoneSearchKey('04 76 00 00 00')).toBe('0476000000');
     expect(phoneSearchKey('0033 4.76.00.00.00')).toBe('0476000000');

@@ -31,7 +31,12 @@ export function pluralKey(catalogue: Record<string, string>, key: string, count:
  * The text of a message with a count, white-label overrides first: what `translate` in
  * engine/validation/messages.ts can call in place of `overrides[key] ?? catalogue[key]`.
  */
-export function messageText(catalogue: Record<string, string>, overrides: Record<string, string>, key: string, count: unknown): string | undefined {
+export function messageText(
+  catalogue: Record<string, string>,
+  overrides: Record<string, string>,
+  key: string,
+  count: unknown,
+): string | undefined {
   const text = (k: string) => overrides[k] ?? catalogue[k];
   if (typeof count !== 'number') return text(key);
   return text(`${key}_${frenchPlural(count)}`) ?? text(`${key}_other`) ?? text(key);
@@ -40,6 +45,8 @@ export function messageText(catalogue: Record<string, string>, overrides: Record
 /** Message parameters with their numbers written the French way (the catalogue's fill would group 1234). */
 export function frenchParams(params: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(params)) out[k] = typeof v === 'number' && Number.isFinite(v) ? formatNumber(v) : v;
+  for (const [k, v] of Object.entries(params)) {
+    out[k] = typeof v === 'number' && Number.isFinite(v) ? formatNumber(v) : v;
+  }
   return out;
 }

@@ -53,6 +53,7 @@ export function urlAllowed(tag: string, value: string): boolean {
 
 /** Whether an attribute may stay on an element (its value checked by urlAllowed where it is a URL). */
 export function attributeAllowed(tag: string, name: string, value: string): boolean {
-  const listed = SAFE_HTML_POLICY.globalAttributes.includes(name) || (SAFE_HTML_POLICY.attributesByTag[tag] ?? []).includes(name);
+  const { globalAttributes, attributesByTag } = SAFE_HTML_POLICY;
+  const listed = globalAttributes.includes(name) || (attributesByTag[tag] ?? []).includes(name);
   return listed && (!SAFE_HTML_POLICY.urlAttributes.includes(name) || urlAllowed(tag, value));
 }

@@ -23,7 +23,8 @@ export const SAFE_HTML: sanitizeHtml.IOptions = {
  * DOMPurify reads with, so that <noscript> content is read the same way on both sides.
  */
 export function cleanHtml(html: unknown): string {
-  return typeof html === 'string' ? sanitizeHtml(serialize(parseFragment(html, { scriptingEnabled: false })), SAFE_HTML) : '';
+  if (typeof html !== 'string') return '';
+  return sanitizeHtml(serialize(parseFragment(html, { scriptingEnabled: false })), SAFE_HTML);
 }
 
 export function sanitizeWhiteLabelHtml(record: Record<string, unknown>): Record<string, unknown> {

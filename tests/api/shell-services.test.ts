@@ -56,7 +56,9 @@ describe.each(DIALECTS)('global messages, dashboards, telephony lookup and messa
       { email: 'appel.grenoble@demo.fr', lastName: 'Grenoble', userType: 'client', phone: '+33 (0)4 76 98 76 54' },
       { email: 'appel.reunion@demo.fr', lastName: 'Réunion', userType: 'client', phone: '+262 262 98 76 54' },
     ];
-    for (const body of created) expect((await t.call('/accounts/user/', { method: 'POST', token: admin, body })).status).toBe(201);
+    for (const body of created) {
+      expect((await t.call('/accounts/user/', { method: 'POST', token: admin, body })).status).toBe(201);
+    }
     const advisor = await t.login('conseiller@demo.fr');
     const who = async (phone: string) => {
       const res = await t.call(`/cti/${encodeURIComponent(phone)}/`, { token: advisor });

@@ -8,35 +8,37 @@ import { appOn } from '../helpers/app-suite';
 describe.each(DIALECTS)('slugs made from names on %s', (dialect) => {
   let t: TestApp;
   appOn(dialect, (app) => { t = app; });
+  const place = async (method: 'POST' | 'PATCH', body: Record<string, unknown>, pk?: number) => {
+    const token = await t.login('conseiller@demo.fr');
+    return t.call(`/dialogwatt/place/${pk ? `${pk}/` : ''}`, { method, token, body });
+  };
+  const group = async (method: 'POST' | 'PATCH', body: Record<string, unknown>, pk?: number) => {
+    const token = await t.login('manager@demo.fr');
+    return t.call(`/accounts/group/${pk ? `${pk}/` : ''}`, { method, token, body });
+  };
 
-  it('makes "coeur-de-savoie" and "oeuvre" of new records (the old helper made "c-ur-de-savoie" and "uvre")', async () => {
-    const advisor = await t.login('conseiller@demo.fr');
-    const place = await t.call('/dialogwatt/place/', { method: 'POST', token: advisor, body: { name: 'Cœur de Savoie', groups: [2] } });
-    expect(place.status).toBe(201);
-    expect(place.body.slug).toBe('coeur-de-savoie');
-    const manager = await t.login('manager@demo.fr');
-    const group = await t.call('/accounts/group/', { method: 'POST', token: manager, body: { name: 'Œuvre', adminGroup: 1 } });
-    expect(group.status).toBe(201);
-    expect(group.body.slug).toBe('oeuvre');
-    const again = await t.call('/dialogwatt/place/', { method: 'POST', token: advisor, body: { name: 'Cœur  de  Savoie', groups: [2] } });
-    expect(again.body.slug).toBe('coeur-de-savoie-2');
+  it('makes "coeur-de-savoie" and "oeuvre" of new records (the old helper: "c-ur-de-savoie", "uvre")', async () => {
+    const created = await place('POST', { name: 'Cœur de Savoie', groups: [2] });
+    expect(created.status).toBe(201);
+    expect(created.body.slug).toBe('coeur-de-savoie');
+    const structure = await group('POST', { name: 'Œuvre', adminGroup: 1 });
+    expect(structure.status).toBe(201);
+    expect(structure.body.slug).toBe('oeuvre');
+    expect((await place('POST', { name: 'Cœur  de  Savoie', groups: [2] })).body.slug).toBe('coeur-de-savoie-2');
   });
 
   it('keeps a stored slug when the record is renamed, including one the old helper made', async () => {
-    const advisor = await t.login('conseiller@demo.fr');
     // A place saved before the change, with the slug the old helper gave it.
-    const old = await t.call('/dialogwatt/place/', { method: 'POST', token: advisor, body: { name: 'Sœurs de Chartreuse', slug: 's-urs-de-chartreuse', groups: [2] } });
+    const old = await place('POST', { name: 'Sœurs de Chartreuse', slug: 's-urs-de-chartreuse', groups: [2] });
     expect(old.body.slug).toBe('s-urs-de-chartreuse');
-    const renamed = await t.call(`/dialogwatt/place/${old.body.pk}/`, { method: 'PATCH', token: advisor, body: { name: 'Sœurs de la Chartreuse' } });
+    const renamed = await place('PATCH', { name: 'Sœurs de la Chartreuse' }, old.body.pk);
     expect(renamed.status).toBe(200);
     expect(renamed.body).toMatchObject({ name: 'Sœurs de la Chartreuse', slug: 's-urs-de-chartreuse' });
-    const manager = await t.login('manager@demo.fr');
-    const group = await t.call('/accounts/group/', { method: 'POST', token: manager, body: { name: 'Cœur de Chartreuse', adminGroup: 1 } });
-    const renamedGroup = await t.call(`/accounts/group/${group.body.pk}/`, { method: 'PATCH', token: manager, body: { name: 'Cœur de la Chartreuse' } });
+    const structure = await group('POST', { name: 'Cœur de Chartreuse', adminGroup: 1 });
+    const renamedGroup = await group('PATCH', { name: 'Cœur de la Chartreuse' }, structure.body.pk);
     expect(renamedGroup.status).toBe(200);
     expect(renamedGroup.body).toMatchObject({ name: 'Cœur de la Chartreuse', slug: 'coeur-de-chartreuse' });
     // Clearing an editable slug is asking for a new one, made from the current name.
-    const cleared = await t.call(`/dialogwatt/place/${old.body.pk}/`, { method: 'PATCH', token: advisor, body: { slug: '' } });
-    expect(cleared.body.slug).toBe('soeurs-de-la-chartreuse');
+    expect((await place('PATCH', { slug: '' }, old.body.pk)).body.slug).toBe('soeurs-de-la-chartreuse');
   });
 });

@@ -60,7 +60,8 @@ describe('account screens (Chromium)', () => {
     await page.locator('#reset-newPassword1').fill('Marseille2013');
     await page.locator('#reset-newPassword2').fill('Marseille2013');
     await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();
-    await expect.poll(() => page.locator('.field-error').allTextContents()).toEqual(['Ce mot de passe est trop courant ; choisissez-en un plus difficile à deviner.']);
+    await expect.poll(() => page.locator('.field-error').allTextContents())
+      .toEqual(['Ce mot de passe est trop courant ; choisissez-en un plus difficile à deviner.']);
     await page.locator('#reset-newPassword1').fill('une toiture bien isolée');
     await page.locator('#reset-newPassword2').fill('une toiture bien isolée');
     await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();

@@ -43,7 +43,8 @@ describe('HTML field preview (advisor, Chromium)', () => {
 
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
-    const stored = (await t.call('/dialogwatt/place/1/', { token: await t.login('conseiller@demo.fr') })).body.presentation as string;
+    const advisor = await t.login('conseiller@demo.fr');
+    const stored = (await t.call('/dialogwatt/place/1/', { token: advisor })).body.presentation as string;
     // The stored HTML, read by the browser as the public page reads it, is the preview's tree.
     const storedAsShown = await page.evaluate((html) => {
       const box = document.createElement('div');
@@ -53,7 +54,8 @@ describe('HTML field preview (advisor, Chromium)', () => {
     expect(storedAsShown).toBe(shown);
     // Chromium reports each inline handler of the hostile text when DOMPurify parses it (into an
     // inert document, where nothing runs): the page's CSP speaks, and nothing else may.
-    expect(errors.filter((e) => !/^Executing inline event handler violates .*script-src-attr 'none'/.test(e))).toEqual([]);
+    const cspReport = /^Executing inline event handler violates .*script-src-attr 'none'/;
+    expect(errors.filter((e) => !cspReport.test(e))).toEqual([]);
     expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
     await context.close();
   });

@@ -54,10 +54,22 @@ export function HtmlWidget(props: WidgetProps) {
   return (
     <div className="html-widget">
       <TextareaWidget {...props} />
-      <button type="button" className="link-button" aria-expanded={preview} aria-controls={previewId} onClick={() => setPreview((p) => !p)}>{t('ui.html_preview')}</button>
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={preview}
+        aria-controls={previewId}
+        onClick={() => setPreview((p) => !p)}
+      >
+        {t('ui.html_preview')}
+      </button>
       {preview && (clean
         ? <div id={previewId} className="html-preview" dangerouslySetInnerHTML={{ __html: clean(html) }} />
-        : <p id={previewId} className="muted" role={failed ? 'alert' : 'status'}>{failed ? t('errors.page_load') : t('ui.loading')}</p>)}
+        : (
+          <p id={previewId} className="muted" role={failed ? 'alert' : 'status'}>
+            {failed ? t('errors.page_load') : t('ui.loading')}
+          </p>
+        ))}
     </div>
   );
 }

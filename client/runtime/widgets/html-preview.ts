@@ -7,7 +7,8 @@ import { SAFE_HTML_POLICY as P, attributeAllowed } from '../../../engine/html/sa
 
 const ALL_ATTRIBUTES = [...new Set([...P.globalAttributes, ...Object.values(P.attributesByTag).flat()])];
 // Any scheme-less URL passes here; the per-element scheme rule is the hook's (urlAllowed).
-const ANY_SCHEME_LISTED = new RegExp(`^(?:(?:${[...new Set([...P.schemes, ...Object.values(P.schemesByTag).flat()])].join('|')}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i');
+const SCHEMES = [...new Set([...P.schemes, ...Object.values(P.schemesByTag).flat()])].join('|');
+const ANY_SCHEME_LISTED = new RegExp(`^(?:(?:${SCHEMES}):|[^a-z]|[a-z+.\\-]+(?:[^a-z+.\\-:]|$))`, 'i');
 
 /** A cleaner bound to a window (the page's, or a test's jsdom window). */
 export function previewCleaner(win: WindowLike): (html: string) => string {

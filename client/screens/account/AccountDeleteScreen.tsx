@@ -63,13 +63,17 @@ export default function AccountDeleteScreen() {
         <ul>
           <li>{at('accounts.ui.delete_account_line', { email: profile.email })}</li>
           <li>{at('accounts.ui.delete_sessions_line')}</li>
-          {preview.deleted.filter((d) => d.count > 0).map((d) => <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: d.count })}</li>)}
+          {preview.deleted.filter((d) => d.count > 0).map((d) => (
+            <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: d.count })}</li>
+          ))}
         </ul>
       </section>
       <section className="panel" aria-labelledby="delete-kept">
         <h2 id="delete-kept">{at('accounts.ui.delete_kept_title')}</h2>
         <ul>
-          {preview.detached.map((d) => <li key={d.label}>{at('accounts.ui.delete_detached_line', { label: d.label, count: d.count })}</li>)}
+          {preview.detached.map((d) => (
+            <li key={d.label}>{at('accounts.ui.delete_detached_line', { label: d.label, count: d.count })}</li>
+          ))}
           {profile.group && <li>{at('accounts.ui.delete_structure_line', { name: profile.group.name })}</li>}
           <li>{at('accounts.ui.delete_others_line')}</li>
           <li>{at('accounts.ui.delete_logs_line')}</li>

@@ -1,4 +1,6 @@
-import { PASSWORD_MIN, basicPasswordProblems, type PasswordProblem } from '../../../server/modules/accounts/password-policy';
+import {
+  PASSWORD_MIN, basicPasswordProblems, type PasswordProblem,
+} from '../../../server/modules/accounts/password-policy';
 import { at } from './account-api';
 
 export interface PairValue { p1: string; p2: string }
@@ -40,7 +42,12 @@ export function PasswordPair(props: { value: PairValue; onChange: (v: PairValue)
     return (
       <div className={`field${errors[key] ? ' has-error' : ''}`}>
         <label htmlFor={id}>{label} <span className="required" aria-hidden="true">*</span></label>
-        <input id={id} type="password" autoComplete="new-password" value={v} required minLength={PASSWORD_MIN} aria-invalid={Boolean(errors[key])} aria-describedby={described} onChange={(e) => set(e.target.value)} onFocus={key === 'newPassword1' ? loadStrengthCheck : undefined} autoFocus={key === 'newPassword1' && props.autoFocus} />
+        <input
+          id={id} type="password" autoComplete="new-password" value={v} required minLength={PASSWORD_MIN}
+          aria-invalid={Boolean(errors[key])} aria-describedby={described} onChange={(e) => set(e.target.value)}
+          onFocus={key === 'newPassword1' ? loadStrengthCheck : undefined}
+          autoFocus={key === 'newPassword1' && props.autoFocus}
+        />
         {help && <p className="field-help" id={`${id}-help`}>{help}</p>}
         {errors[key] && <p className="field-error" id={`${id}-error`}>{errors[key]}</p>}
       </div>

@@ -79,13 +79,15 @@ export default function DepartmentMap({ outlines, centroids, laureates, selected
   const attribution = useRef<L.Control.Attribution | null>(null);
   useLayers(map, (m) => {
     attribution.current = L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' });
-    return [L.control.zoom({ position: 'topright', zoomInTitle: tr('zoom_in'), zoomOutTitle: tr('zoom_out') }).addTo(m), attribution.current.addTo(m)];
+    const zoom = L.control.zoom({ position: 'topright', zoomInTitle: tr('zoom_in'), zoomOutTitle: tr('zoom_out') });
+    return [zoom.addTo(m), attribution.current.addTo(m)];
   }, []);
 
   // The base: tiles when configured, else the credit of the offline outlines.
   useLayers(map, (m) => {
     if (config.tileUrl) {
-      return [L.tileLayer(config.tileUrl, { attribution: config.tileAttribution ? escapeHtml(config.tileAttribution) : undefined, maxZoom: config.tileMaxZoom }).addTo(m)];
+      const credit = config.tileAttribution ? escapeHtml(config.tileAttribution) : undefined;
+      return [L.tileLayer(config.tileUrl, { attribution: credit, maxZoom: config.tileMaxZoom }).addTo(m)];
     }
     const text = escapeHtml(config.baseAttribution);
     const control = attribution.current;
@@ -145,7 +147,9 @@ export default function DepartmentMap({ outlines, centroids, laureates, selected
   useLayers(map, (m) => {
     const rings = selected ? outlines.get(selected) : undefined;
     if (!rings) return [];
-    const border = L.polygon(rings, { color: colours.text, weight: 3, fill: false, interactive: false, smoothFactor: 1.2 }).addTo(m);
+    const border = L.polygon(rings, {
+      color: colours.text, weight: 3, fill: false, interactive: false, smoothFactor: 1.2,
+    }).addTo(m);
     border.bringToFront();
     return [border];
   }, [outlines, selected, colours]);

@@ -6,7 +6,10 @@ import L from 'leaflet';
  * (react-leaflet did this for us, under a licence that is not OSI-approved). The options are read
  * once, at creation, as a map's construction options are.
  */
-export function useLeafletMap(container: RefObject<HTMLDivElement | null>, options: () => L.MapOptions & { bounds: L.LatLngBoundsExpression }): L.Map | null {
+export function useLeafletMap(
+  container: RefObject<HTMLDivElement | null>,
+  options: () => L.MapOptions & { bounds: L.LatLngBoundsExpression },
+): L.Map | null {
   const [map, setMap] = useState<L.Map | null>(null);
   useEffect(() => {
     const element = container.current;

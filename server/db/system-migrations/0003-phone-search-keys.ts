@@ -5,10 +5,12 @@ import { phoneSearchKey } from '../../../engine/format/phone';
 // dropped the + of overseas numbers; recomputed once with the library's reading, so that the
 // telephony lookup finds the people saved before the change.
 export async function up(db: Kysely<unknown>): Promise<void> {
-  const users = db as unknown as Kysely<{ account_user: { pk: number; phone: string | null; phone_cache: string | null } }>;
+  type Users = { account_user: { pk: number; phone: string | null; phone_cache: string | null } };
+  const users = db as unknown as Kysely<Users>;
   const rows = await users.selectFrom('account_user').select(['pk', 'phone', 'phone_cache']).execute();
   for (const row of rows) {
     const key = phoneSearchKey(row.phone ?? '');
-    if (key !== (row.phone_cache ?? '')) await users.updateTable('account_user').set({ phone_cache: key }).where('pk', '=', row.pk).execute();
+    if (key === (row.phone_cache ?? '')) continue;
+    await users.updateTable('account_user').set({ phone_cache: key }).where('pk', '=', row.pk).execute();
   }
 }

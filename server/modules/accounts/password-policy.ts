@@ -25,7 +25,10 @@ export function basicPasswordProblems(password: string, email: string | null | u
 export function personalWords(email: string | null | undefined): string[] {
   const mail = (email ?? '').trim().toLowerCase();
   const [local = '', domain = ''] = mail.split('@');
-  return [...new Set([mail, local, ...local.split(/[^a-z0-9à-ÿ]+/), ...domain.split('.'), ...PLATFORM_WORDS])].filter((w) => w.length >= 3);
+  const words = [mail, local, ...local.split(/[^a-z0-9à-ÿ]+/), ...domain.split('.'), ...PLATFORM_WORDS];
+  return [...new Set(words)].filter((w) => w.length >= 3);
 }
 
-const PLATFORM_WORDS = ['renovation', 'rénovation', 'renov', 'energie', 'énergie', 'conseil', 'conseiller', 'habitat', 'logement'];
+const PLATFORM_WORDS = [
+  'renovation', 'rénovation', 'renov', 'energie', 'énergie', 'conseil', 'conseiller', 'habitat', 'logement',
+];

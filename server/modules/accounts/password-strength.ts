@@ -22,7 +22,9 @@ const zxcvbn = new ZxcvbnFactory({
   l33tMaxSubstitutions: 15,
 });
 
-const COMMON_WARNINGS = new Set(['topTen', 'topHundred', 'common', 'similarToCommon', 'pwned'].map((k) => french.translations.warnings[k as keyof typeof french.translations.warnings]));
+type WarningKey = keyof typeof french.translations.warnings;
+const COMMON_KEYS: WarningKey[] = ['topTen', 'topHundred', 'common', 'similarToCommon', 'pwned'];
+const COMMON_WARNINGS = new Set(COMMON_KEYS.map((k) => french.translations.warnings[k]));
 
 /** What is wrong with a new password (empty when it is acceptable). Both entries are compared elsewhere. */
 export function passwordProblems(password: string, email: string | null | undefined): PasswordProblem[] {

@@ -54,7 +54,7 @@ describe.skipIf(!reachable)('sign-in counters in Redis (rate-limit-redis)', () =
     expect((await a.increment('ip-1')).totalHits).toBe(1);
   });
 
-  it('gives a counter left without expiry a window again (the old store kept it, locking the address out for good)', async () => {
+  it('gives a counter left without expiry a window again (the old store kept it: a lock-out for good)', async () => {
     await probe.set(`${PREFIX}stuck@demo.fr`, '50');
     const store = await storeOn(URL);
     expect((await store.increment('stuck@demo.fr')).totalHits).toBe(1);
@@ -63,7 +63,7 @@ describe.skipIf(!reachable)('sign-in counters in Redis (rate-limit-redis)', () =
     expect(ttl).toBeLessThanOrEqual(WINDOW_MS);
   });
 
-  it('counts the attempts made while the connection is still opening (raw commands are refused until it is ready)', async () => {
+  it('counts the attempts made while the connection opens (raw commands are refused until it is ready)', async () => {
     // A URL no other test used: a new client, still connecting when the store is used.
     const store = new RedisCounterStore(`${URL}/0?fresh=${Date.now()}`, PREFIX, () => undefined);
     void store.init({ windowMs: WINDOW_MS } as Options);
@@ -71,17 +71,19 @@ describe.skipIf(!reachable)('sign-in counters in Redis (rate-limit-redis)', () =
     expect((await store.increment('early')).totalHits).toBe(2);
   });
 
-  it.skipIf(!hasRedisServer)('lets requests through while Redis is down, and counts again once it is back', async () => {
+  it.skipIf(!hasRedisServer)('fails while Redis is down (requests go through), counts again once back', async () => {
     const port = await freePort();
     const errors: unknown[] = [];
     const store = new RedisCounterStore(`redis://127.0.0.1:${port}`, PREFIX, (e) => errors.push(e));
     await expect(store.init({ windowMs: WINDOW_MS } as Options)).rejects.toThrow();
     await expect(store.increment('ip-2')).rejects.toThrow();
     expect(errors.length).toBeGreaterThan(0);
-    const server = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+    const server = spawn('redis-server', args, { stdio: 'ignore' });
     try {
       // The client reconnects by itself; the scripts that failed to load at start load now.
-      await expect.poll(() => store.increment('ip-2').then((r) => r.totalHits, () => 0), { timeout: 15_000, interval: 300 }).toBe(1);
+      const hits = () => store.increment('ip-2').then((r) => r.totalHits, () => 0);
+      await expect.poll(hits, { timeout: 15_000, interval: 300 }).toBe(1);
       expect((await store.increment('ip-2')).totalHits).toBe(2);
     } finally {
       const exited = new Promise((resolve) => server.once('exit', resolve));

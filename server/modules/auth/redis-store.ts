@@ -16,7 +16,11 @@ const FIRST_CONNECTION_MS = 2000;
 function connectionFor(url: string, onError: (e: unknown) => void): Connection {
   let c = connections.get(url);
   if (!c) {
-    const client: Client = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: FIRST_CONNECTION_MS, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
+    const client: Client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: { connectTimeout: FIRST_CONNECTION_MS, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) },
+    });
     client.on('error', onError);
     const firstConnection = new Promise<void>((resolve) => {
       client.once('ready', () => resolve());

@@ -40,7 +40,9 @@ export function reconcile(state: ThermixState, data: ReferenceData): Outcome {
   const { solutions, dropped } = applyMetropole(normalized, state.metropole, ctx);
   if (dropped > 0) {
     const one = frenchPlural(dropped) === 'one';
-    notices.push(`${one ? 'Une de vos solutions ne tient' : `${dropped} de vos solutions ne tiennent`} plus dans les quatre emplacements, à côté des solutions préconisées par la métropole : ${one ? 'elle a été retirée' : 'elles ont été retirées'}.`);
+    const subject = one ? 'Une de vos solutions ne tient' : `${dropped} de vos solutions ne tiennent`;
+    notices.push(`${subject} plus dans les quatre emplacements, à côté des solutions préconisées par la métropole : `
+      + `${one ? 'elle a été retirée' : 'elles ont été retirées'}.`);
   }
   const same = solutions.every((s, i) => s === state.solutions[i]);
   return { state: same ? state : { ...state, solutions }, notices };
