@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { diffSnapshots, type Snapshot } from './gen-migrations';
+import { diffSnapshots } from './gen-migrations';
+import type { Snapshot } from '../server/db/migration-types';
 
 const before: Snapshot = { tables: { t: { columns: { pk: { kind: 'integer', primaryKey: true }, name: { kind: 'text', index: true }, old: { kind: 'text' } } } } };
 

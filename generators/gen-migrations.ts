@@ -1,18 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Registry } from '../engine/schema/registry';
-import type { ColumnKind } from '../engine/schema/columns';
+import type { MigrationOp, Snapshot, SnapshotColumn, TableMigrations } from '../server/db/migration-types';
 import { JSON_BANNER } from './banner';
-
-export interface SnapshotColumn { kind: ColumnKind; unique?: boolean; index?: boolean; primaryKey?: boolean }
-export interface Snapshot { tables: Record<string, { columns: Record<string, SnapshotColumn> }> }
-
-export type MigrationOp =
-  | { op: 'createTable'; table: string; columns: ({ name: string } & SnapshotColumn)[] }
-  | { op: 'addColumn'; table: string; column: { name: string } & SnapshotColumn }
-  | { op: 'createIndex'; table: string; column: string; unique: boolean }
-  | { op: 'dropIndex'; table: string; column: string; unique: boolean };
-
 
 export function snapshotOf(registry: Registry): Snapshot {
   const tables: Snapshot['tables'] = {};
@@ -65,13 +55,6 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
     if (!after.tables[table]) warnings.push(`table ${table} is no longer declared; it is kept with its data`);
   }
   return { ops, warnings };
-}
-
-export interface TableMigrations {
-  comment: string;
-  table: string;
-  /** Ordered steps; each becomes the Kysely migration "entities/<table>/<id>". */
-  steps: { id: string; ops: MigrationOp[] }[];
 }
 
 function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {

@@ -1,8 +1,9 @@
+import { formatNumber as frenchNumber } from '../../engine/format/numbers';
+
 // fr-FR formatting for everything a user reads.
 
 const dateTime = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Paris' });
 const date = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'short', timeZone: 'Europe/Paris' });
-const number = new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 6 });
 
 export function formatDateTime(v: unknown): string {
   if (typeof v !== 'string' || v === '') return '';
@@ -18,9 +19,7 @@ export function formatDate(v: unknown): string {
 
 /** French typography groups digits from five on: 2019 (a year) but 12 019. */
 export function formatNumber(v: unknown): string {
-  if (typeof v !== 'number') return '';
-  const text = number.format(v);
-  return Math.abs(v) < 10000 ? text.replace(/[\u202f\u00a0 ](?=\d{3}(\D|$))/, '') : text;
+  return typeof v === 'number' ? frenchNumber(v) : '';
 }
 
 /** "12,5" or "12.5" → 12.5; "" → undefined; anything else → NaN. */

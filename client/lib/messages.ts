@@ -3,11 +3,12 @@ import errors from '../../schemas/messages/fr/errors.json';
 import ui from '../../schemas/messages/fr/ui.json';
 import territories from '../../schemas/messages/fr/territories.json';
 import shell from '../../schemas/messages/fr/shell.json';
-import { translate } from '../../engine/validation/messages';
+import { translateFrench } from '../../engine/format/french-messages';
 
 /** The French catalogue the browser needs (validation, errors, interface texts). */
 export const catalogue: Record<string, string> = { ...validation, ...errors, ...ui, ...territories, ...shell };
 
+/** A French text of the catalogue; a `count` parameter picks the `_one` / `_other` variant. */
 export function t(key: string, params: Record<string, unknown> = {}): string {
-  return translate(catalogue, key, params);
+  return translateFrench(catalogue, key, params);
 }

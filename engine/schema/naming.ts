@@ -13,14 +13,3 @@ export function toPascal(name: string): string {
   const camel = toCamel(name.replace(/-/g, '_'));
   return camel.charAt(0).toUpperCase() + camel.slice(1);
 }
-
-/** French-friendly slug: accents removed, lower case, words joined by dashes. */
-export function slugify(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 100);
-}

@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import type { Database, DialectName } from './database';
 import { columnType, primaryKeyType } from './column-types';
-import type { MigrationOp, TableMigrations } from '../../generators/gen-migrations';
+import type { MigrationOp, TableMigrations } from './migration-types';
 
 const GENERATED_DIR = resolve(import.meta.dirname, '../generated/migrations');
 const SYSTEM_DIR = resolve(import.meta.dirname, 'system-migrations');

@@ -1,9 +1,12 @@
 import { sql } from 'kysely';
-import { slugify } from '../../engine/schema/naming';
+import { slugify } from '../../engine/format/slug';
 import { columnOf } from '../db/row-mapper';
 import type { EntityHook } from './hook-types';
 
-/** A missing slug is made from the name, numbered when already taken ("espace-info", "espace-info-2"). */
+/**
+ * A missing slug is made from the name, numbered when already taken ("espace-info", "espace-info-2").
+ * A stored slug is a public URL: renaming the record keeps it (only clearing an editable slug makes a new one).
+ */
 export const slugFromName: EntityHook = {
   async beforeValidate({ entity, record, previous, db }) {
     const readOnly = Boolean(entity.schema.properties.slug?.readOnly);
@@ -12,7 +15,9 @@ export const slugFromName: EntityHook = {
       return;
     }
     if (typeof record.slug === 'string' && record.slug.trim() !== '' && !readOnly) return;
-    const base = slugify(String(record.name ?? '')) || entity.name;
+    // Room is left for the "-2" suffix within the column's maxLength.
+    const max = (entity.schema.properties.slug?.maxLength ?? 104) - 4;
+    const base = slugify(String(record.name ?? ''), max) || entity.name;
     const table = entity.schema['x-entity'].table;
     const column = columnOf(entity, 'slug');
     const taken = new Set(

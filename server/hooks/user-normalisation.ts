@@ -1,3 +1,4 @@
+import { phoneSearchKey } from '../../engine/format/phone';
 import type { EntityHook } from './hook-types';
 
 export const emailLowerCase: EntityHook = {
@@ -6,16 +7,9 @@ export const emailLowerCase: EntityHook = {
   },
 };
 
-/** Search by phone compares digits only, in national form (0XXXXXXXXX). */
-export function phoneDigits(phone: string): string {
-  let digits = phone.replace(/[^0-9+]/g, '');
-  if (digits.startsWith('+33')) digits = `0${digits.slice(3)}`;
-  else if (digits.startsWith('0033')) digits = `0${digits.slice(4)}`;
-  return digits.replace(/\+/g, '');
-}
-
+/** Search by phone compares one form per number (0XXXXXXXXX in metropolitan France, +E.164 elsewhere). */
 export const phoneCache: EntityHook = {
   beforeValidate({ record }) {
-    record.phoneCache = typeof record.phone === 'string' ? phoneDigits(record.phone) : '';
+    record.phoneCache = typeof record.phone === 'string' ? phoneSearchKey(record.phone) : '';
   },
 };

@@ -1,15 +1,30 @@
+import { parseFragment, serialize } from 'parse5';
 import sanitizeHtml from 'sanitize-html';
+import { SAFE_HTML_POLICY as P } from '../../engine/html/safe-html-policy';
 
-/** Header and footer are white-label HTML shown to everyone: only safe markup goes out. */
+/**
+ * Header and footer are white-label HTML shown to everyone: only safe markup goes out. The
+ * allow-list is shared with the form's preview (engine/html/safe-html-policy.ts).
+ */
 export const SAFE_HTML: sanitizeHtml.IOptions = {
-  allowedTags: [...sanitizeHtml.defaults.allowedTags, 'img', 'span', 'header', 'footer', 'nav', 'section'],
-  allowedAttributes: { ...sanitizeHtml.defaults.allowedAttributes, '*': ['class', 'id', 'title', 'lang', 'aria-label', 'role'], img: ['src', 'alt', 'width', 'height', 'loading'] },
-  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
-  allowedSchemesByTag: { img: ['http', 'https', 'data'] },
+  allowedTags: P.tags,
+  allowedAttributes: { ...P.attributesByTag, '*': P.globalAttributes },
+  allowedSchemes: P.schemes,
+  allowedSchemesByTag: P.schemesByTag,
+  allowedSchemesAppliedToAttributes: P.urlAttributes,
+  allowProtocolRelative: true,
+  nonTextTags: P.dropWithContent,
 };
 
+/**
+ * The HTML read the way a browser reads it (parse5 follows the HTML standard: mis-nested and
+ * unclosed tags are repaired as in the preview and on the page), then cleaned by the allow-list;
+ * sanitize-html's own parser would repair them differently. Scripting off, as in the DOMParser
+ * DOMPurify reads with, so that <noscript> content is read the same way on both sides.
+ */
 export function cleanHtml(html: unknown): string {
-  return typeof html === 'string' ? sanitizeHtml(html, SAFE_HTML) : '';
+  if (typeof html !== 'string') return '';
+  return sanitizeHtml(serialize(parseFragment(html, { scriptingEnabled: false })), SAFE_HTML);
 }
 
 export function sanitizeWhiteLabelHtml(record: Record<string, unknown>): Record<string, unknown> {

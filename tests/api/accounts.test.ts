@@ -141,6 +141,14 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
     expect(short.body.errors[0].message).toBe('Le mot de passe doit contenir au moins 10 caractères.');
     const likeEmail = await change({ oldPassword: DEMO_PASSWORD, newPassword1: 'listepro@demo.fr', newPassword2: 'listepro@demo.fr' });
     expect(likeEmail.body.errors[0].message).toBe('Le mot de passe ne doit pas reprendre votre adresse électronique.');
+    // Common in France, and absent from the 40-word list the rule used to have.
+    const twice = (p: string) => change({ oldPassword: DEMO_PASSWORD, newPassword1: p, newPassword2: p });
+    expect((await twice('Marseille2013')).body.errors).toEqual([expect.objectContaining({
+      path: 'newPassword1',
+      message: 'Ce mot de passe est trop courant ; choisissez-en un plus difficile à deviner.',
+    })]);
+    expect((await twice('qsdfghjklm')).body.errors[0].message).toBe('Ce mot de passe serait vite deviné : les lignes '
+      + 'droites de touches de votre clavier sont faciles à deviner. Une phrase de plusieurs mots est plus sûre.');
     const wrongOld = await change({ oldPassword: 'pas le bon', newPassword1: 'une phrase assez longue', newPassword2: 'une phrase assez longue' });
     expect(wrongOld.body.errors[0]).toMatchObject({ path: 'oldPassword', message: 'Le mot de passe actuel est incorrect.' });
     const done = await change({ oldPassword: DEMO_PASSWORD, newPassword1: 'une phrase assez longue', newPassword2: 'une phrase assez longue' });

@@ -51,6 +51,26 @@ describe.each(DIALECTS)('global messages, dashboards, telephony lookup and messa
     expect((await t.call('/cti/0612345678/', { token: await t.login('pro@demo.fr') })).status).toBe(403);
   });
 
+  it('finds numbers typed "+33 (0)…" and overseas numbers, whichever way the caller\'s number comes', async () => {
+    const created = [
+      { email: 'appel.grenoble@demo.fr', lastName: 'Grenoble', userType: 'client', phone: '+33 (0)4 76 98 76 54' },
+      { email: 'appel.reunion@demo.fr', lastName: 'Réunion', userType: 'client', phone: '+262 262 98 76 54' },
+    ];
+    for (const body of created) {
+      expect((await t.call('/accounts/user/', { method: 'POST', token: admin, body })).status).toBe(201);
+    }
+    const advisor = await t.login('conseiller@demo.fr');
+    const who = async (phone: string) => {
+      const res = await t.call(`/cti/${encodeURIComponent(phone)}/`, { token: advisor });
+      return { phone: res.body.phone, emails: (res.body.users ?? []).map((u: { email: string }) => u.email) };
+    };
+    expect(await who('0476987654')).toEqual({ phone: '0476987654', emails: ['appel.grenoble@demo.fr'] });
+    expect(await who('+33476987654')).toEqual({ phone: '0476987654', emails: ['appel.grenoble@demo.fr'] });
+    // Réunion's own country code, or the national form dialled from metropolitan France.
+    expect(await who('+262262987654')).toEqual({ phone: '+262262987654', emails: ['appel.reunion@demo.fr'] });
+    expect(await who('0262 98 76 54')).toEqual({ phone: '+262262987654', emails: ['appel.reunion@demo.fr'] });
+  });
+
   it('shows data-processing consent to the person and to staff for clients; only the person changes it', async () => {
     const client = await t.login('client@demo.fr');
     const advisor = await t.login('conseiller@demo.fr');

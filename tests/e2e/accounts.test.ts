@@ -56,6 +56,12 @@ describe('account screens (Chromium)', () => {
     await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();
     await expect.poll(() => page.locator('.field-error').allTextContents()).toEqual(['Le mot de passe doit contenir au moins 10 caractères.', 'Les deux mots de passe ne sont pas identiques.']);
     await screenshot(page, 'account-reset-change-errors');
+    // A password common in France is refused before sending, once the dictionaries have loaded.
+    await page.locator('#reset-newPassword1').fill('Marseille2013');
+    await page.locator('#reset-newPassword2').fill('Marseille2013');
+    await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();
+    await expect.poll(() => page.locator('.field-error').allTextContents())
+      .toEqual(['Ce mot de passe est trop courant ; choisissez-en un plus difficile à deviner.']);
     await page.locator('#reset-newPassword1').fill('une toiture bien isolée');
     await page.locator('#reset-newPassword2').fill('une toiture bien isolée');
     await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();
@@ -144,7 +150,7 @@ describe('account screens (Chromium)', () => {
     expect(gone).toContain('Votre compte superconseiller@demo.fr : adresse électronique, civilité, nom et prénom, titre, téléphone, couleur, photo et mot de passe.');
     expect(gone).toContain('indisponibilités (Conseiller) : 1');
     const kept = await page.locator('section', { has: page.getByRole('heading', { name: 'Ce qui sera conservé' }) }).textContent();
-    expect(kept).toContain('lieux (Conseillers présents) : 2, conservé(s) pour les autres personnes, sans vous');
+    expect(kept).toContain('lieux (Conseillers présents) : 2, conservés pour les autres personnes, sans vous');
     expect(kept).toContain('Votre structure « Espace Conseil Démo »');
     await screenshot(page, 'account-delete');
     await page.getByLabel('Mot de passe').fill('pas le bon');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaProps } from './aria';
 import { t } from '../../lib/messages';
@@ -23,14 +23,53 @@ export function TextareaWidget(props: WidgetProps) {
   );
 }
 
-/** HTML typed as text with a preview; the server keeps only safe markup. */
+type Cleaner = (html: string) => string;
+let cleaner: Promise<Cleaner> | null = null;
+
+/** DOMPurify and the allow-list load with the first preview opened, not with every form. */
+function loadCleaner(): Promise<Cleaner> {
+  cleaner ??= import('./html-preview').then((m) => m.previewCleaner(window)).catch((e: unknown) => {
+    cleaner = null;
+    throw e;
+  });
+  return cleaner;
+}
+
+/** HTML typed as text with a preview of what the server will keep (the same allow-list). */
 export function HtmlWidget(props: WidgetProps) {
   const [preview, setPreview] = useState(false);
+  const [clean, setClean] = useState<Cleaner | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!preview || clean) return undefined;
+    let live = true;
+    setFailed(false);
+    loadCleaner().then((c) => live && setClean(() => c), () => live && setFailed(true));
+    return () => {
+      live = false;
+    };
+  }, [preview, clean]);
+  const html = typeof props.value === 'string' ? props.value : '';
+  const previewId = `${props.id}-preview`;
   return (
     <div className="html-widget">
       <TextareaWidget {...props} />
-      <button type="button" className="link-button" aria-expanded={preview} onClick={() => setPreview((p) => !p)}>{t('ui.html_preview')}</button>
-      {preview && <div className="html-preview" dangerouslySetInnerHTML={{ __html: typeof props.value === 'string' ? props.value.replace(/<script[\s\S]*?<\/script>/gi, '').replace(/\son\w+="[^"]*"/gi, '') : '' }} />}
+      <button
+        type="button"
+        className="link-button"
+        aria-expanded={preview}
+        aria-controls={previewId}
+        onClick={() => setPreview((p) => !p)}
+      >
+        {t('ui.html_preview')}
+      </button>
+      {preview && (clean
+        ? <div id={previewId} className="html-preview" dangerouslySetInnerHTML={{ __html: clean(html) }} />
+        : (
+          <p id={previewId} className="muted" role={failed ? 'alert' : 'status'}>
+            {failed ? t('errors.page_load') : t('ui.loading')}
+          </p>
+        ))}
     </div>
   );
 }

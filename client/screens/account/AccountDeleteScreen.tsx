@@ -2,7 +2,6 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { t } from '../../lib/messages';
-import { formatNumber } from '../../lib/format';
 import { usePageTitle } from '../../shell/page-title';
 import { confirmAction } from '../../shell/confirm';
 import { notify } from '../../shell/notifications';
@@ -57,7 +56,6 @@ export default function AccountDeleteScreen() {
     }
   };
 
-  const count = (n: number) => formatNumber(n);
   return (
     <div className="account-delete">
       <section className="panel" aria-labelledby="delete-gone">
@@ -65,13 +63,17 @@ export default function AccountDeleteScreen() {
         <ul>
           <li>{at('accounts.ui.delete_account_line', { email: profile.email })}</li>
           <li>{at('accounts.ui.delete_sessions_line')}</li>
-          {preview.deleted.filter((d) => d.count > 0).map((d) => <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: count(d.count) })}</li>)}
+          {preview.deleted.filter((d) => d.count > 0).map((d) => (
+            <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: d.count })}</li>
+          ))}
         </ul>
       </section>
       <section className="panel" aria-labelledby="delete-kept">
         <h2 id="delete-kept">{at('accounts.ui.delete_kept_title')}</h2>
         <ul>
-          {preview.detached.map((d) => <li key={d.label}>{at('accounts.ui.delete_detached_line', { label: d.label, count: count(d.count) })}</li>)}
+          {preview.detached.map((d) => (
+            <li key={d.label}>{at('accounts.ui.delete_detached_line', { label: d.label, count: d.count })}</li>
+          ))}
           {profile.group && <li>{at('accounts.ui.delete_structure_line', { name: profile.group.name })}</li>}
           <li>{at('accounts.ui.delete_others_line')}</li>
           <li>{at('accounts.ui.delete_logs_line')}</li>

@@ -3,7 +3,7 @@ import { store, tokensAtom, type Tokens } from '../../state/store';
 import { profileAtom, sessionEpochAtom, type Profile } from '../../state/session';
 import accountMessages from '../../../schemas/messages/fr/accounts.json';
 import { catalogue } from '../../lib/messages';
-import { translate } from '../../../engine/validation/messages';
+import { translateFrench } from '../../../engine/format/french-messages';
 
 import type { Consent } from '../../../engine/accounts/consent-fields';
 
@@ -84,5 +84,5 @@ export async function deleteAccount(password: string): Promise<void> {
 const accountCatalogue: Record<string, string> = { ...catalogue, ...accountMessages };
 
 export function at(key: string, params: Record<string, unknown> = {}): string {
-  return translate(accountCatalogue, key, params);
+  return translateFrench(accountCatalogue, key, params);
 }

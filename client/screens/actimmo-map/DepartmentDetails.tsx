@@ -1,5 +1,6 @@
 import type { ShownStructure, Contact } from './map-api';
-import { pictureSrc, telHref, websiteHref } from './map-api';
+import { usePhoneHref } from '../../lib/use-phone-href';
+import { pictureSrc, websiteHref } from './map-api';
 import { tr } from './i18n';
 
 type Level = 2 | 3 | 4;
@@ -10,13 +11,14 @@ function Heading({ level, children, id }: { level: Level; children: React.ReactN
 }
 
 function ContactItem({ contact }: { contact: Contact }) {
+  const phoneHref = usePhoneHref();
   return (
     <li className="actimmo-contact">
       <p className="actimmo-contact-name">{contact.firstName} {contact.lastName}</p>
       {contact.title && <p className="actimmo-contact-title">{contact.title}</p>}
       <dl>
         {contact.phone && (
-          <div><dt>{tr('phone')}</dt><dd><a href={telHref(contact.phone)}>{contact.phone}</a></dd></div>
+          <div><dt>{tr('phone')}</dt><dd><a href={phoneHref(contact.phone)}>{contact.phone}</a></dd></div>
         )}
         <div><dt>{tr('email')}</dt><dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd></div>
       </dl>
@@ -66,5 +68,5 @@ export function DepartmentDetails({ structures, level }: { structures: ShownStru
 }
 
 export function structuresCount(count: number): string {
-  return count === 1 ? tr('structures_one') : tr('structures_many', { count });
+  return tr('structures', { count });
 }

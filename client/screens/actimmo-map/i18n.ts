@@ -1,7 +1,7 @@
 import messages from '../../../schemas/messages/fr/actimmo-map.json';
-import { translate } from '../../../engine/validation/messages';
+import { translateFrench } from '../../../engine/format/french-messages';
 
 // The map's texts load with the map (not with every page): they stay out of the shared catalogue.
 export function tr(key: string, params: Record<string, unknown> = {}): string {
-  return translate(messages as Record<string, string>, `actimmo-map.${key}`, params);
+  return translateFrench(messages as Record<string, string>, `actimmo-map.${key}`, params);
 }

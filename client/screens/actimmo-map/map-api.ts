@@ -68,4 +68,3 @@ export function pictureSrc(url: string | null): string | null {
   return url && (/^https:\/\/[^\s]+$/i.test(url) || /^\/[^/\s][^\s]*$/.test(url)) ? url : null;
 }
 
-export const telHref = (phone: string) => `tel:${phone.replace(/[^0-9+]/g, '')}`;

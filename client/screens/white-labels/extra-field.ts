@@ -1,4 +1,5 @@
-import { slugify, toPascal } from '../../../engine/schema/naming';
+import { toPascal } from '../../../engine/schema/naming';
+import { slugify } from '../../../engine/format/slug';
 import { parseFrenchNumber as parseNumber } from '../../lib/format';
 import type { ExtraFieldSchema } from '../../../engine/schema/overlay-types';
 import type { AddFieldOp } from './form-model';

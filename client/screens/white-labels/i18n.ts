@@ -1,10 +1,10 @@
 import messages from '../../../schemas/messages/fr/white-labels.json';
 import { catalogue } from '../../lib/messages';
-import { translate } from '../../../engine/validation/messages';
+import { translateFrench } from '../../../engine/format/french-messages';
 
 // The administration screens' texts load with these lazy screens, not with every public page.
 const all: Record<string, string> = { ...catalogue, ...messages };
 
 export function wt(key: string, params: Record<string, unknown> = {}): string {
-  return translate(all, key, params);
+  return translateFrench(all, key, params);
 }

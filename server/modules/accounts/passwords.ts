@@ -11,7 +11,7 @@ import { signAccessToken } from '../auth/access-token';
 import { loadUser } from '../auth/load-user';
 import { accountRequestThrottle } from '../auth/login-throttle';
 import { later } from '../../mail/mail-queue';
-import { passwordProblems } from './password-policy';
+import { passwordProblems } from './password-strength';
 import { checkToken, pkFromUidb64, type TokenUser } from './reset-token';
 import { sendPasswordMail } from './account-mails';
 import { requireUser } from './profile';

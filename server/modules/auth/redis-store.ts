@@ -1,64 +1,63 @@
 import { createClient } from 'redis';
-import type { IncrementResponse, Options, Store } from 'express-rate-limit';
+import { RedisStore, type RedisReply } from 'rate-limit-redis';
+import type { ClientRateLimitInfo, IncrementResponse } from 'express-rate-limit';
 
 type Client = ReturnType<typeof createClient>;
+interface Connection { client: Client; firstConnection: Promise<void> }
 
-const clients = new Map<string, Client>();
+const connections = new Map<string, Connection>();
+const FIRST_CONNECTION_MS = 2000;
 
-/** One client per Redis URL for the whole process; commands fail at once while Redis is down. */
-function clientFor(url: string, onError: (e: unknown) => void): Client {
-  let c = clients.get(url);
+/**
+ * One client per Redis URL for the whole process. Commands fail at once while Redis is down (the
+ * limiter then lets requests through), except during the first connection, which they wait for
+ * (2 s at most): otherwise the attempts made just after a start would not be counted.
+ */
+function connectionFor(url: string, onError: (e: unknown) => void): Connection {
+  let c = connections.get(url);
   if (!c) {
-    c = createClient({ url, disableOfflineQueue: true, socket: { connectTimeout: 2000, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) } });
-    c.on('error', onError);
-    void c.connect().catch(onError);
-    clients.set(url, c);
+    const client: Client = createClient({
+      url,
+      disableOfflineQueue: true,
+      socket: { connectTimeout: FIRST_CONNECTION_MS, reconnectStrategy: (retries) => Math.min(retries * 200, 5000) },
+    });
+    client.on('error', onError);
+    const firstConnection = new Promise<void>((resolve) => {
+      client.once('ready', () => resolve());
+      setTimeout(resolve, FIRST_CONNECTION_MS).unref();
+    });
+    void client.connect().catch(onError);
+    c = { client, firstConnection };
+    connections.set(url, c);
   }
   return c;
 }
 
 /**
- * Fixed-window counters in Redis, so that every server process counts the same attempts
- * (express-rate-limit's own MemoryStore counts per process).
+ * rate-limit-redis's store (fixed windows: one Lua script increments and sets the expiry, so a key
+ * never lives without one), on the `redis` client, so that every server process counts the same
+ * attempts. Its scripts are loaded when the limiter is created; if Redis could not be reached then,
+ * they are loaded again at the next use instead of failing until the next restart.
  */
-export class RedisCounterStore implements Store {
-  localKeys = false;
-  private windowMs = 60_000;
-  private readonly client: Client;
-
-  constructor(url: string, readonly prefix: string, onError: (e: unknown) => void) {
-    this.client = clientFor(url, onError);
+export class RedisCounterStore extends RedisStore {
+  constructor(url: string, prefix: string, onError: (e: unknown) => void) {
+    const { client, firstConnection } = connectionFor(url, onError);
+    super({
+      prefix,
+      sendCommand: async (...args: string[]) => {
+        if (!client.isReady) await firstConnection;
+        return (await client.sendCommand(args)) as RedisReply;
+      },
+    });
   }
 
-  init(options: Options): void {
-    this.windowMs = options.windowMs;
+  override async increment(key: string): Promise<IncrementResponse> {
+    this.incrementScriptSha = this.incrementScriptSha.catch(() => this.loadIncrementScript());
+    return super.increment(key);
   }
 
-  private k(key: string): string {
-    return `${this.prefix}${key}`;
-  }
-
-  async increment(key: string): Promise<IncrementResponse> {
-    const k = this.k(key);
-    // SET NX starts a window only for a new key; INCR and PTTL then read it, all in one round trip.
-    const [, hits, ttl] = (await this.client.multi().set(k, '0', { condition: 'NX', expiration: { type: 'PX', value: this.windowMs } }).incr(k).pTTL(k).exec()) as unknown as [unknown, number, number];
-    return { totalHits: Number(hits), resetTime: new Date(Date.now() + (Number(ttl) > 0 ? Number(ttl) : this.windowMs)) };
-  }
-
-  async get(key: string): Promise<IncrementResponse | undefined> {
-    const k = this.k(key);
-    const [hits, ttl] = (await this.client.multi().get(k).pTTL(k).exec()) as unknown as [string | null, number];
-    if (hits === null) return undefined;
-    return { totalHits: Number(hits), resetTime: new Date(Date.now() + Math.max(Number(ttl), 0)) };
-  }
-
-  async decrement(key: string): Promise<void> {
-    const k = this.k(key);
-    // Never below zero, and never a key without expiry (a DECR on a missing key would create one).
-    await this.client.eval("local v = redis.call('GET', KEYS[1]) if v and tonumber(v) > 0 then redis.call('DECR', KEYS[1]) end return 0", { keys: [k] });
-  }
-
-  async resetKey(key: string): Promise<void> {
-    await this.client.del(this.k(key));
+  override async get(key: string): Promise<ClientRateLimitInfo | undefined> {
+    this.getScriptSha = this.getScriptSha.catch(() => this.loadGetScript());
+    return super.get(key);
   }
 }

@@ -4,12 +4,11 @@ import type { AppContext } from '../../context';
 import { denied, message } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { HttpError } from '../../http/http-error';
-import { phoneDigits } from '../../hooks/user-normalisation';
+import { isPhoneNumber, phoneSearchKey } from '../../../engine/format/phone';
 
-/** A French number in national form (0XXXXXXXXX), or null when it is not one. */
-export function nationalPhone(raw: string): string | null {
-  const digits = phoneDigits(raw.replace(/[^0-9+]/g, ''));
-  return /^0[1-9][0-9]{8}$/.test(digits) ? digits : null;
+/** The caller's number in the form users' phones are searched by, or null when it is not a number. */
+export function callerKey(raw: string): string | null {
+  return raw.trim() !== '' && isPhoneNumber(raw) ? phoneSearchKey(raw) : null;
 }
 
 /**
@@ -20,7 +19,7 @@ export function ctiRouter(app: AppContext): Router {
   const router = Router();
   router.get('/api/v1/cti/:phone/', asyncHandler(async (req, res) => {
     if (!['administrator', 'manager', 'advisor'].some((r) => req.ctx.user.roles.includes(r))) throw denied(req.ctx);
-    const phone = nationalPhone(String(req.params.phone));
+    const phone = callerKey(String(req.params.phone));
     if (!phone) throw new HttpError(404, 'not_a_phone', message(app, 'errors.cti_not_a_phone'));
     const users = await app.database.db.selectFrom('account_user')
       .select(['pk', 'first_name', 'last_name', 'email', 'phone', 'user_type'])

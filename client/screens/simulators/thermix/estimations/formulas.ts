@@ -1,5 +1,6 @@
 import type { BuildingHeatingConsumption, EnergyVector } from '../../../../../engine/simulators';
 import { formatNumberFr } from '../../../../../engine/simulators/shared/format-fr';
+import { frenchPlural } from '../../../../../engine/format/plural';
 
 // The estimation pages of the needs tab (spec 02 §2). Each returns the yearly heating and hot-water
 // needs and the French lines that show how they were obtained, with the actual numbers.
@@ -27,7 +28,9 @@ export interface HotWaterInput { persons: number; perPerson?: number }
 /** Hot water: persons × 650 kWh. */
 export function hotWaterNeed({ persons, perPerson = HOT_WATER_PER_PERSON }: HotWaterInput): { value: number; line: string } {
   const value = Math.max(0, persons) * perPerson;
-  return { value, line: `Eau chaude : ${n(persons, 0)} personne${persons > 1 ? 's' : ''} × ${n(perPerson, 0)} kWh = ${kwh(value)}` };
+  // The word agrees with the number shown (rounded): "1 personne" for 1.4, as for 0 or 1.
+  const word = frenchPlural(Math.round(persons)) === 'one' ? 'personne' : 'personnes';
+  return { value, line: `Eau chaude : ${n(persons, 0)} ${word} × ${n(perPerson, 0)} kWh = ${kwh(value)}` };
 }
 
 /** Thermal calculation: the study's heating need per m² × the heated surface. */

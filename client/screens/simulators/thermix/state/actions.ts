@@ -1,4 +1,5 @@
 import type { ReferenceData } from '../../../../../engine/simulators';
+import { frenchPlural } from '../../../../../engine/format/plural';
 import { managesOf, type RuleContext } from '../rules/context';
 import { normalizeSolution, type Cleared } from '../rules/linked-systems';
 import { applyMetropole, metropoleOn } from '../rules/metropole';
@@ -38,7 +39,10 @@ export function reconcile(state: ThermixState, data: ReferenceData): Outcome {
   }) as ThermixState['solutions'];
   const { solutions, dropped } = applyMetropole(normalized, state.metropole, ctx);
   if (dropped > 0) {
-    notices.push(`${dropped === 1 ? 'Une de vos solutions ne tient' : `${dropped} de vos solutions ne tiennent`} plus dans les quatre emplacements, à côté des solutions préconisées par la métropole : ${dropped === 1 ? 'elle a été retirée' : 'elles ont été retirées'}.`);
+    const one = frenchPlural(dropped) === 'one';
+    const subject = one ? 'Une de vos solutions ne tient' : `${dropped} de vos solutions ne tiennent`;
+    notices.push(`${subject} plus dans les quatre emplacements, à côté des solutions préconisées par la métropole : `
+      + `${one ? 'elle a été retirée' : 'elles ont été retirées'}.`);
   }
   const same = solutions.every((s, i) => s === state.solutions[i]);
   return { state: same ? state : { ...state, solutions }, notices };
