@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const BENCHES: Record<string, { file: string; about: string }> = {
   simulators: { file: 'simulators-engine.ts', about: 'thermix engine, time per solution (in process)' },
   list: { file: 'list-endpoint.ts', about: 'generic list endpoint against a hand-written route, 1,000 and 100,000 rows, SQLite and PostgreSQL' },
+  search: { file: 'list-search.ts', about: 'list search at 100,000 rows: former lower(column) like scan against the indexed search column' },
 };
 
 const [name, ...options] = process.argv.slice(2);

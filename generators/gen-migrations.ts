@@ -2,16 +2,23 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Registry } from '../engine/schema/registry';
 import type { ColumnKind } from '../engine/schema/columns';
+import { searchSpec } from '../engine/schema/search-column';
 import { JSON_BANNER } from './banner';
 
 export interface SnapshotColumn { kind: ColumnKind; unique?: boolean; index?: boolean; primaryKey?: boolean }
-export interface Snapshot { tables: Record<string, { columns: Record<string, SnapshotColumn> }> }
+/** The normalised search column (engine/schema/search-column.ts): its source columns and normalisation version. */
+export interface SnapshotSearch { column: string; sources: { column: string; kind: ColumnKind }[]; version: number }
+export interface Snapshot { tables: Record<string, { columns: Record<string, SnapshotColumn>; search?: SnapshotSearch }> }
 
 export type MigrationOp =
   | { op: 'createTable'; table: string; columns: ({ name: string } & SnapshotColumn)[] }
   | { op: 'addColumn'; table: string; column: { name: string } & SnapshotColumn }
   | { op: 'createIndex'; table: string; column: string; unique: boolean }
-  | { op: 'dropIndex'; table: string; column: string; unique: boolean };
+  | { op: 'dropIndex'; table: string; column: string; unique: boolean }
+  // Adds the search column, computes it for the existing rows, then indexes it for substring search.
+  | ({ op: 'createSearch'; table: string } & SnapshotSearch)
+  // Computes the search column again (its sources or the normalisation changed).
+  | ({ op: 'fillSearch'; table: string } & SnapshotSearch);
 
 
 export function snapshotOf(registry: Registry): Snapshot {
@@ -22,7 +29,11 @@ export function snapshotOf(registry: Registry): Snapshot {
     for (const c of e.columns) {
       columns[c.column] = { kind: c.kind, ...(c.primaryKey ? { primaryKey: true } : {}), ...(c.unique ? { unique: true } : {}), ...(c.index ? { index: true } : {}) };
     }
-    tables[e.schema['x-entity'].table] = { columns };
+    const search = searchSpec(e);
+    tables[e.schema['x-entity'].table] = {
+      columns,
+      ...(search ? { search: { column: search.column, sources: search.sources.map((c) => ({ column: c.column, kind: c.kind })), version: search.version } } : {}),
+    };
   }
   return { tables };
 }
@@ -42,6 +53,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       for (const [name, c] of Object.entries(def.columns)) {
         if (!c.primaryKey && (c.unique || c.index)) ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
       }
+      if (def.search) ops.push({ op: 'createSearch', table, ...def.search });
       continue;
     }
     for (const [name, c] of Object.entries(def.columns)) {
@@ -60,6 +72,9 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
     for (const name of Object.keys(old.columns)) {
       if (!def.columns[name]) warnings.push(`${table}.${name} is no longer declared; the column and its data are kept`);
     }
+    if (def.search && !old.search) ops.push({ op: 'createSearch', table, ...def.search });
+    else if (def.search && JSON.stringify(def.search) !== JSON.stringify(old.search)) ops.push({ op: 'fillSearch', table, ...def.search });
+    else if (!def.search && old.search) warnings.push(`${table}: list.search is no longer declared; its search column is kept but no longer kept up to date`);
   }
   for (const table of Object.keys(before.tables)) {
     if (!after.tables[table]) warnings.push(`table ${table} is no longer declared; it is kept with its data`);
@@ -80,6 +95,7 @@ function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {
     else if (op.op === 'addColumn') { const { name, ...c } = op.column; snapshot.tables[op.table].columns[name] = c; }
     else if (op.op === 'createIndex') { const col = snapshot.tables[op.table].columns[op.column]; if (op.unique) col.unique = true; else col.index = true; }
     else if (op.op === 'dropIndex') { const col = snapshot.tables[op.table].columns[op.column]; delete col.unique; delete col.index; }
+    else if (op.op === 'createSearch' || op.op === 'fillSearch') snapshot.tables[op.table].search = { column: op.column, sources: op.sources, version: op.version };
   }
 }
 
