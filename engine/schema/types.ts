@@ -28,6 +28,8 @@ export interface PropertySchema {
   'x-storage'?: { column?: string; index?: boolean; unique?: boolean; private?: boolean; virtual?: boolean };
   'x-tenant'?: string[];
   'x-enum-labels'?: Record<string, string>;
+  /** The title is a feminine noun: list filters say « Toutes » (relations: the target entity's `labels.feminine`). */
+  'x-feminine'?: boolean;
   /** Set on fields added by a white-label overlay: stored in the record's `extra` JSON column. */
   'x-extra'?: boolean;
   [key: string]: unknown;
