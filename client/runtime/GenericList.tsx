@@ -125,9 +125,13 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
   const sortable = new Set(meta?.list.sortable ?? []);
   const sortedColumn = sort.replace(/^-/, '');
   const descending = sort.startsWith('-');
-  /** Where a row leads: its form when the user may change it, else its detail (or the form, read-only). */
+  /**
+   * Where a row leads: its form when the user may change this record; else its detail screen, or
+   * (an entity without one, whose records the user changes elsewhere) the form, opened read-only.
+   */
   const targetOf = (row: RecordData) => {
     if (preview || !meta) return undefined;
+    if (!meta.can.change) return paths.detail(row.pk!);
     return canAccess(meta, 'change', row) ? paths.edit(row.pk!) : paths.detail(row.pk!) ?? paths.edit(row.pk!);
   };
 
