@@ -273,6 +273,8 @@ describe('form editor: a white-label administrator customises the places form of
     expect(based.schema.properties.xAccessibilitePmr).toBeUndefined();
     expect(based.schema.required).not.toContain('xAccessibilitePmr');
     expect(await page.locator('.wl-versions tbody tr').first().textContent()).toContain('Retour au modèle de base');
+    // The preview follows: the added field is gone.
+    await expect.poll(() => page.locator('.wl-preview').getByText('Accessibilité PMR').count(), WAIT).toBe(0);
     await screenshot(page, 'form-editor-back-to-base');
     expect(admin.errors).toEqual([]);
     await admin.context.close();

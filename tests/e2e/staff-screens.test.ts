@@ -122,6 +122,8 @@ describe('generic staff screens (Chromium)', () => {
       expect(await page.locator('.error-summary').getByRole('link').allTextContents()).toContain('Nom : Ce champ est obligatoire.');
       await page.locator('#field_name').fill(`Permanence ${width}`);
       await page.getByLabel('Espace Conseil Démo').check();
+      // Buttons ignore a second press within 300 ms (spec 01 §5): this is a new press.
+      await page.waitForTimeout(350);
       await save.click();
       await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`, WAIT);
       await expect.poll(() => page.locator('.toast-success').count(), WAIT).toBe(1);
