@@ -1,6 +1,7 @@
 import type { Registry } from '../engine/schema/registry';
 import type { ColumnKind } from '../engine/schema/columns';
 import { toPascal } from '../engine/schema/naming';
+import { searchSpec } from '../engine/schema/search-column';
 import { TS_BANNER } from './banner';
 
 const TS_TYPE: Record<ColumnKind, string> = {
@@ -20,6 +21,8 @@ export function generateDbTypes(registry: Registry): string {
   for (const e of tables) {
     lines.push(`export interface ${toPascal(e.schema['x-entity'].table)}Table {`);
     for (const c of e.columns) lines.push(`  ${c.column}: ${c.primaryKey ? 'Generated<number>' : TS_TYPE[c.kind]};`);
+    const search = searchSpec(e);
+    if (search) lines.push(`  ${search.column}: string | null;`);
     lines.push('}', '');
   }
   lines.push('export interface EntityDatabase {');

@@ -36,4 +36,17 @@ describe('diffSnapshots', () => {
   it('is empty when nothing changed', () => {
     expect(diffSnapshots(before, before)).toEqual({ ops: [], warnings: [] });
   });
+
+  it('adds, fills and indexes the search column, and fills it again when its sources change', () => {
+    const search = { column: 'search_text', sources: [{ column: 'name', kind: 'text' as const }], version: 1 };
+    const withSearch: Snapshot = { tables: { t: { ...before.tables.t, search } } };
+    expect(diffSnapshots(before, withSearch).ops).toEqual([{ op: 'createSearch', table: 't', ...search }]);
+    const newTable = diffSnapshots({ tables: {} }, withSearch).ops;
+    expect(newTable.map((o) => o.op)).toEqual(['createTable', 'createIndex', 'createSearch']);
+    const moreSources = { ...search, sources: [...search.sources, { column: 'old', kind: 'text' as const }] };
+    expect(diffSnapshots(withSearch, { tables: { t: { ...before.tables.t, search: moreSources } } }).ops).toEqual([{ op: 'fillSearch', table: 't', ...moreSources }]);
+    expect(diffSnapshots(withSearch, { tables: { t: { ...before.tables.t, search: { ...search, version: 2 } } } }).ops.map((o) => o.op)).toEqual(['fillSearch']);
+    expect(diffSnapshots(withSearch, withSearch).ops).toEqual([]);
+    expect(diffSnapshots(withSearch, before).warnings).toEqual(['t: list.search is no longer declared; its search column is kept but no longer kept up to date']);
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Registry } from '../engine/schema/registry';
 import type { MigrationOp, Snapshot, SnapshotColumn, TableMigrations } from '../server/db/migration-types';
+import { searchSpec } from '../engine/schema/search-column';
 import { JSON_BANNER } from './banner';
 
 export function snapshotOf(registry: Registry): Snapshot {
@@ -12,7 +13,11 @@ export function snapshotOf(registry: Registry): Snapshot {
     for (const c of e.columns) {
       columns[c.column] = { kind: c.kind, ...(c.primaryKey ? { primaryKey: true } : {}), ...(c.unique ? { unique: true } : {}), ...(c.index ? { index: true } : {}) };
     }
-    tables[e.schema['x-entity'].table] = { columns };
+    const search = searchSpec(e);
+    tables[e.schema['x-entity'].table] = {
+      columns,
+      ...(search ? { search: { column: search.column, sources: search.sources.map((c) => ({ column: c.column, kind: c.kind })), version: search.version } } : {}),
+    };
   }
   return { tables };
 }
@@ -32,6 +37,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       for (const [name, c] of Object.entries(def.columns)) {
         if (!c.primaryKey && (c.unique || c.index)) ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
       }
+      if (def.search) ops.push({ op: 'createSearch', table, ...def.search });
       continue;
     }
     for (const [name, c] of Object.entries(def.columns)) {
@@ -50,6 +56,9 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
     for (const name of Object.keys(old.columns)) {
       if (!def.columns[name]) warnings.push(`${table}.${name} is no longer declared; the column and its data are kept`);
     }
+    if (def.search && !old.search) ops.push({ op: 'createSearch', table, ...def.search });
+    else if (def.search && JSON.stringify(def.search) !== JSON.stringify(old.search)) ops.push({ op: 'fillSearch', table, ...def.search });
+    else if (!def.search && old.search) warnings.push(`${table}: list.search is no longer declared; its search column is kept but no longer kept up to date`);
   }
   for (const table of Object.keys(before.tables)) {
     if (!after.tables[table]) warnings.push(`table ${table} is no longer declared; it is kept with its data`);
@@ -63,6 +72,7 @@ function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {
     else if (op.op === 'addColumn') { const { name, ...c } = op.column; snapshot.tables[op.table].columns[name] = c; }
     else if (op.op === 'createIndex') { const col = snapshot.tables[op.table].columns[op.column]; if (op.unique) col.unique = true; else col.index = true; }
     else if (op.op === 'dropIndex') { const col = snapshot.tables[op.table].columns[op.column]; delete col.unique; delete col.index; }
+    else if (op.op === 'createSearch' || op.op === 'fillSearch') snapshot.tables[op.table].search = { column: op.column, sources: op.sources, version: op.version };
   }
 }
 

@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
+import { searchTextOf } from '../../engine/search/normalise';
 
 interface Commune { code: string; nom: string; codesPostaux?: string[]; type: string; population?: number }
 
@@ -30,6 +31,14 @@ export const PLACE_COLUMNS = [
 ] as const;
 
 type PlaceRow = (string | number | null)[];
+
+/** The columns inserted: the place's, then its search text, as the generic write fills it. */
+const INSERTED = [...PLACE_COLUMNS, 'search_text'];
+const at = (name: string) => PLACE_COLUMNS.indexOf(name as (typeof PLACE_COLUMNS)[number]);
+
+function withSearchText(row: PlaceRow): PlaceRow {
+  return [...row, searchTextOf([row[at('name')], row[at('address')], row[at('postcode')], row[at('city')]])];
+}
 
 /** `count` places with pks from `firstPk`: French communes, about 85 % active, some duplicate names. */
 export function generatePlaces(firstPk: number, count: number): PlaceRow[] {
@@ -81,8 +90,8 @@ export function fillSqlite(file: string, total: number): void {
   const db = new SQLite(file);
   db.pragma('busy_timeout = 5000');
   const { n, max } = db.prepare('select count(*) as n, coalesce(max(pk), 0) as max from dialogwatt_place').get() as { n: number; max: number };
-  const insert = db.prepare(`insert into dialogwatt_place (${PLACE_COLUMNS.join(', ')}) values (${PLACE_COLUMNS.map(() => '?').join(', ')})`);
-  const rows = generatePlaces(max + 1, Math.max(0, total - n));
+  const insert = db.prepare(`insert into dialogwatt_place (${INSERTED.join(', ')}) values (${INSERTED.map(() => '?').join(', ')})`);
+  const rows = generatePlaces(max + 1, Math.max(0, total - n)).map(withSearchText);
   db.transaction(() => {
     for (const row of rows) insert.run(row);
   })();
@@ -98,13 +107,13 @@ export async function fillPostgres(url: string, total: number): Promise<void> {
   await client.connect();
   try {
     const { rows: [{ n, max }] } = await client.query<{ n: string; max: number }>('select count(*) as n, coalesce(max(pk), 0) as max from dialogwatt_place');
-    const rows = generatePlaces(max + 1, Math.max(0, total - Number(n)));
+    const rows = generatePlaces(max + 1, Math.max(0, total - Number(n))).map(withSearchText);
     await client.query('begin');
     const batch = 1000;
     for (let i = 0; i < rows.length; i += batch) {
       const slice = rows.slice(i, i + batch);
-      const values = slice.map((_, r) => `(${PLACE_COLUMNS.map((_c, c) => `$${r * PLACE_COLUMNS.length + c + 1}`).join(', ')})`);
-      await client.query(`insert into dialogwatt_place (${PLACE_COLUMNS.join(', ')}) values ${values.join(', ')}`, slice.flat());
+      const values = slice.map((_, r) => `(${INSERTED.map((_c, c) => `$${r * INSERTED.length + c + 1}`).join(', ')})`);
+      await client.query(`insert into dialogwatt_place (${INSERTED.join(', ')}) values ${values.join(', ')}`, slice.flat());
     }
     await client.query(`select setval(pg_get_serial_sequence('dialogwatt_place', 'pk'), (select max(pk) from dialogwatt_place) + 1, false)`);
     await client.query('commit');

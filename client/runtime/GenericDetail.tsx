@@ -8,6 +8,7 @@ import { useRelationLabels } from './use-relation-labels';
 import { usePageTitle } from '../shell/page-title';
 import type { RecordData } from './types';
 import { t } from '../lib/messages';
+import { canAccess } from '../../engine/access/can-access';
 
 /** A record read-only, in the sections of its form. */
 export default function GenericDetail() {
@@ -44,7 +45,7 @@ export default function GenericDetail() {
       ))}
       <div className="form-actions">
         {paths.list && <Link className="button" to={paths.list}>{t('ui.back_to_list')}</Link>}
-        {meta.can.change && paths.edit(pk!) && <Link className="button button-primary" to={paths.edit(pk!)!}>{t('ui.edit')}</Link>}
+        {canAccess(meta, 'change', record) && paths.edit(pk!) && <Link className="button button-primary" to={paths.edit(pk!)!}>{t('ui.edit')}</Link>}
       </div>
     </div>
   );

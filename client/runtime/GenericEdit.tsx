@@ -19,12 +19,16 @@ import type { FieldError } from '../../engine/validation/field-error';
 import { ruleUserAtom } from '../state/session';
 import { ruleWhiteLabelAtom } from '../state/white-label';
 import { catalogue, t } from '../lib/messages';
-import { notify } from '../shell/notifications';
+import { dismissNotices, notify } from '../shell/notifications';
 import { confirmAction } from '../shell/confirm';
 import { usePageTitle } from '../shell/page-title';
 import type { EntityMeta, RecordData } from './types';
 import { capitalise } from '../../engine/schema/registry';
+import './generic-screens.css';
 import { RelatedLists } from './RelatedLists';
+import { ErrorSummary } from './ErrorSummary';
+import { withArticle } from './french';
+import { allowedValues, canAccess } from '../../engine/access/can-access';
 
 /** Buttons ignore a second press within 300 ms (spec 01 §5). */
 function useDebouncedAction(): (fn: () => void) => void {
@@ -53,6 +57,10 @@ function effectiveFromMeta(meta: EntityMeta): EffectiveEntity {
   };
 }
 
+function layoutContextOf(meta: EntityMeta, errors: FieldError[]): FormLayoutContext {
+  return { layout: meta.form.layout, errorFields: new Set(errors.map((e) => e.path.split('.')[0]).filter(Boolean)) };
+}
+
 function toErrorSchema(errors: FieldError[]): ErrorSchema {
   const out: Record<string, { __errors: string[] }> = {};
   for (const e of errors) {
@@ -61,6 +69,25 @@ function toErrorSchema(errors: FieldError[]): ErrorSchema {
     (out[field] ??= { __errors: [] }).__errors.push(e.message);
   }
   return out as ErrorSchema;
+}
+
+/** The first error of each field, then the errors about the whole form (what the summary lists). */
+function firstPerField(errors: FieldError[]): FieldError[] {
+  const seen = new Set<string>();
+  return errors.filter((e) => {
+    const field = e.path.split('.')[0];
+    if (!field) return true;
+    if (seen.has(field)) return false;
+    seen.add(field);
+    return true;
+  });
+}
+
+/** What the widgets of the generic form may ask of it (see FillContext, RelationWidget). */
+export interface EditFormContext {
+  setFields: (patch: RecordData) => void;
+  /** The values of a relation field that keep this save allowed by the entity's rights. */
+  relationChoices: (field: string, values: number[]) => number[];
 }
 
 function labelOf(meta: EntityMeta, data: RecordData): string {
@@ -115,6 +142,12 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
+  // Bumped on each refused save: the error summary then takes the focus again.
+  const [refusals, setRefusals] = useState(0);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (refusals > 0) summaryRef.current?.focus();
+  }, [refusals]);
   // Hook point for widgets that fill sibling fields (the address widget sets postcode, city…):
   // RJSF widgets can only change their own value.
   const setFields = useCallback((patch: RecordData) => setData((d) => ({ ...d, ...patch })), []);
@@ -140,7 +173,10 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
 
   const previous = useMemo(() => (creating ? undefined : (JSON.parse(initial) as RecordData)), [creating, initial]);
   const ctx: RuleContext = { user, whiteLabel, previous };
-  const readOnly = Boolean(meta && !creating && !meta.can.change);
+  // Per record, as the server will judge it: another structure's record opens read-only, without
+  // « Supprimer » (the stored record decides, as for the server's first check).
+  const readOnly = Boolean(meta && !creating && previous && !canAccess(meta, 'change', previous));
+  const mayDelete = Boolean(meta && !creating && previous && canAccess(meta, 'delete', previous));
   const form = useMemo(() => (meta && data ? buildForm(meta, data, ctx, readOnly) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [meta, data, user, whiteLabel, readOnly, previous]);
@@ -150,15 +186,26 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
 
   const dirty = JSON.stringify(data) !== initial;
   const listPath = props.returnTo ?? paths.list ?? '/';
-  const formErrors = errors.filter((e) => !e.path);
-  const layoutContext: FormLayoutContext = { layout: meta.form.layout, errorFields: new Set(errors.map((e) => e.path.split('.')[0]).filter(Boolean)) };
+  const summary = firstPerField(errors);
+  const idPrefix = props.preview ? 'preview' : 'field';
+  const fieldLabel = (field: string) => meta.schema.properties[field]?.title ?? field;
+  const formContext: FormLayoutContext & EditFormContext = {
+    ...layoutContextOf(meta, errors),
+    setFields,
+    // Only values the rights allow for this save (another structure is not a choice for an advisor).
+    relationChoices: (field, values) => (readOnly ? values : allowedValues(meta, creating ? 'create' : 'change', data, field, values)),
+  };
+  const refuse = (list: FieldError[]) => {
+    setErrors(list);
+    setRefusals((n) => n + 1);
+  };
 
   const save = async () => {
     if (busy || readOnly) return;
     const payload = submittedData(meta, data, form.visible);
     const local = validateRecord({ entity: effectiveFromMeta(meta), record: { ...data, ...payload }, ctx, catalogue: { ...catalogue }, cacheKey: `client|${meta.name}|${meta.version}` });
     if (local.length) {
-      setErrors(local);
+      refuse(local);
       notify(t('validation.form'), 'error');
       return;
     }
@@ -174,12 +221,14 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
       setErrors([]);
       setInitial(JSON.stringify(saved));
       clearOptionsCache();
+      // An error notice from an earlier attempt would now say the opposite of what happened.
+      dismissNotices('error');
       notify(creating ? t(meta.labels.feminine ? 'ui.created_feminine' : 'ui.created', { label: labelOf(meta, saved) }) : t('ui.saved'), 'success');
       if (props.stayAfterSave) setData(saved);
       else navigate(listPath);
     } catch (e) {
       const err = e as ApiError;
-      setErrors(err.errors.length ? err.errors : [{ path: '', code: err.code, params: {}, message: err.message }]);
+      refuse(err.errors.length ? err.errors : [{ path: '', code: err.code, params: {}, message: err.message }]);
       for (const fe of err.errors.filter((x) => !x.path)) notify(fe.message, 'error');
       notify(err.status === 400 ? t('validation.summary') : err.message, 'error');
     } finally {
@@ -188,7 +237,8 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
   };
 
   const remove = async () => {
-    if (!(await confirmAction(t('ui.confirm_delete', { label: labelOf(meta, data) })))) return;
+    const action = t('ui.delete_record', { label: withArticle(meta.labels.singular, meta.labels.feminine) });
+    if (!(await confirmAction(t('ui.confirm_delete', { label: labelOf(meta, data) }), { confirm: action, destructive: true }))) return;
     setBusy(true);
     try {
       await api(`/${meta.apiPath}/${pk}/`, { method: 'DELETE' });
@@ -203,7 +253,7 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
   };
 
   const cancel = async () => {
-    if (dirty && !(await confirmAction(t('ui.unsaved_changes')))) return;
+    if (dirty && !(await confirmAction(t('ui.unsaved_changes'), { confirm: t('ui.leave_without_saving') }))) return;
     navigate(listPath);
   };
 
@@ -211,11 +261,8 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
     <div className="generic-edit">
       {!props.preview && <PageTitle title={title} />}
       {meta.description && creating && <p className="muted">{meta.description}</p>}
-      {formErrors.length > 0 && (
-        <div className="notice notice-error" role="alert">
-          {formErrors.map((e, i) => <p key={i}>{e.message}</p>)}
-        </div>
-      )}
+      <ErrorSummary ref={summaryRef} errors={summary} labelOf={fieldLabel} idPrefix={idPrefix} />
+      {readOnly && <p className="notice notice-info">{t('ui.read_only_record')}</p>}
       {!readOnly && <p className="muted small">{t('ui.required_hint')}</p>}
       <Form
         schema={form.schema}
@@ -228,10 +275,10 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
         extraErrors={toErrorSchema(errors)}
         widgets={widgets}
         templates={templates}
-        formContext={{ ...layoutContext, setFields }}
+        formContext={formContext}
         translateString={translateString}
         readonly={readOnly}
-        idPrefix={props.preview ? 'preview' : 'field'}
+        idPrefix={idPrefix}
         experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, constAsDefaults: 'never' }}
         onChange={(e) => setData(e.formData as RecordData)}
         onSubmit={() => debounce(() => void save())}
@@ -243,7 +290,7 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
             </button>
           )}
           {!props.preview && <button type="button" className="button" onClick={() => debounce(() => void cancel())}>{readOnly ? t('ui.back_to_list') : t('ui.cancel')}</button>}
-          {!creating && meta.can.delete && (
+          {mayDelete && (
             <button type="button" className="button button-danger push-right" disabled={busy} onClick={() => debounce(() => void remove())}>{t('ui.delete')}</button>
           )}
         </div>

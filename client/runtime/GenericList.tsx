@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
-import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState } from '@tanstack/react-table';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { request, type ApiError } from '../api/http';
 import { useEntityMeta } from './use-entity-meta';
 import { entityPaths, useCurrentRoute } from './entity-routes';
@@ -12,6 +12,9 @@ import type { PropertySchema } from '../../engine/schema/types';
 import type { EntityMeta, RecordData } from './types';
 import { t } from '../lib/messages';
 import { capitalise } from '../../engine/schema/registry';
+import { canAccess } from '../../engine/access/can-access';
+import { filterIsFeminine } from './filter-gender';
+import './generic-screens.css';
 
 export const PAGE_SIZES = [10, 20, 25, 50];
 
@@ -38,7 +41,7 @@ function FilterControl({ meta, field, value, onChange }: { meta: EntityMeta; fie
     <div className="filter">
       <label htmlFor={id}>{prop.title}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-        <option value="">{t('ui.all')}</option>
+        <option value="">{t(filterIsFeminine(meta, field) ? 'ui.all_feminine' : 'ui.all')}</option>
         {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
       </select>
     </div>
@@ -120,6 +123,17 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
   const columnsList = meta?.list.columns ?? [];
   const labels = useRelationLabels(data?.records ?? [], meta?.schema.properties, columnsList);
   const sortable = new Set(meta?.list.sortable ?? []);
+  const sortedColumn = sort.replace(/^-/, '');
+  const descending = sort.startsWith('-');
+  /**
+   * Where a row leads: its form when the user may change this record; else its detail screen, or
+   * (an entity without one, whose records the user changes elsewhere) the form, opened read-only.
+   */
+  const targetOf = (row: RecordData) => {
+    if (preview || !meta) return undefined;
+    if (!meta.can.change) return paths.detail(row.pk!);
+    return canAccess(meta, 'change', row) ? paths.edit(row.pk!) : paths.detail(row.pk!) ?? paths.edit(row.pk!);
+  };
 
   const columns = useMemo<ColumnDef<RecordData>[]>(() => {
     if (!meta) return [];
@@ -128,31 +142,27 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
       return {
         id: c,
         header: prop.title,
-        enableSorting: !preview && sortable.has(c),
         cell: ({ row }) => {
           const value = <DisplayValue prop={prop} value={row.original[c]} labels={labels.get(prop['x-relation']?.entity ?? '')} />;
-          const target = meta.can.change ? paths.edit(row.original.pk!) : paths.detail(row.original.pk!);
-          return index === 0 && target && !preview ? <Link to={target}>{value}</Link> : value;
+          const target = targetOf(row.original);
+          return index === 0 && target ? <Link to={target}>{value}</Link> : value;
         },
       };
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [meta, labels]);
 
-  const sorting: SortingState = sort ? [{ id: sort.replace(/^-/, ''), desc: sort.startsWith('-') }] : [];
   const table = useReactTable({
     data: data?.records ?? [],
     columns,
     getCoreRowModel: getCoreRowModel(),
     manualSorting: true,
     manualPagination: true,
-    state: { sorting },
-    onSortingChange: (updater) => {
-      const next = typeof updater === 'function' ? updater(sorting) : updater;
-      update({ sort: next[0] ? `${next[0].desc ? '-' : ''}${next[0].id}` : null, page: null });
-    },
     getRowId: (r) => String(r.pk),
   });
+  // A sortable column's button sorts ascending, then toggles; the order is kept in the address
+  // (?sort=-name), like the page, so that it survives a reload, a shared link and « Retour ».
+  const sortBy = (column: string) => update({ sort: sortedColumn === column && !descending ? `-${column}` : column, page: null });
 
   if (metaError) return <div className="notice notice-error" role="alert">{metaError.message}</div>;
   if (!meta) return <p className="loading" role="status">{t('ui.loading')}</p>;
@@ -162,6 +172,10 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   const searching = Boolean(params.get('q')) || Object.values(filters).some(Boolean);
+  const sortChoices = preview ? [] : [...new Set([...sortable, sortedColumn])].filter((c) => meta.schema.properties[c]).flatMap((c) => [
+    { value: c, label: t('ui.sort_option_ascending', { column: meta.schema.properties[c].title }) },
+    { value: `-${c}`, label: t('ui.sort_option_descending', { column: meta.schema.properties[c].title }) },
+  ]);
 
   return (
     <div className="generic-list">
@@ -173,6 +187,15 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
         {(meta.list.filters ?? []).map((f) => (
           <FilterControl key={f} meta={meta} field={f} value={filters[f] ?? ''} onChange={(v) => update({ [f]: v, page: null })} />
         ))}
+        {sortChoices.length > 0 && (
+          // Narrow screens show rows as cards, without column headers: the order is chosen here.
+          <div className="filter list-sort">
+            <label htmlFor="list-sort">{t('ui.sort_by')}</label>
+            <select id="list-sort" value={sort} onChange={(e) => update({ sort: e.target.value, page: null })}>
+              {sortChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+            </select>
+          </div>
+        )}
         {meta.can.create && paths.create && (
           <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}`}</Link>
         )}
@@ -185,11 +208,14 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
             {table.getHeaderGroups().map((hg) => (
               <tr key={hg.id}>
                 {hg.headers.map((h) => {
-                  const dir = h.column.getIsSorted();
+                  // From the declaration, not TanStack's getCanSort (false without an accessor: the rows
+                  // are sorted by the server, not in the browser).
+                  const canSort = !preview && sortable.has(h.column.id);
+                  const dir = sortedColumn === h.column.id ? (descending ? 'desc' : 'asc') : false;
                   return (
-                    <th key={h.id} scope="col" aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : undefined}>
-                      {h.column.getCanSort() ? (
-                        <button type="button" className="sort-button" onClick={h.column.getToggleSortingHandler()}>
+                    <th key={h.id} scope="col" aria-sort={!canSort ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
+                      {canSort ? (
+                        <button type="button" className="sort-button" onClick={() => sortBy(h.column.id)}>
                           {flexRender(h.column.columnDef.header, h.getContext())}
                           <span aria-hidden="true" className="sort-indicator">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}</span>
                           {dir && <span className="visually-hidden">, {dir === 'asc' ? t('ui.sort_ascending') : t('ui.sort_descending')}</span>}
@@ -203,7 +229,7 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
           </thead>
           <tbody>
             {table.getRowModel().rows.map((row) => {
-              const target = preview ? undefined : meta.can.change ? paths.edit(row.original.pk!) : paths.detail(row.original.pk!);
+              const target = targetOf(row.original);
               return (
                 <tr key={row.id} className={target ? 'clickable' : undefined} onClick={(e) => {
                   if (target && !(e.target as HTMLElement).closest('a,button')) navigate(target);
@@ -228,7 +254,7 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
             {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
           </select>
         </div>
-        <p className="range" aria-live="polite">{t('ui.range', { from, to, total })}</p>
+        <p className="range" aria-live="polite">{data && total === 0 ? t('ui.no_result') : t('ui.range', { from, to, total })}</p>
         <div className="pager">
           <button type="button" className="icon-button" aria-label={t('ui.page_first')} disabled={page <= 1} onClick={() => update({ page: null })}>«</button>
           <button type="button" className="icon-button" aria-label={t('ui.page_previous')} disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? page - 1 : null })}>‹</button>

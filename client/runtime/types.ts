@@ -1,7 +1,8 @@
 import type { FormDeclaration, PropertySchema, Rule } from '../../engine/schema/types';
+import type { AccessRules } from '../../engine/access/can-access';
 
 /** GET /api/v1/meta/entity/:name — what a generic screen needs (see server/modules/meta/entity-meta.ts). */
-export interface EntityMeta {
+export interface EntityMeta extends AccessRules {
   name: string;
   version: number;
   title: string;
@@ -9,6 +10,8 @@ export interface EntityMeta {
   schema: { type: 'object'; properties: Record<string, PropertySchema>; required: string[] };
   form: FormDeclaration;
   labels: { singular: string; plural: string; new?: string; feminine?: boolean };
+  /** Labels of the entities that relation fields point to. */
+  relationLabels?: Record<string, { singular: string; plural: string; feminine?: boolean }>;
   display: string;
   apiPath?: string;
   /** The list is a store list: kept in the browser, refreshed incrementally (client/state/store-lists.ts). */
@@ -19,6 +22,7 @@ export interface EntityMeta {
   checks: { rule: Rule; path?: string; message: string }[];
   extraFields: string[];
   messages: Record<string, string>;
+  /** Whether the action could be allowed on some record (per record: canAccess with `rights`). */
   can: { view: boolean; create: boolean; change: boolean; delete: boolean };
 }
 

@@ -1,5 +1,6 @@
 import type { Declarations, EntitySchema, MenuEntry, Rule } from './types';
 import { buildRegistry } from './registry';
+import { SEARCH_COLUMN, searchSpec } from './search-column';
 import { ALLOWED_OPERATORS, operatorsOf, varsOf } from '../logic/logic';
 import { compileFilter, UnsupportedFilterError } from '../logic/filter';
 import { ruleUser, anonymousUser } from '../logic/user-context';
@@ -69,6 +70,9 @@ export function checkDeclarations(decls: Declarations): string[] {
     for (const f of listFields) {
       if (!props.has(f)) problems.push(`${where}: list field ${f} is not a property`);
       else if (schema.properties[f]['x-storage']?.private) problems.push(`${where}: list field ${f} is private`);
+    }
+    if (searchSpec(runtime) && runtime.columns.some((c) => c.column === SEARCH_COLUMN)) {
+      problems.push(`${where}: column ${SEARCH_COLUMN} is kept for the list search; store the property under another column`);
     }
     for (const [p, prop] of Object.entries(schema.properties)) {
       const rel = prop['x-relation'];

@@ -4,6 +4,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database, DialectName } from './database';
 import { columnType, primaryKeyType } from './column-types';
 import type { MigrationOp, TableMigrations } from './migration-types';
+import { createSearch, fillSearch } from './search-index';
 
 const GENERATED_DIR = resolve(import.meta.dirname, '../generated/migrations');
 const SYSTEM_DIR = resolve(import.meta.dirname, 'system-migrations');
@@ -31,6 +32,12 @@ async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationO
     }
     case 'dropIndex':
       await db.schema.dropIndex(`${op.table}_${op.column}_${op.unique ? 'uq' : 'idx'}`).ifExists().execute();
+      return;
+    case 'createSearch':
+      await createSearch(db, dialect, op);
+      return;
+    case 'fillSearch':
+      await fillSearch(db, op);
   }
 }
 

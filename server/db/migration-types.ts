@@ -5,13 +5,19 @@ import type { ColumnKind } from '../../engine/schema/columns';
 // and the generator imports them (server code never imports from generators/).
 
 export interface SnapshotColumn { kind: ColumnKind; unique?: boolean; index?: boolean; primaryKey?: boolean }
-export interface Snapshot { tables: Record<string, { columns: Record<string, SnapshotColumn> }> }
+/** The normalised search column (engine/schema/search-column.ts): its source columns and normalisation version. */
+export interface SnapshotSearch { column: string; sources: { column: string; kind: ColumnKind }[]; version: number }
+export interface Snapshot { tables: Record<string, { columns: Record<string, SnapshotColumn>; search?: SnapshotSearch }> }
 
 export type MigrationOp =
   | { op: 'createTable'; table: string; columns: ({ name: string } & SnapshotColumn)[] }
   | { op: 'addColumn'; table: string; column: { name: string } & SnapshotColumn }
   | { op: 'createIndex'; table: string; column: string; unique: boolean }
-  | { op: 'dropIndex'; table: string; column: string; unique: boolean };
+  | { op: 'dropIndex'; table: string; column: string; unique: boolean }
+  // Adds the search column, computes it for the existing rows, then indexes it for substring search.
+  | ({ op: 'createSearch'; table: string } & SnapshotSearch)
+  // Computes the search column again (its sources or the normalisation changed).
+  | ({ op: 'fillSearch'; table: string } & SnapshotSearch);
 
 export interface TableMigrations {
   comment: string;

@@ -29,6 +29,7 @@ export interface AccountGroupTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface AccountRgpdConsentTable {
@@ -66,6 +67,7 @@ export interface AccountUserTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface ActimmoContactTable {
@@ -83,6 +85,7 @@ export interface ActimmoContactTable {
   group_profile_pic_override: string | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface ActimmoDepartmentTable {
@@ -91,6 +94,7 @@ export interface ActimmoDepartmentTable {
   groups: JsonColumn | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface DialogwattAdvisorDowntimeTable {
@@ -105,6 +109,7 @@ export interface DialogwattAdvisorDowntimeTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface DialogwattCatchmentAreaTable {
@@ -118,6 +123,7 @@ export interface DialogwattCatchmentAreaTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface DialogwattNotificationTable {
@@ -147,6 +153,7 @@ export interface DialogwattNotificationTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface DialogwattPlaceTable {
@@ -171,6 +178,7 @@ export interface DialogwattPlaceTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface DialogwattReasonTable {
@@ -186,6 +194,7 @@ export interface DialogwattReasonTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface EnergiesBuildingHeatingConsumptionTable {
@@ -197,6 +206,7 @@ export interface EnergiesBuildingHeatingConsumptionTable {
   order: number | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface EnergiesCarbonTaxTable {
@@ -223,6 +233,7 @@ export interface EnergiesEnergyTable {
   current_price_multi_unit: number | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface EnergiesEnergyVectorTable {
@@ -236,6 +247,7 @@ export interface EnergiesEnergyVectorTable {
   order: number | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface EnergiesProductionSystemTable {
@@ -276,6 +288,7 @@ export interface EnergiesProductionSystemTable {
   provisions_large_multi_unit_hot_water: number | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface EnergiesSecondaryEfficiencyTable {
@@ -308,6 +321,7 @@ export interface GlobalMessageTable {
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
+  search_text: string | null;
 }
 
 export interface MailOutboxTable {
@@ -324,6 +338,7 @@ export interface MailOutboxTable {
   white_label: number | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface MessagingSmsAccountTable {
@@ -360,6 +375,7 @@ export interface MessagingSmtpAccountTable {
   mailgun_monthly_limit: number | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface PdfTempStoreTable {
@@ -488,6 +504,7 @@ export interface WhiteLabelTable {
   visit_report_baseline: string | null;
   created_at: string | null;
   updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface EntityDatabase {

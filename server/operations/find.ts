@@ -8,6 +8,8 @@ import { effectiveEntity } from '../access/effective-entity';
 import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData, viewFilter } from './entity-access';
 import { holds } from '../../engine/logic/logic';
 import { denied } from '../context';
+import { searchWords } from '../../engine/search/normalise';
+import { whereSearchMatches } from './search-text';
 
 export interface ListQuery {
   q?: string;
@@ -30,10 +32,6 @@ function parseFilterValue(kind: string, raw: string): unknown {
   return raw;
 }
 
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /** What narrows a list: the user's rights as a row filter, search words, equality filters. */
 interface ListSpec {
   rights: Filter;
@@ -47,7 +45,7 @@ function listSpec(ctx: RequestContext, entity: EntityRuntime, query: ListQuery):
   if (x.rights.list !== undefined && !holds(x.rights.list, ruleData(ctx))) throw denied(ctx);
   const rights = viewFilter(ctx, entity);
   const searchable = (x.list?.search ?? []).some((p) => entity.columnByProperty.has(p));
-  const words = searchable ? (query.q ?? '').trim().split(/\s+/).filter(Boolean).slice(0, 10) : [];
+  const words = searchable ? searchWords(query.q ?? '') : [];
   const filters: ListSpec['filters'] = [];
   for (const [property, raw] of Object.entries(query.filters ?? {})) {
     if (!(x.list?.filters ?? []).includes(property)) continue;
@@ -65,11 +63,7 @@ function rowsOf(ctx: RequestContext, entity: EntityRuntime, spec: ListSpec): Sel
   const { rights } = spec;
   let qb = db.selectFrom(x.table as never) as unknown as SelectQueryBuilder<any, any, object>;
   if (rights !== true) qb = qb.where((eb) => filterToSql(eb, rights, entity, dialect));
-  const searchColumns = (x.list?.search ?? []).map((p) => entity.columnByProperty.get(p)!).filter(Boolean);
-  for (const word of spec.words) {
-    const pattern = `%${escapeLike(word.toLowerCase())}%`;
-    qb = qb.where((eb) => eb.or(searchColumns.map((c) => sql<boolean>`lower(${sql.ref(c.column)}) like ${pattern} escape '\\'`)));
-  }
+  qb = whereSearchMatches(qb, entity, dialect, spec.words);
   for (const f of spec.filters) {
     if (f.json) qb = qb.where((eb) => filterToSql(eb, { contains: f.property, value: f.value }, entity, dialect));
     else qb = qb.where(sql.ref(f.column), f.value === null ? 'is' : '=', f.value);

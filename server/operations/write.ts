@@ -17,6 +17,7 @@ import { assertMay, assertMayEverDo, assertModuleEnabled, assertNotSecretLinked,
 import { loadRow, parsePk } from './find-one';
 import { checkRelations, checkUnique } from './write-checks';
 import { afterRead } from './after-read';
+import { searchColumnValues } from './search-text';
 
 function defaults(effective: EffectiveEntity): ApiRecord {
   const record: ApiRecord = {};
@@ -125,7 +126,7 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
     if (entity.columnByProperty.has('createdAt')) record.createdAt = now;
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = now;
     const props = storedProperties(entity).filter((p) => record[p] !== undefined);
-    const row = recordToRow(entity, record, props, effective);
+    const row = { ...recordToRow(entity, record, props, effective), ...searchColumnValues(entity, record) };
     const table = entity.schema['x-entity'].table;
     const inserted = (await trx.insertInto(table as never).values(row as never).returning('pk' as never).executeTakeFirstOrThrow()) as { pk: number };
     const stored = await loadRow(trx, entity, inserted.pk);
@@ -166,7 +167,7 @@ export async function update(ctx: RequestContext, name: string, rawPk: unknown, 
     assertMay(tctx, entity, 'change', { ...stored, ...record });
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = nowIso();
     const props = storedProperties(entity).filter((p) => record[p] !== undefined && !entity.schema.properties[p]?.['x-storage']?.private);
-    const values = recordToRow(entity, record, props, effective, row.extra);
+    const values = { ...recordToRow(entity, record, props, effective, row.extra), ...searchColumnValues(entity, { ...stored, ...record }) };
     await trx.updateTable(entity.schema['x-entity'].table as never).set(values as never).where('pk' as never, '=', pk as never).execute();
     const updated = await afterRead(tctx, trx, entity, rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective));
     await queueAfterWrite(tctx, entity, updated);

@@ -6,6 +6,7 @@ import { validateRecord } from '../../engine/validation/validate-record';
 import { hooks } from '../hooks/registry';
 import { nowIso } from '../db/column-types';
 import { recordToRow, type ApiRecord } from '../db/row-mapper';
+import { searchColumnValues } from '../operations/search-text';
 import { checkRelations } from '../operations/write-checks';
 import { cleanHtmlFields } from '../security/sanitize-html';
 
@@ -30,7 +31,7 @@ export async function insertFixture(ctx: RequestContext, entityName: string, dat
   record.updatedAt ??= now;
   if (entity.columnByProperty.has('dateJoined')) record.dateJoined ??= now;
   const props = entity.columns.filter((c) => c.property !== '$extra' && !c.primaryKey).map((c) => c.property);
-  const row = recordToRow(entity, record, props);
+  const row = { ...recordToRow(entity, record, props), ...searchColumnValues(entity, record) };
   if (typeof data.pk === 'number') row.pk = data.pk;
   await db.insertInto(entity.schema['x-entity'].table as never).values(row as never).execute();
 }

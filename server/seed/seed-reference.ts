@@ -9,6 +9,7 @@ import { getEntity } from '../../engine/schema/registry';
 import { validateRecord } from '../../engine/validation/validate-record';
 import { nowIso } from '../db/column-types';
 import { recordToRow } from '../db/row-mapper';
+import { searchColumnValues } from '../operations/search-text';
 import { resetSequences } from './insert-record';
 import { systemContext } from './system-context';
 
@@ -66,7 +67,7 @@ async function insertBatch(ctx: RequestContext, entityName: string, records: Rec
     Object.assign(record, data, { createdAt: now, updatedAt: now });
     const errors = validateRecord({ entity: effective, record, ctx: { user: ctx.user, whiteLabel: ctx.whiteLabel }, catalogue: ctx.app.catalogue, cacheKey: `seed|${entityName}` });
     if (errors.length) throw new Error(`reference data ${entityName} ${JSON.stringify(data.pk ?? data)}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
-    const row = recordToRow(entity, record, props);
+    const row = { ...recordToRow(entity, record, props), ...searchColumnValues(entity, record) };
     if (typeof data.pk === 'number') row.pk = data.pk;
     return row;
   });

@@ -155,11 +155,11 @@ describe('account screens (Chromium)', () => {
     await screenshot(page, 'account-delete');
     await page.getByLabel('Mot de passe').fill('pas le bon');
     await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
     await expect.poll(() => page.locator('.field-error').textContent()).toBe('Le mot de passe est incorrect.');
     await page.getByLabel('Mot de passe').fill('renovation-demo');
     await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
     await page.waitForURL(`${t.url}/mon-compte/connexion`);
     await expect.poll(() => page.locator('.toast').filter({ hasText: 'Votre compte a été supprimé.' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: 'Se connecter' }).count()).toBe(1);

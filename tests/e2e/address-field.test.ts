@@ -70,7 +70,8 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
     const lon = Number((await page.getByLabel('Longitude').inputValue()).replace(',', '.'));
     expect(lat).toBeCloseTo(45.18, 1);
     expect(lon).toBeCloseTo(5.72, 1);
-    expect(await page.locator('.address-status').textContent()).toContain('Adresse confirmée');
+    // Offline, suggestions are communes: the commune is confirmed, not a full address.
+    expect(await page.locator('.address-status').textContent()).toBe('◐ Commune confirmée, adresse à compléter');
     await screenshot(page, 'address-field-filled');
     await shotAround(page, field, 'address-field-filled-view');
 
@@ -105,6 +106,33 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
     await expect.poll(() => page.getByRole('alert').filter({ hasText: 'position' }).textContent()).toBe("Impossible d'obtenir votre position géographique, entrez votre adresse.");
     await shotAround(page, field, 'address-field-geolocation-refused');
     await context.close();
+  });
+
+  it('keeps the typed street when a commune-only suggestion is chosen, and says the address is still to complete', async () => {
+    for (const width of [1280, 375]) {
+      const { page, context, errors } = await newPage(browser, { width });
+      await signIn(page, t.url, 'conseiller@demo.fr');
+      await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/creation/`);
+      const field = page.getByRole('combobox', { name: 'Adresse' });
+      await field.fill('12 rue Mainssieux Voiron');
+      const options = page.getByRole('listbox').getByRole('option');
+      await expect.poll(() => options.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+      expect(await options.first().textContent()).toContain('Voiron');
+      await options.first().click();
+      await expect.poll(() => page.getByLabel('Code postal').inputValue()).toBe('38500');
+      expect(await field.inputValue()).toBe('12 rue Mainssieux 38500 Voiron');
+      expect(await page.getByLabel('Commune', { exact: true }).inputValue()).toBe('Voiron');
+      const status = page.locator('.address-status');
+      expect(await status.textContent()).toBe('◐ Commune confirmée, adresse à compléter');
+      expect(await status.textContent()).not.toContain('Adresse confirmée');
+      await shotAround(page, field, `address-field-commune-only-${width}`);
+      // Typing again forgets the confirmation.
+      await field.press('End');
+      await field.pressSequentially(' bis');
+      expect(await status.textContent()).not.toContain('confirmée');
+      expect(errors).toEqual([]);
+      await context.close();
+    }
   });
 
   it('with force-select-on-blur, leaving the field takes the first suggestion, or clears the field when there is none', async () => {

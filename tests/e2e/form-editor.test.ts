@@ -125,7 +125,7 @@ describe('form editor: a white-label administrator customises the places form of
     await dialog.getByLabel('Fichier de configuration (.json)').setInputFiles({ name: 'autre.json', mimeType: 'application/json', buffer: Buffer.from('{"bonjour": 1}') });
     expect(await dialog.textContent()).toContain('autre.json');
     await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
-    await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Remplacer la configuration' }).click();
     await expect.poll(() => dialog.getByRole('alert').textContent(), WAIT).toContain("Ce fichier n'est pas un export de configuration de marque blanche.");
 
     // The export of localhost with another title: imported, the form shows it, the domain stays.
@@ -133,7 +133,7 @@ describe('form editor: a white-label administrator customises the places form of
     doc.whiteLabel.siteTitle = 'Réseau copié';
     await dialog.getByLabel('Fichier de configuration (.json)').setInputFiles({ name: 'localhost.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(doc)) });
     await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
-    await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('dialog', { name: 'Attention !' }).getByRole('button', { name: 'Remplacer la configuration' }).click();
     await expect.poll(() => dialog.getByRole('status').last().textContent(), WAIT).toContain('Import terminé');
     await screenshot(page, 'white-label-import-done');
     await dialog.getByRole('button', { name: 'Fermer' }).last().click();
@@ -254,14 +254,34 @@ describe('form editor: a white-label administrator customises the places form of
     await page.getByRole('button', { name: 'Revenir à la version 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Attention !' });
     await expect.poll(() => confirm.isVisible(), WAIT).toBe(true);
-    await confirm.getByRole('button', { name: 'Oui' }).click();
+    // The confirming button names the action; restoring is undone like any version: not red.
+    const restore = confirm.getByRole('button', { name: 'Restaurer cette version' });
+    expect(await restore.getAttribute('class')).not.toContain('button-danger');
+    await restore.click();
     await expect.poll(() => page.locator('.wl-save-status').textContent(), WAIT).toBe('Version 3 enregistrée, aucune modification en cours.');
     expect(await name.getByLabel('Libellé').inputValue()).toBe('');
+    // The comparison shown before was about versions that are no longer the latest: gone.
+    await expect.poll(() => diff.locator('h3').count(), WAIT).toBe(0);
+    expect(await diff.locator('li').count()).toBe(0);
     const meta = (await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body;
     expect(meta.version).toBe(3);
     expect(meta.schema.properties.name.title).toBe('Nom');
     expect(meta.schema.required).toContain('xAccessibilitePmr');
     await screenshot(page, 'form-editor-after-undo');
+
+    // Back to the base declaration in one click (nothing unsaved: no question), as version 4.
+    await page.getByRole('button', { name: 'Revenir au modèle de base' }).click();
+    await expect.poll(() => page.locator('.wl-save-status').textContent(), WAIT).toBe('Version 4 enregistrée, aucune modification en cours.');
+    expect(await confirm.isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Revenir au modèle de base' }).count()).toBe(0);
+    const based = (await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body;
+    expect(based.version).toBe(4);
+    expect(based.schema.properties.xAccessibilitePmr).toBeUndefined();
+    expect(based.schema.required).not.toContain('xAccessibilitePmr');
+    expect(await page.locator('.wl-versions tbody tr').first().textContent()).toContain('Retour au modèle de base');
+    // The preview follows: the added field is gone.
+    await expect.poll(() => page.locator('.wl-preview').getByText('Accessibilité PMR').count(), WAIT).toBe(0);
+    await screenshot(page, 'form-editor-back-to-base');
     expect(admin.errors).toEqual([]);
     await admin.context.close();
   });

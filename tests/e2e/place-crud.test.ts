@@ -68,10 +68,12 @@ describe('places through the generated screens (advisor, Chromium)', () => {
     const dialog = page.getByRole('dialog', { name: 'Attention !' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     expect(await dialog.textContent()).toContain('Souhaitez-vous poursuivre ?');
-    // "Non" has the focus: Enter does not delete by accident.
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Non');
+    // The buttons name the action, in red as it cannot be undone; « Annuler » has the focus:
+    // Enter does not delete by accident.
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Annuler');
+    expect(await dialog.getByRole('button', { name: 'Supprimer le lieu' }).getAttribute('class')).toContain('button-danger');
     await screenshot(page, 'place-delete-confirm');
-    await dialog.getByRole('button', { name: 'Oui' }).click();
+    await dialog.getByRole('button', { name: 'Supprimer le lieu' }).click();
     await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
     await expect.poll(() => page.getByRole('row', { name: /Meylan/ }).count()).toBe(0);
     expect((await t.call('/dialogwatt/place/?q=Meylan', { token: await t.login('conseiller@demo.fr') })).body).toEqual([]);

@@ -24,7 +24,7 @@ describe('thermix metropole mode in Chromium', () => {
     await page.getByRole('button', { name: 'Supprimer la solution 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Attention !' });
     await expect.poll(() => confirm.isVisible()).toBe(true);
-    await confirm.getByRole('button', { name: 'Oui' }).click();
+    await confirm.getByRole('button', { name: 'Supprimer la solution 1' }).click();
     await expect.poll(() => page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').inputValue()).toBe('log_stove');
     expect(await page.getByRole('article', { name: 'Solution 2' }).getByLabel('Système de chauffage 1').inputValue()).toBe('');
     expect(await page.getByRole('button', { name: 'Supprimer la solution 1' }).count()).toBe(1);

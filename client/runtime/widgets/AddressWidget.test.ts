@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressPatch, DEFAULT_FILLS, visibleFeatures, type AddressFeature } from './AddressWidget';
+import { addressPatch, chosenAddress, DEFAULT_FILLS, typedStreet, visibleFeatures, type AddressFeature } from './AddressWidget';
 
 const feature = (label: string, props: Partial<AddressFeature['properties']> = {}, point: [number, number] | null = [5.7326111, 45.1895999]): AddressFeature => ({
   type: 'Feature',
@@ -36,5 +36,35 @@ describe('addressPatch', () => {
   it('skips fields the form lacks and values the answer lacks', () => {
     const onlyCity = addressPatch('address', feature('Grenoble', { city: 'Grenoble' }, null), { city: 'city', postcode: 'postcode', lat: 'lat', context: 'nowhere' }, has);
     expect(onlyCity).toEqual({ address: 'Grenoble', city: 'Grenoble' });
+  });
+});
+
+describe('chosenAddress (a commune-only suggestion keeps the typed street)', () => {
+  const voiron = feature('Voiron', { name: 'Voiron', city: 'Voiron', postcode: '38500', citycode: '38563', type: 'municipality', fallback: true });
+  const smh = feature("Saint-Martin-d'Hères", { city: "Saint-Martin-d'Hères", postcode: '38400', type: 'municipality' });
+  const street = feature('12 Rue Mainssieux 38500 Voiron', { name: '12 Rue Mainssieux', city: 'Voiron', postcode: '38500', type: 'housenumber' });
+
+  it('keeps what was typed before the commune, then writes postcode and commune', () => {
+    expect(typedStreet('12 rue Mainssieux Voiron', voiron)).toBe('12 rue Mainssieux');
+    expect(chosenAddress('12 rue Mainssieux Voiron', voiron)).toBe('12 rue Mainssieux 38500 Voiron');
+    expect(chosenAddress('12 rue Mainssieux, 38500 VOIRON', voiron)).toBe('12 rue Mainssieux 38500 Voiron');
+    expect(chosenAddress("3 rue Paul Bert 38400 saint-martin-d'heres", smh)).toBe("3 rue Paul Bert 38400 Saint-Martin-d'Hères");
+  });
+
+  it('drops the beginning of the commune typed in part', () => {
+    expect(chosenAddress('12 rue Mainssieux Voir', voiron)).toBe('12 rue Mainssieux 38500 Voiron');
+  });
+
+  it('is the suggestion itself when nothing but the commune was typed, or for a full address', () => {
+    expect(chosenAddress('Voiron 38500', voiron)).toBe('Voiron');
+    expect(chosenAddress('', voiron)).toBe('Voiron');
+    expect(chosenAddress('12 rue Mainssieux Voiron', street)).toBe('12 Rue Mainssieux 38500 Voiron');
+  });
+
+  it('puts that value in the address field of the patch', () => {
+    const has = (name: string) => ['address', 'postcode', 'city', 'inseecode'].includes(name);
+    expect(addressPatch('address', voiron, DEFAULT_FILLS, has, '12 rue Mainssieux Voiron')).toEqual({
+      address: '12 rue Mainssieux 38500 Voiron', postcode: '38500', city: 'Voiron', inseecode: '38563',
+    });
   });
 });

@@ -3,6 +3,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { api } from '../../api/http';
 import { t } from '../../lib/messages';
 import { ariaProps } from './aria';
+import { normaliseForSearch } from '../../../engine/search/normalise';
 import './AddressWidget.css';
 
 /** Spec 01 §5 and §9: search from 10 characters, 800 ms after the last keystroke, 15 results at most. */
@@ -52,8 +53,41 @@ export function visibleFeatures(features: AddressFeature[], districts: boolean):
 
 const round6 = (n: number) => Math.round(n * 1e6) / 1e6;
 
-/** The field values a chosen address sets: its label, then town, postcode, INSEE code and point, in the fields the form has. */
-export function addressPatch(field: string, feature: AddressFeature, fills: Fills, has: (name: string) => boolean): Record<string, unknown> {
+/** A suggestion that knows the commune only (the national service's « municipality », or the local commune data). */
+export function isCommuneOnly(feature: AddressFeature): boolean {
+  return feature.properties.type === 'municipality' || feature.properties.fallback === true;
+}
+
+/**
+ * What was typed before the commune, when a commune-only suggestion is chosen: « 12 rue
+ * Mainssieux Voiron » → « 12 rue Mainssieux ». The commune's name (whatever its accents and case,
+ * or its beginning when it was not typed in full) and postcodes are taken off; the rest is kept.
+ */
+export function typedStreet(typed: string, feature: AddressFeature): string {
+  if (!isCommuneOnly(feature)) return '';
+  const p = feature.properties;
+  const city = normaliseForSearch(p.city ?? p.name ?? p.label).split(' ');
+  const words = typed.split(/[\s,]+/).filter((w) => w !== '' && !/^\d{5}$/.test(w));
+  const norm = words.map(normaliseForSearch);
+  let at = -1;
+  for (let i = norm.length - city.length; i >= 0 && at < 0; i--) if (city.every((c, k) => norm[i + k] === c)) at = i;
+  if (at >= 0) words.splice(at, city.length);
+  else if (words.length > 1 && norm[norm.length - 1].length >= 2 && city.join(' ').startsWith(norm[norm.length - 1])) words.pop();
+  return words.join(' ');
+}
+
+/** The field's value for a chosen suggestion: its label, or the typed street followed by the commune's postcode and name. */
+export function chosenAddress(typed: string, feature: AddressFeature): string {
+  const street = typedStreet(typed, feature);
+  const p = feature.properties;
+  return street ? [street, p.postcode, p.city ?? p.name].filter(Boolean).join(' ') : p.label;
+}
+
+/**
+ * The field values a chosen address sets: the address (the typed street is kept when the
+ * suggestion is a commune only), then town, postcode, INSEE code and point, in the fields the form has.
+ */
+export function addressPatch(field: string, feature: AddressFeature, fills: Fills, has: (name: string) => boolean, typed = ''): Record<string, unknown> {
   const p = feature.properties;
   const [lon, lat] = feature.geometry?.coordinates ?? [];
   const values: Record<keyof Fills, unknown> = {
@@ -64,7 +98,7 @@ export function addressPatch(field: string, feature: AddressFeature, fills: Fill
     lat: typeof lat === 'number' ? round6(lat) : undefined,
     lon: typeof lon === 'number' ? round6(lon) : undefined,
   };
-  const patch: Record<string, unknown> = { [field]: p.label };
+  const patch: Record<string, unknown> = { [field]: chosenAddress(typed, feature) };
   for (const [key, target] of Object.entries(fills) as [keyof Fills, string][]) {
     if (target && has(target) && values[key] !== undefined) patch[target] = values[key];
   }
@@ -95,7 +129,8 @@ export function AddressWidget(props: WidgetProps) {
   const [active, setActive] = useState(-1);
   const [status, setStatus] = useState<Status>('idle');
   const [offline, setOffline] = useState(false);
-  const [confirmed, setConfirmed] = useState(false);
+  // What choosing a suggestion confirmed: a full address, or only its commune.
+  const [confirmed, setConfirmed] = useState<'address' | 'commune' | null>(null);
   const [geoError, setGeoError] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const pending = useRef<(() => Promise<AddressFeature[]>) | null>(null);
@@ -161,7 +196,7 @@ export function AddressWidget(props: WidgetProps) {
 
   const onType = (value: string) => {
     setText(value);
-    setConfirmed(false);
+    setConfirmed(null);
     setGeoError(false);
     props.onChange(value === '' ? undefined : value);
     if (value.trim().length < MIN_CHARS) {
@@ -178,12 +213,13 @@ export function AddressWidget(props: WidgetProps) {
   };
 
   const choose = (feature: AddressFeature) => {
-    const patch = addressPatch(props.name, feature, fills, has);
+    const patch = addressPatch(props.name, feature, fills, has, text);
+    const value = patch[props.name] as string;
     const context = props.registry.formContext as FillContext | undefined;
     if (context?.setFields) context.setFields(patch);
-    else props.onChange(feature.properties.label);
-    setText(feature.properties.label);
-    setConfirmed(true);
+    else props.onChange(value);
+    setText(value);
+    setConfirmed(isCommuneOnly(feature) ? 'commune' : 'address');
     setGeoError(false);
     setOpen(false);
     setActive(-1);
@@ -193,7 +229,7 @@ export function AddressWidget(props: WidgetProps) {
 
   const clear = () => {
     setText('');
-    setConfirmed(false);
+    setConfirmed(null);
     props.onChange(undefined);
   };
 
@@ -319,7 +355,9 @@ export function AddressWidget(props: WidgetProps) {
         </button>
       )}
       <p id={`${props.id}__address-status`} className="address-status" role="status" aria-live="polite">
-        {confirmed ? <span className="address-confirmed"><span aria-hidden="true">✓ </span>{t('address.confirmed')}</span> : announcement}
+        {confirmed === 'address' && <span className="address-confirmed"><span aria-hidden="true">✓ </span>{t('address.confirmed')}</span>}
+        {confirmed === 'commune' && <span className="address-partial"><span aria-hidden="true">◐ </span>{t('address.commune_confirmed')}</span>}
+        {!confirmed && announcement}
       </p>
       {geoError && <p className="field-error" role="alert">{t('errors.geolocation')}</p>}
     </div>

@@ -3,15 +3,32 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaProps, describedBy } from './aria';
 import { useOptions } from '../use-options';
 import { t } from '../../lib/messages';
+import { matchesSearch } from '../../../engine/search/normalise';
+import type { Option } from '../use-options';
 
 interface RelationOptions { entity: string; field: string }
+
+/** What the generic form offers its widgets (GenericEdit's EditFormContext). */
+interface ChoicesContext { relationChoices?: (field: string, values: number[]) => number[] }
+
+/**
+ * The choices the rights allow for this record (the generic form evaluates the entity's rules
+ * with each value); the value already stored stays, so that it shows as it is.
+ */
+function allowedOptions(props: WidgetProps, rel: RelationOptions, options: Option[], kept: number[]): Option[] {
+  const choices = (props.registry.formContext as ChoicesContext | undefined)?.relationChoices;
+  if (!choices || props.readonly || props.disabled) return options;
+  const allowed = new Set(choices(rel.field.split('.').slice(1).join('.'), options.map((o) => o.value)));
+  return options.filter((o) => allowed.has(o.value) || kept.includes(o.value));
+}
 
 /** One record of another entity, among those the user may choose (server-filtered). */
 export function RelationWidget(props: WidgetProps) {
   const rel = props.options.relation as RelationOptions;
   const ids = typeof props.value === 'number' ? [props.value] : [];
-  const { options } = useOptions(rel.entity, rel.field, ids);
-  if (options === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
+  const { options: loaded } = useOptions(rel.entity, rel.field, ids);
+  if (loaded === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
+  const options = allowedOptions(props, rel, loaded, ids);
   if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
   return (
     <select
@@ -40,7 +57,8 @@ export function RelationMultiWidget(props: WidgetProps) {
   const [filter, setFilter] = useState('');
   if (options === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
   if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
-  const shown = filter ? options.filter((o) => o.label.toLowerCase().includes(filter.toLowerCase()) || value.includes(o.value)) : options;
+  // Accents and case do not matter, as in the lists' search.
+  const shown = filter ? options.filter((o) => matchesSearch(o.label, filter) || value.includes(o.value)) : options;
   const toggle = (id: number, on: boolean) => props.onChange(on ? [...value, id] : value.filter((v) => v !== id));
   return (
     // A group takes no aria-required/aria-invalid (axe: aria-allowed-attr); its legend and the

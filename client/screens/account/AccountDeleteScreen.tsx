@@ -42,7 +42,8 @@ export default function AccountDeleteScreen() {
       return;
     }
     setError(null);
-    if (!(await confirmAction(at('accounts.ui.delete_confirm', { email: profile.email })))) return;
+    const confirmed = await confirmAction(at('accounts.ui.delete_confirm', { email: profile.email }), { confirm: at('accounts.ui.delete_submit'), destructive: true });
+    if (!confirmed) return;
     setBusy(true);
     try {
       await deleteAccount(password);

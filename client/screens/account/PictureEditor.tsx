@@ -93,7 +93,7 @@ export function PictureEditor(props: { userPk: number; picture: string | null; n
   };
 
   const remove = async () => {
-    if (!(await confirmAction(at('accounts.ui.picture_remove_confirm')))) return;
+    if (!(await confirmAction(at('accounts.ui.picture_remove_confirm'), { confirm: at('accounts.ui.picture_remove'), destructive: true }))) return;
     try {
       props.onChange(await savePicture(props.userPk, null));
       notify(at('accounts.picture.removed'), 'success');

@@ -83,7 +83,8 @@ export function ExportImportDialog({ open, pk, domain, fieldTitles, onClose, onI
       return;
     }
     setPhase('idle');
-    if (!(await confirmAction(wt('white-labels.transfer.confirm', { domain })))) return;
+    const confirmed = await confirmAction(wt('white-labels.transfer.confirm', { domain }), { confirm: wt('white-labels.transfer.confirm_action'), destructive: true });
+    if (!confirmed) return;
     setPhase('importing');
     try {
       const result = await importConfiguration(pk, doc, withDomain);

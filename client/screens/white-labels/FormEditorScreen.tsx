@@ -55,7 +55,7 @@ export default function FormEditorScreen() {
     }
   }, [pk, entity, target]);
   useEffect(() => { void reload(); }, [reload]);
-  const { busy, saveErrors, clearSaveErrors, save: saveOps, revert: revertTo } = useOverlayVersions(pk, target, reload, announce);
+  const { busy, saveErrors, clearSaveErrors, save: saveOps, revert: revertTo, backToBase } = useOverlayVersions(pk, target, reload, announce);
 
   usePageTitle(loaded ? wt('white-labels.editor.title', { screen: screenTitle(entity), domain: loaded.domain }) : null);
 
@@ -130,7 +130,8 @@ export default function FormEditorScreen() {
             <ListColumnsEditor base={base} model={model} announce={announce} onChange={(listColumns) => update({ ...model, listColumns })} />
           </section>
           <SaveBar dirty={dirty} busy={busy} version={overlay.version} errors={saveErrors}
-            onSave={save} onReset={() => { setModel(fromOps(base, overlay.ops)); clearSaveErrors(); announce(wt('white-labels.editor.reset_done')); }} />
+            onSave={save} onReset={() => { setModel(fromOps(base, overlay.ops)); clearSaveErrors(); announce(wt('white-labels.editor.reset_done')); }}
+            customised={overlay.ops.length > 0} onBackToBase={() => void backToBase(dirty)} />
         </div>
         <PreviewPanel meta={preview.meta} updating={preview.updating} problems={preview.problems} />
       </div>

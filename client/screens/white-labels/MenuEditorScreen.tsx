@@ -94,7 +94,7 @@ export default function MenuEditorScreen() {
     }
   }, [pk]);
   useEffect(() => { void reload(); }, [reload]);
-  const { busy, saveErrors, clearSaveErrors, save: saveOps, revert: revertTo } = useOverlayVersions(pk, MENU_TARGET, reload, announce);
+  const { busy, saveErrors, clearSaveErrors, save: saveOps, revert: revertTo, backToBase } = useOverlayVersions(pk, MENU_TARGET, reload, announce);
   usePageTitle(loaded ? wt('white-labels.menu.title', { domain: loaded.domain }) : null);
 
   const trees = useMemo(() => loaded?.audiences.map((a) => a.entries) ?? [], [loaded]);
@@ -136,7 +136,8 @@ export default function MenuEditorScreen() {
             </section>
           ))}
           <SaveBar dirty={dirty} busy={busy} version={loaded.overlay.version} errors={saveErrors}
-            onSave={save} onReset={() => { setModel(fromMenuOps(loaded.overlay.ops)); clearSaveErrors(); announce(wt('white-labels.editor.reset_done')); }} />
+            onSave={save} onReset={() => { setModel(fromMenuOps(loaded.overlay.ops)); clearSaveErrors(); announce(wt('white-labels.editor.reset_done')); }}
+            customised={loaded.overlay.ops.length > 0} onBackToBase={() => void backToBase(dirty)} />
         </div>
         {/* Focusable: on wide screens the preview scrolls on its own, also with the keyboard. */}
         <section className="wl-preview" aria-labelledby="wl-preview-title" tabIndex={0}>

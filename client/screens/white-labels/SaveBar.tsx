@@ -10,10 +10,14 @@ interface Props {
   errors: FieldError[];
   onSave: (comment: string) => Promise<boolean>;
   onReset: () => void;
+  /** « Revenir au modèle de base », offered while the saved version customises something. */
+  onBackToBase?: () => void;
+  /** The saved version has operations (it is not the base declaration). */
+  customised?: boolean;
 }
 
 /** « Enregistrer » with an optional comment (a new version each time), and the server's refusals. */
-export function SaveBar({ dirty, busy, version, errors, onSave, onReset }: Props) {
+export function SaveBar({ dirty, busy, version, errors, onSave, onReset, onBackToBase, customised }: Props) {
   const [comment, setComment] = useState('');
   return (
     <section className="wl-block wl-save" aria-labelledby="wl-save-title">
@@ -34,6 +38,9 @@ export function SaveBar({ dirty, busy, version, errors, onSave, onReset }: Props
         </div>
         <button type="submit" className="button button-primary" disabled={busy || !dirty} aria-busy={busy}>{busy ? wt('ui.saving') : wt('ui.save')}</button>
         <button type="button" className="button" disabled={busy || !dirty} onClick={onReset}>{wt('white-labels.save.reset')}</button>
+        {onBackToBase && customised && (
+          <button type="button" className="button" disabled={busy} onClick={onBackToBase}>{wt('white-labels.save.back_to_base')}</button>
+        )}
       </form>
     </section>
   );

@@ -33,9 +33,12 @@ export function VersionHistory({ whiteLabel, target, versions, describe, onRever
     authorNames(ids).then(setAuthors, () => setAuthors(new Map()));
   }, [versions]);
 
+  // A new version (saved, restored or back to the base) makes a comparison on screen stale.
   useEffect(() => {
     setBefore(Math.max(0, latest - 1));
     setAfter(latest);
+    setDiff(null);
+    setError(null);
   }, [latest]);
 
   const opsOf = async (version: number): Promise<OverlayOp[]> => (version === 0 ? [] : (await loadVersion(whiteLabel, target, version)).ops);

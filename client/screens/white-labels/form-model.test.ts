@@ -4,11 +4,14 @@ import { applyOverlay } from '../../../engine/schema/apply-overlay';
 import type { OverlayOp } from '../../../engine/schema/overlay-types';
 import { loadDeclarations } from '../../../server/schema/load-declarations';
 import type { EntityMeta } from '../../runtime/types';
+import { anonymousUser } from '../../../engine/logic/user-context';
 import { addExtra, fromOps, moveField, removeExtra, setEdit, toOps } from './form-model';
 import { choiceValues, draftToOp, emptyDraft, fieldNameFrom, kindOf } from './extra-field';
 import { describeFormChanges, describeMenuChanges } from './describe-changes';
 
-const place = getEntity(buildRegistry(loadDeclarations()), 'place');
+const declarations = loadDeclarations();
+const place = getEntity(buildRegistry(declarations), 'place');
+const roles = declarations.roles;
 
 /** The base meta the preview endpoint returns for no operation (same shape as GET /meta/entity). */
 const base: EntityMeta = (() => {
@@ -18,6 +21,7 @@ const base: EntityMeta = (() => {
     name: 'place', version: 0, title: e.schema.title, schema: { type: 'object', properties: e.schema.properties, required: e.schema.required ?? [] },
     form: e.form, labels: x.labels, display: x.display, apiPath: x.api?.path, list: { ...x.list, columns: e.listColumns },
     fieldRules: e.fieldRules, checks: x.checks ?? [], extraFields: [], messages: {}, can: { view: true, create: true, change: true, delete: true },
+    rights: x.rights, ruleContext: { user: anonymousUser(roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } },
   };
 })();
 

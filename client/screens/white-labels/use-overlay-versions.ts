@@ -15,6 +15,11 @@ export interface OverlayVersions {
   save: (ops: OverlayOp[], comment: string) => Promise<boolean>;
   /** Asks first (saying when unsaved edits would be lost), then brings back an earlier version as a new one. */
   revert: (version: number, dirty: boolean) => Promise<void>;
+  /**
+   * One click back to the base declaration: a new version without operations (undone like any
+   * other from the history). Asks first only when unsaved edits would be lost.
+   */
+  backToBase: (dirty: boolean) => Promise<void>;
 }
 
 /**
@@ -46,7 +51,8 @@ export function useOverlayVersions(pk: string, target: string, reload: () => Pro
   };
 
   const revert = async (version: number, dirty: boolean) => {
-    if (!(await confirmAction(wt(dirty ? 'white-labels.versions.revert_confirm_dirty' : 'white-labels.versions.revert_confirm', { version })))) return;
+    const text = wt(dirty ? 'white-labels.versions.revert_confirm_dirty' : 'white-labels.versions.revert_confirm', { version });
+    if (!(await confirmAction(text, { confirm: wt('white-labels.versions.restore_action') }))) return;
     setBusy(true);
     try {
       const res = await revertOverlay(pk, target, version);
@@ -61,5 +67,10 @@ export function useOverlayVersions(pk: string, target: string, reload: () => Pro
     }
   };
 
-  return { busy, saveErrors, clearSaveErrors: () => setSaveErrors([]), save, revert };
+  const backToBase = async (dirty: boolean) => {
+    if (dirty && !(await confirmAction(wt('white-labels.save.back_to_base_confirm'), { confirm: wt('white-labels.save.back_to_base'), destructive: true }))) return;
+    await save([], wt('white-labels.save.back_to_base_comment'));
+  };
+
+  return { busy, saveErrors, clearSaveErrors: () => setSaveErrors([]), save, revert, backToBase };
 }

@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../context';
 import { effectiveEntity } from '../../access/effective-entity';
-import { assertModuleEnabled, entityOf, mayEverDo } from '../../operations/entity-access';
+import { assertModuleEnabled, entityOf, mayEverDo, ruleData } from '../../operations/entity-access';
 import type { PropertySchema } from '../../../engine/schema/types';
 
 /**
@@ -17,6 +17,15 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     if (prop['x-storage']?.private || effective.hidden.has(p)) continue;
     properties[p] = prop;
   }
+  // The labels of the entities that relation fields point to (a filter on « Structure » says « Toutes »).
+  const relationLabels: Record<string, { singular: string; plural: string; feminine?: boolean }> = {};
+  for (const prop of Object.values(properties)) {
+    const target = prop['x-relation'] && ctx.app.registry.entities.get(prop['x-relation'].entity);
+    if (target) {
+      const { singular, plural, feminine } = target.schema['x-entity'].labels;
+      relationLabels[target.name] = { singular, plural, feminine };
+    }
+  }
   const can = (action: 'view' | 'create' | 'change' | 'delete') => mayEverDo(ctx, entity, action);
   return {
     name,
@@ -26,6 +35,7 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     schema: { type: 'object', properties, required: (effective.schema.required ?? []).filter((r) => properties[r]) },
     form: effective.form,
     labels: x.labels,
+    relationLabels,
     display: x.display,
     apiPath: x.api?.path,
     // The client keeps such lists in a store refreshed with `limit-to-objects-after` (spec 01 §7).
@@ -37,5 +47,9 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     extraFields: [...effective.extraFields],
     messages: effective.messages,
     can: { view: can('view'), create: can('create'), change: can('change'), delete: can('delete') },
+    // The rules and the caller as the server evaluates them, so that screens can tell per record
+    // what would be refused (engine/access/can-access.ts); not secrets: the server checks again.
+    rights: x.rights,
+    ruleContext: { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel },
   };
 }

@@ -67,7 +67,8 @@ export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: A
   const { manages, valid } = solution;
   const n = index + 1;
   const remove = async () => {
-    if (!(await confirmAction(`La solution ${n} va être vidée ; les solutions suivantes remontent.`))) return;
+    const text = `La solution ${n} va être vidée ; les solutions suivantes remontent.`;
+    if (!(await confirmAction(text, { confirm: `Supprimer la solution ${n}`, destructive: true }))) return;
     const refused = actions.deleteSolution(index);
     notify(refused ?? `Solution ${n} supprimée.`, refused ? 'error' : 'success');
   };

@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+import type { SnapshotSearch } from './migration-types';
+import { searchTextOf } from '../../engine/search/normalise';
+import type { DialectName } from './database';
+
+// The normalised search column of an entity's table and its index (engine/schema/search-column.ts).
+//
+// The column is computed in TypeScript (engine/search/normalise.ts), by the generic write and by
+// the seeds, never in SQL: the words of a search are normalised by the same function, so both
+// sides always agree, on both databases. The index serves "contains this substring":
+// - PostgreSQL: a GIN index with pg_trgm's trigram operator class, used by `like '%…%'`. When the
+//   extension cannot be created (no right to), the column is kept without index: searches stay
+//   correct, they read the table (a warning says so).
+// - SQLite: an FTS5 table with the trigram tokenizer over the column (external content: it stores
+//   only the index), kept in step by triggers on the table, queried with MATCH on a quoted phrase.
+//   Words shorter than 3 characters have no trigram: they are searched with LIKE on the column.
+
+/** The FTS5 table that indexes a table's search column on SQLite. */
+export const searchIndexTable = (table: string): string => `${table}_search`;
+
+const BATCH = 500;
+
+function parseJson(v: unknown): unknown {
+  if (typeof v !== 'string') return v;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return null;
+  }
+}
+
+/** Computes the search text of every row from its source columns (rows written before the column existed). */
+export async function fillSearch(db: Kysely<unknown>, op: { table: string } & SnapshotSearch): Promise<void> {
+  let after = 0;
+  for (;;) {
+    const rows = (await db.selectFrom(op.table as never)
+      .select(['pk' as never, ...op.sources.map((s) => sql.ref(s.column).as(s.column))] as never)
+      .where('pk' as never, '>', after as never).orderBy('pk' as never).limit(BATCH).execute()) as Record<string, unknown>[];
+    if (rows.length === 0) return;
+    const values = rows.map((r) => {
+      const text = searchTextOf(op.sources.map((s) => (s.kind === 'json' ? parseJson(r[s.column]) : r[s.column])));
+      return sql`(cast(${r.pk} as integer), cast(${text} as text))`;
+    });
+    await sql`with v(pk, s) as (values ${sql.join(values)})
+      update ${sql.table(op.table)} set ${sql.ref(op.column)} = v.s from v where ${sql.table(op.table)}.pk = v.pk`.execute(db);
+    after = rows[rows.length - 1].pk as number;
+    if (rows.length < BATCH) return;
+  }
+}
+
+export async function createSearch(db: Kysely<unknown>, dialect: DialectName, op: { table: string } & SnapshotSearch): Promise<void> {
+  await db.schema.alterTable(op.table).addColumn(op.column, 'text').execute();
+  await fillSearch(db, op);
+  if (dialect === 'postgres') {
+    // A savepoint: on PostgreSQL the migrations run in one transaction, which a failed
+    // CREATE EXTENSION would abort.
+    await sql`savepoint search_extension`.execute(db);
+    try {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`release savepoint search_extension`.execute(db);
+    } catch (e) {
+      await sql`rollback to savepoint search_extension`.execute(db);
+      console.warn(`search on ${op.table}: pg_trgm cannot be created (${(e as Error).message}); searches will read the whole table`);
+      return;
+    }
+    await sql`create index if not exists ${sql.id(`${op.table}_${op.column}_trgm`)} on ${sql.table(op.table)}
+      using gin (${sql.ref(op.column)} gin_trgm_ops)`.execute(db);
+    return;
+  }
+  const fts = searchIndexTable(op.table);
+  const t = sql.table(op.table);
+  const f = sql.table(fts);
+  const c = sql.ref(op.column);
+  await sql`create virtual table if not exists ${f} using fts5(${c}, content=${sql.lit(op.table)}, content_rowid='pk', tokenize='trigram')`.execute(db);
+  await sql`create trigger if not exists ${sql.id(`${fts}_insert`)} after insert on ${t} begin
+    insert into ${f}(rowid, ${c}) values (new.pk, new.${c}); end`.execute(db);
+  await sql`create trigger if not exists ${sql.id(`${fts}_delete`)} after delete on ${t} begin
+    insert into ${f}(${f}, rowid, ${c}) values ('delete', old.pk, old.${c}); end`.execute(db);
+  await sql`create trigger if not exists ${sql.id(`${fts}_update`)} after update of ${c} on ${t} begin
+    insert into ${f}(${f}, rowid, ${c}) values ('delete', old.pk, old.${c});
+    insert into ${f}(rowid, ${c}) values (new.pk, new.${c}); end`.execute(db);
+  await sql`insert into ${f}(${f}) values ('rebuild')`.execute(db);
+}

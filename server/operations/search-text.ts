@@ -1,0 +1,47 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { EntityRuntime } from '../../engine/schema/registry';
+import { searchSpec } from '../../engine/schema/search-column';
+import { searchTextOf } from '../../engine/search/normalise';
+import { searchIndexTable } from '../db/search-index';
+import type { DialectName } from '../db/database';
+
+/**
+ * The search column's value for a record about to be stored (spread into the row): every write
+ * of an entity whose list declares `search` goes through this (generic write, seeds).
+ * The record must be whole (an update passes the stored record with the changes applied).
+ */
+export function searchColumnValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, string> {
+  const spec = searchSpec(entity);
+  if (!spec) return {};
+  return { [spec.column]: searchTextOf(spec.sources.map((s) => record[s.property])) };
+}
+
+function escapeLike(word: string): string {
+  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** A word as an FTS5 phrase: quoted, its quotes doubled, so that every character is literal. */
+const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
+
+/**
+ * Rows whose search text contains every word (already normalised: engine/search/normalise.ts
+ * `searchWords`). On SQLite, words of 3 characters or more go through the trigram FTS table;
+ * `%` and `_` are always literal.
+ */
+export function whereSearchMatches<QB extends SelectQueryBuilder<any, any, object>>(qb: QB, entity: EntityRuntime, dialect: DialectName, words: string[]): QB {
+  const spec = searchSpec(entity);
+  if (!spec || words.length === 0) return qb;
+  const column = sql.ref(`${entity.schema['x-entity'].table}.${spec.column}`);
+  const fts = sql.table(searchIndexTable(entity.schema['x-entity'].table));
+  const long = dialect === 'sqlite' ? words.filter((w) => [...w].length >= 3) : [];
+  let out = qb;
+  if (long.length) {
+    // One MATCH for all the long words (implicit AND of the phrases): one lookup in the index.
+    const query = long.map(ftsPhrase).join(' ');
+    out = out.where(sql<boolean>`${sql.ref(`${entity.schema['x-entity'].table}.pk`)} in (select rowid from ${fts} where ${fts} match ${query})`) as QB;
+  }
+  for (const word of words.filter((w) => !long.includes(w))) {
+    out = out.where(sql<boolean>`${column} like ${`%${escapeLike(word)}%`} escape '\\'`) as QB;
+  }
+  return out;
+}
