@@ -88,7 +88,7 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
     const refused = await raw(t.url, `/${SCRIPT}`, { 'accept-encoding': 'br;q=0, gzip' });
     expect(refused.headers['content-encoding']).toBe('gzip');
 
-    for (const asked of [{}, { 'accept-encoding': 'identity' }]) {
+    for (const asked of [{}, { 'accept-encoding': 'identity' }] as Record<string, string>[]) {
       const plain = await raw(t.url, `/${SCRIPT}`, asked);
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body.toString()).toBe(SCRIPT_TEXT);
