@@ -5,11 +5,14 @@
 //
 // Run: npm run bench -- first-paint        (or: npx tsx bench/first-paint.ts)
 // Options: --runs=5 --pages=/,/ecorenover,/thermix,/therminix --json=<file> --latency=150
-//          --root=<checkout>   start the server of another checkout (e.g. the code before a change)
-//          --url=<base>        measure a server that is already running instead of starting one
-//          --no-throttle       the same loads without network and CPU throttling
-// The server is started with `server/main.ts` on a fresh SQLite file (demo data seeded) and the
-// client already built in <root>/client/dist (`npm run build`). Loads are sequential.
+//          --root=<checkout>      start the server of another checkout instead of this one
+//          --compare=<checkout>   also start that checkout's server and take turns with it, load by
+//                                 load (before/after a change on a shared machine: both see the
+//                                 same background load)
+//          --url=<base>           measure a server that is already running instead
+//          --no-throttle          the same loads without network and CPU throttling
+// Each server is `server/main.ts` of its checkout on a fresh SQLite file (demo data seeded),
+// serving the client already built there (`npm run build`). Loads are one at a time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -31,7 +34,9 @@ function option(name: string, fallback: string): string {
 
 const runs = Number(option('runs', '5'));
 const pages = option('pages', '/,/ecorenover,/thermix,/therminix').split(',');
-const root = resolve(option('root', resolve(import.meta.dirname, '..')));
+const compare = option('compare', '');
+const roots = [option('root', resolve(import.meta.dirname, '..')), ...(compare ? [compare] : [])]
+  .map((r) => resolve(r));
 const givenUrl = option('url', '');
 const jsonFile = option('json', '');
 const throttled = !process.argv.includes('--no-throttle');
@@ -66,6 +71,13 @@ interface PageResult {
   medianWireBytes: number;
 }
 
+interface Target {
+  label: string;
+  url: string;
+  server: { child: ChildProcess; dir: string } | null;
+  results: PageResult[];
+}
+
 const median = (values: number[]): number => {
   const s = [...values].sort((a, b) => a - b);
   const m = Math.floor(s.length / 2);
@@ -83,14 +95,22 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** `server/main.ts` of the checkout, on a fresh SQLite file; resolves once it answers. */
-async function startServer(): Promise<{ url: string; child: ChildProcess; dir: string }> {
-  if (!existsSync(join(root, 'client/dist/index.html'))) throw new Error(`${root}/client/dist is missing: run npm run build there`);
+/** `server/main.ts` of a checkout, on a fresh SQLite file; resolves once it answers. */
+async function startServer(root: string): Promise<{ url: string; child: ChildProcess; dir: string }> {
+  if (!existsSync(join(root, 'client/dist/index.html'))) {
+    throw new Error(`${root}/client/dist is missing: run npm run build there`);
+  }
   const port = await freePort();
   const dir = mkdtempSync(join(tmpdir(), 'bench-first-paint-'));
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/main.ts')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`, LOG_LEVEL: 'warn', SEED_DEMO: 'true' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATABASE_URL: `sqlite:${join(dir, 'bench.sqlite')}`,
+      LOG_LEVEL: 'warn',
+      SEED_DEMO: 'true',
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://localhost:${port}`;
@@ -115,7 +135,9 @@ const OBSERVE_LCP = `
     for (const e of list.getEntries()) {
       const el = e.element;
       const text = el && el.textContent ? el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 40) : '';
-      window.__lcp = { time: e.startTime, element: el ? el.tagName.toLowerCase() + (el.className ? '.' + String(el.className).split(' ')[0] : '') + (text ? ' « ' + text + ' »' : '') : null };
+      const cls = el && el.className ? '.' + String(el.className).split(' ')[0] : '';
+      const name = el ? el.tagName.toLowerCase() + cls : null;
+      window.__lcp = { time: e.startTime, element: name && text ? name + ' « ' + text + ' »' : name };
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
 `;
@@ -127,7 +149,10 @@ async function throttle(cdp: CDPSession): Promise<void> {
 
 async function loadOnce(browser: Browser, url: string): Promise<Load> {
   // A new context has an empty HTTP cache, storage and service workers: a first visit.
-  const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75, userAgent: PHONE_UA, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+  const context = await browser.newContext({
+    viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75, userAgent: PHONE_UA,
+    locale: 'fr-FR', timezoneId: 'Europe/Paris',
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
@@ -143,14 +168,17 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
     });
     cdp.on('Network.loadingFinished', (e: { requestId: string; encodedDataLength: number }) => {
       wireBytes += e.encodedDataLength;
-      if (e.encodedDataLength > largest.bytes) largest = { url: urls.get(e.requestId) ?? '', bytes: e.encodedDataLength };
+      if (e.encodedDataLength > largest.bytes) {
+        largest = { url: urls.get(e.requestId) ?? '', bytes: e.encodedDataLength };
+      }
     });
     await page.addInitScript(OBSERVE_LCP);
     await page.goto(url, { waitUntil: 'load', timeout: 120_000 });
     // The network may be idle while the slowed CPU runs the scripts: wait for the page's own
     // content (no « Chargement… » placeholder left), then for a quiet network, then check again.
     for (let settled = 0; settled < 2;) {
-      await page.waitForFunction(() => document.querySelector('#root > *') && !document.querySelector('.loading'), null, { timeout: 120_000 });
+      const ready = () => document.querySelector('#root > *') && !document.querySelector('.loading');
+      await page.waitForFunction(ready, null, { timeout: 120_000 });
       await page.waitForLoadState('networkidle', { timeout: 120_000 });
       await page.waitForTimeout(500);
       settled = (await page.evaluate(() => !document.querySelector('.loading'))) ? settled + 1 : 0;
@@ -181,53 +209,92 @@ async function loadOnce(browser: Browser, url: string): Promise<Load> {
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const seconds = (ms: number | null) => (ms === null ? '—' : `${(ms / 1000).toFixed(2)} s`);
 
+function summary(path: string, loads: Load[]): PageResult {
+  const lcps = loads.map((l) => l.lcpMs).filter((v): v is number => v !== null);
+  const fcps = loads.map((l) => l.fcpMs).filter((v): v is number => v !== null);
+  return {
+    path,
+    loads,
+    medianLcpMs: lcps.length ? median(lcps) : null,
+    medianFcpMs: fcps.length ? median(fcps) : null,
+    medianWireBytes: median(loads.map((l) => l.wireBytes)),
+  };
+}
+
+function table(target: Target): void {
+  console.log(`\n${target.label}\n`);
+  console.log('| Page | LCP (median) | FCP (median) | Bytes on the wire | Requests | Largest file '
+    + '| API calls before LCP | Target ≤ 2.0 s |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const r of target.results) {
+    const first = r.loads[0];
+    const met = r.medianLcpMs !== null && r.medianLcpMs <= TARGET_MS ? 'met' : 'missed';
+    const largest = `${first.largest.url.replace(/^.*\//, '')} ${kb(first.largest.bytes)}`;
+    console.log(`| \`${r.path}\` | ${seconds(r.medianLcpMs)} | ${seconds(r.medianFcpMs)} | ${kb(r.medianWireBytes)} `
+      + `| ${first.requests} | ${largest} | ${first.apiBeforeLcp.length} | ${met} |`);
+  }
+}
+
 async function main(): Promise<void> {
   const conditions = `${NETWORK.latency} ms, 1.6 Mbit/s down, 750 kbit/s up, CPU ${CPU_SLOWDOWN}×`;
-  console.log(`first-paint: ${runs} cold loads per page, ${throttled ? `Lighthouse mobile throttling (${conditions})` : 'no throttling'}`);
-  console.log(`machine: ${cpus().length} × ${cpus()[0]?.model ?? '?'}, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const server = givenUrl ? null : await startServer();
-  const base = givenUrl || server!.url;
-  console.log(`server: ${base}${server ? ` (started from ${root})` : ''}\n`);
-  const browser = await launchBrowser();
-  const results: PageResult[] = [];
+  const how = throttled ? `Lighthouse mobile throttling (${conditions})` : 'no throttling';
+  console.log(`first-paint: ${runs} cold loads per page, ${how}`);
+  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const cpu = `${cpus().length} × ${cpus()[0]?.model ?? '?'}`;
+  console.log(`machine: ${cpu}, Node ${process.version}, load average ${load()}`);
+  const targets: Target[] = [];
   try {
-    // One unthrottled load first: the server's own first-request work (caches, lazy modules) is not
-    // what a visitor of a running site waits for.
-    for (const path of pages) await fetch(`${base}${path}`).then((r) => r.text());
-    for (const path of pages) {
-      const loads: Load[] = [];
-      for (let i = 0; i < runs; i += 1) {
-        const load = await loadOnce(browser, `${base}${path}`);
-        loads.push(load);
-        console.log(`  ${path.padEnd(12)} run ${i + 1}: LCP ${seconds(load.lcpMs)} (FCP ${seconds(load.fcpMs)}), ${kb(load.wireBytes)} in ${load.requests} requests, `
-          + `API before LCP: ${load.apiBeforeLcp.length ? load.apiBeforeLcp.join(' ') : 'none'}; LCP element ${load.lcpElement ?? '—'}`);
+    if (givenUrl) targets.push({ label: givenUrl, url: givenUrl, server: null, results: [] });
+    else {
+      for (const root of roots) {
+        const server = await startServer(root);
+        targets.push({ label: `${root} (${server.url})`, url: server.url, server, results: [] });
       }
-      const lcps = loads.map((l) => l.lcpMs).filter((v): v is number => v !== null);
-      const fcps = loads.map((l) => l.fcpMs).filter((v): v is number => v !== null);
-      results.push({
-        path,
-        loads,
-        medianLcpMs: lcps.length ? median(lcps) : null,
-        medianFcpMs: fcps.length ? median(fcps) : null,
-        medianWireBytes: median(loads.map((l) => l.wireBytes)),
-      });
+    }
+    const browser = await launchBrowser();
+    try {
+      // One unthrottled load first: the server's own first-request work (caches, lazy modules) is
+      // not what a visitor of a running site waits for.
+      for (const t of targets) {
+        for (const path of pages) await fetch(`${t.url}${path}`).then((r) => r.text());
+      }
+      for (const path of pages) {
+        const loads = targets.map(() => [] as Load[]);
+        for (let i = 0; i < runs; i += 1) {
+          // Take turns, and change who goes first at each run.
+          const order = targets.map((_t, k) => k);
+          if (i % 2) order.reverse();
+          for (const k of order) {
+            const l = await loadOnce(browser, `${targets[k].url}${path}`);
+            loads[k].push(l);
+            const api = l.apiBeforeLcp.length ? l.apiBeforeLcp.join(' ') : 'none';
+            const who = targets.length > 1 ? `[${k + 1}] ` : '';
+            console.log(`  ${who}${path.padEnd(12)} run ${i + 1}: LCP ${seconds(l.lcpMs)} `
+              + `(FCP ${seconds(l.fcpMs)}), ${kb(l.wireBytes)} in ${l.requests} requests, API before LCP: ${api}; `
+              + `LCP element ${l.lcpElement ?? '—'}`);
+          }
+        }
+        targets.forEach((t, k) => t.results.push(summary(path, loads[k])));
+      }
+    } finally {
+      await browser.close();
     }
   } finally {
-    await browser.close();
-    if (server) {
-      server.child.kill('SIGTERM');
-      await new Promise((r) => server.child.once('exit', r));
-      rmSync(server.dir, { recursive: true, force: true });
+    for (const t of targets) {
+      if (!t.server) continue;
+      const { child, dir } = t.server;
+      child.kill('SIGTERM');
+      if (child.exitCode === null) await new Promise((r) => child.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
     }
   }
-  console.log('\n| Page | LCP (median) | FCP (median) | Bytes on the wire | Requests | Largest file | API calls before LCP | Target ≤ 2.0 s |');
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const r of results) {
-    const first = r.loads[0];
-    console.log(`| \`${r.path}\` | ${seconds(r.medianLcpMs)} | ${seconds(r.medianFcpMs)} | ${kb(r.medianWireBytes)} | ${first.requests} | `
-      + `${first.largest.url.replace(/^.*\//, '')} ${kb(first.largest.bytes)} | ${first.apiBeforeLcp.length} | ${r.medianLcpMs !== null && r.medianLcpMs <= TARGET_MS ? 'met' : 'missed'} |`);
+  targets.forEach((t, k) => table({ ...t, label: `[${k + 1}] ${t.label}` }));
+  console.log(`\nload average at the end: ${load()}`);
+  if (jsonFile) {
+    const results = targets.map(({ label, results: r }) => ({ label, results: r }));
+    const out = { throttled, runs, network: NETWORK, cpuSlowdown: CPU_SLOWDOWN, targets: results };
+    writeFileSync(jsonFile, JSON.stringify(out, null, 2));
   }
-  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ throttled, runs, network: NETWORK, cpuSlowdown: CPU_SLOWDOWN, root, results }, null, 2));
 }
 
 main().catch((e) => {
