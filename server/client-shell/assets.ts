@@ -2,15 +2,16 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import expressStaticGzip from 'express-static-gzip';
 import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /** Vite names every file under /assets/ after a hash of its content: a new content is a new name. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Files of client/public keep their names (favicon): a browser checks them again after an hour. */
 export const SHORT = 'public, max-age=3600';
 
-function cacheControl(res: ServerResponse, path: string): void {
-  res.setHeader('Cache-Control', /[\\/]assets[\\/]/.test(path) ? IMMUTABLE : SHORT);
+function cacheControl(dist: string): (res: ServerResponse, path: string) => void {
+  const assets = join(dist, 'assets') + sep;
+  return (res, path) => res.setHeader('Cache-Control', path.startsWith(assets) ? IMMUTABLE : SHORT);
 }
 
 function builtAt(dist: string): number {
@@ -42,7 +43,7 @@ export function clientAssets(dist: string): RequestHandler {
         enableBrotli: true,
         orderPreference: ['br', 'gzip'],
         index: false,
-        serveStatic: { index: false, cacheControl: false, setHeaders: cacheControl },
+        serveStatic: { index: false, cacheControl: false, setHeaders: cacheControl(dist) },
       }) as RequestHandler;
     }
     serve(req, res, next);

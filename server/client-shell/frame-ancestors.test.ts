@@ -20,7 +20,10 @@ describe('sites allowed to frame a page', () => {
   const sites = embeddingSitesReader(buildRegistry(loadDeclarations()));
 
   it('keeps only the origins the white-label field accepts (https, or http on this machine)', () => {
-    const record = { embeddingSites: ['https://www.partenaire.fr', 'http://127.0.0.1:4000', 'http://partenaire.fr', "https://x.fr 'unsafe-inline'", '*', 'https://x.fr/chemin', 3] };
+    const record = {
+      embeddingSites: ['https://www.partenaire.fr', 'http://127.0.0.1:4000', 'http://partenaire.fr',
+        "https://x.fr 'unsafe-inline'", '*', 'https://x.fr/chemin', 3],
+    };
     expect(sites(record)).toEqual(['https://www.partenaire.fr', 'http://127.0.0.1:4000']);
     expect(sites({})).toEqual([]);
     expect(sites(null)).toEqual([]);
@@ -30,7 +33,8 @@ describe('sites allowed to frame a page', () => {
     const res = response({ 'Content-Security-Policy': HELMET_CSP, 'X-Frame-Options': 'SAMEORIGIN' });
     allowFraming(res, ['https://a.example.fr']);
     allowFraming(res, ['https://b.example.fr', 'https://a.example.fr']);
-    expect(res.headers.get('content-security-policy')).toBe("default-src 'self';frame-ancestors 'self' https://a.example.fr https://b.example.fr;script-src 'self'");
+    expect(res.headers.get('content-security-policy'))
+      .toBe("default-src 'self';frame-ancestors 'self' https://a.example.fr https://b.example.fr;script-src 'self'");
     expect(res.headers.has('x-frame-options')).toBe(false);
   });
 

@@ -9,7 +9,8 @@ import { getEntity } from '../../engine/schema/registry';
  * else to the policy.
  */
 export function embeddingSitesReader(registry: Registry): (record: Record<string, unknown> | null) => string[] {
-  const items = getEntity(registry, 'white-label').schema.properties.embeddingSites?.items as { pattern?: string } | undefined;
+  const field = getEntity(registry, 'white-label').schema.properties.embeddingSites;
+  const items = field?.items as { pattern?: string } | undefined;
   const origin = items?.pattern ? new RegExp(items.pattern, 'u') : null;
   return (record) => {
     const list = record?.embeddingSites;

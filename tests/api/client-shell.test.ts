@@ -55,7 +55,9 @@ function raw(base: string, path: string, headers: Record<string, string> = {}): 
   });
 }
 
-function bootData(html: string): { domain: string | null; whiteLabel: Record<string, unknown> | null; menu: unknown[] } {
+interface BootData { domain: string | null; whiteLabel: Record<string, unknown> | null; menu: unknown[] }
+
+function bootData(html: string): BootData {
   const found = /<script id="boot-data" type="application\/json">([^<]*)<\/script>/.exec(html);
   if (!found) throw new Error('no boot data in the page');
   return JSON.parse(found[1]);
@@ -74,6 +76,9 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
     admin = await t.login('admin@demo.fr');
     localhostPk = (await t.call('/white_labelling/current/')).body.pk;
   });
+  const change = (body: Record<string, unknown>) => (
+    t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body })
+  );
 
   it('sends the brotli file when the browser asks for it, else gzip, else the file as it is', async () => {
     const br = await raw(t.url, `/${SCRIPT}`, { 'accept-encoding': 'gzip, deflate, br' });
@@ -134,7 +139,8 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
   it('follows ?domain= as the API does: another white label, or none (current/ answers 404)', async () => {
     const other = bootData(await (await fetch(`${t.url}/?domain=annuaire.localhost`)).text());
     expect(other.domain).toBe('annuaire.localhost');
-    expect(other.whiteLabel).toEqual((await t.call('/white_labelling/current/', { domain: 'annuaire.localhost' })).body);
+    const current = await t.call('/white_labelling/current/', { domain: 'annuaire.localhost' });
+    expect(other.whiteLabel).toEqual(current.body);
     expect(other.menu).toEqual((await t.call('/meta/menu', { domain: 'annuaire.localhost' })).body);
     const none = bootData(await (await fetch(`${t.url}/?domain=inconnu.example.org`)).text());
     expect((await t.call('/white_labelling/current/', { domain: 'inconnu.example.org' })).status).toBe(404);
@@ -142,46 +148,56 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
   });
 
   it('keeps an administrator\'s text as data: a site title with </script> cannot add a script', async () => {
-    const saved = await t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body: { siteTitle: HOSTILE } });
+    const saved = await change({ siteTitle: HOSTILE });
     expect(saved.status).toBe(200);
     try {
       const html = await (await fetch(`${t.url}/ecorenover-iframe`)).text();
       expect(html).not.toContain('<script>alert(1)');
       expect(html.match(/<script/g)).toHaveLength(2); // the entry and the data block
       expect(bootData(html).whiteLabel?.siteTitle).toBe(HOSTILE);
-      expect(html).toContain('<title>Simulateur de prêt rénovation - &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>');
+      const escaped = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;';
+      expect(html).toContain(`<title>Simulateur de prêt rénovation - ${escaped}</title>`);
     } finally {
-      await t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body: { siteTitle: 'Rénovation Démo' } });
+      await change({ siteTitle: 'Rénovation Démo' });
     }
   });
 
   it('refuses anything but https origins (http on this machine) in the sites allowed to frame', async () => {
-    for (const bad of ['http://partenaire.fr', 'https://partenaire.fr/simulateur', "https://partenaire.fr 'unsafe-inline'", '*']) {
-      const res = await t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body: { embeddingSites: [bad] } });
+    const refused = [
+      'http://partenaire.fr', 'https://partenaire.fr/simulateur', "https://partenaire.fr 'unsafe-inline'", '*',
+    ];
+    for (const bad of refused) {
+      const res = await change({ embeddingSites: [bad] });
       expect(res.status, bad).toBe(400);
-      expect(res.body.errors[0]).toMatchObject({ path: expect.stringMatching(/^embeddingSites/), message: "Le format de ce champ n'est pas valide." });
+      expect(res.body.errors[0]).toMatchObject({
+        path: expect.stringMatching(/^embeddingSites/),
+        message: "Le format de ce champ n'est pas valide.",
+      });
     }
     expect((await t.call('/white_labelling/current/')).body.embeddingSites).toEqual([]);
   });
 
   it('lets the listed sites frame the embeddable pages of their white label only', async () => {
     const sites = ['https://partenaire.example.org', 'http://127.0.0.1:4100'];
-    const saved = await t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body: { embeddingSites: sites } });
+    const saved = await change({ embeddingSites: sites });
     expect(saved.status).toBe(200);
     expect(saved.body.embeddingSites).toEqual(sites);
     try {
       for (const path of ['/ecorenover-iframe', '/ecorenover-iframe/emprunts', '/actimmo-map']) {
         const res = await fetch(`${t.url}${path}`);
-        expect(res.headers.get('content-security-policy'), path).toContain(`frame-ancestors 'self' ${sites.join(' ')};`);
+        const csp = res.headers.get('content-security-policy');
+        expect(csp, path).toContain(`frame-ancestors 'self' ${sites.join(' ')};`);
         expect(res.headers.get('x-frame-options'), path).toBeNull();
       }
-      for (const path of ['/', '/ecorenover/situation-actuelle', '/mon-compte/connexion', '/ecorenover-iframe?domain=annuaire.localhost']) {
+      const sameSite = ['/', '/ecorenover/situation-actuelle', '/mon-compte/connexion',
+        '/ecorenover-iframe?domain=annuaire.localhost'];
+      for (const path of sameSite) {
         const res = await fetch(`${t.url}${path}`);
         expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self';");
         expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       }
     } finally {
-      await t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body: { embeddingSites: [] } });
+      await change({ embeddingSites: [] });
     }
   });
 });

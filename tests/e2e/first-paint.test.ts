@@ -51,7 +51,8 @@ describe('the first paint of a public page', () => {
       expect(calls.find((c) => c.path === '/api/v1/app_infos')?.painted).toBe(true);
       // The page has the white label's name and the visitors' menu, from the data written into it.
       expect(await page.locator('.brand-title').textContent()).toBe('Rénovation Démo');
-      expect(await page.locator('#side-menu').getByRole('link', { name: 'Écorénover', includeHidden: true }).count()).toBe(1);
+      const entry = page.locator('#side-menu').getByRole('link', { name: 'Écorénover', includeHidden: true });
+      expect(await entry.count()).toBe(1);
       if (path === '/ecorenover') await screenshot(page, 'first-paint-ecorenover-375');
       expect(errors).toEqual([]);
       await context.close();
@@ -63,7 +64,8 @@ describe('the first paint of a public page', () => {
     const calls = apiCalls(page);
     await signIn(page, t.url, 'admin@demo.fr');
     await expect.poll(() => calls.filter((c) => c.path === '/api/v1/meta/menu').length).toBeGreaterThan(0);
-    await page.locator('#side-menu').getByRole('link', { name: 'Marques blanches', includeHidden: true }).waitFor({ state: 'attached' });
+    const staffEntry = page.locator('#side-menu').getByRole('link', { name: 'Marques blanches', includeHidden: true });
+    await staffEntry.waitFor({ state: 'attached' });
     await context.close();
 
     // ?domain= is kept for the tab: a later address without it must not show the Host's white label.
@@ -111,7 +113,8 @@ describe('the embeddable simulator framed by a partner site', () => {
   });
 
   const setSites = async (sites: string[]) => {
-    const res = await t.call(`/white_labelling/${whiteLabelPk}/`, { method: 'PATCH', token: admin, body: { embeddingSites: sites } });
+    const body = { embeddingSites: sites };
+    const res = await t.call(`/white_labelling/${whiteLabelPk}/`, { method: 'PATCH', token: admin, body });
     expect(res.status).toBe(200);
   };
 

@@ -17,6 +17,7 @@ export function StringListWidget(props: WidgetProps) {
   const value = Array.isArray(props.value) ? (props.value as string[]) : [];
   const [text, setText] = useState('');
   const items = props.schema.items as { format?: string } | undefined;
+  const placeholder = props.placeholder || (items?.format === 'insee-code' ? t('ui.insee_placeholder') : undefined);
   const add = () => {
     const added = text.split(/[\s,;]+/).map((s) => normalise(items, s.trim())).filter(Boolean);
     if (!added.length) return;
@@ -43,7 +44,8 @@ export function StringListWidget(props: WidgetProps) {
       </ul>
       {!props.readonly && !props.disabled && (
         <div className="inline-input">
-          <input id={props.id} type="text" value={text} placeholder={props.placeholder || (items?.format === 'insee-code' ? t('ui.insee_placeholder') : undefined)} onChange={(e) => setText(e.target.value)} onKeyDown={onKey} {...ariaProps(props)} />
+          <input id={props.id} type="text" value={text} placeholder={placeholder}
+            onChange={(e) => setText(e.target.value)} onKeyDown={onKey} {...ariaProps(props)} />
           <button type="button" className="button" onClick={add}>{t('ui.add')}</button>
         </div>
       )}
