@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const BENCHES: Record<string, { file: string; about: string }> = {
   simulators: { file: 'simulators-engine.ts', about: 'thermix engine, time per solution (in process)' },
+  'first-paint': {
+    file: 'first-paint.ts',
+    about: 'largest contentful paint of the public pages on a throttled phone (Chromium), target ≤ 2.0 s',
+  },
   list: { file: 'list-endpoint.ts', about: 'generic list endpoint against a hand-written route, 1,000 and 100,000 rows, SQLite and PostgreSQL' },
   passwords: {
     file: 'password-strength.ts',

@@ -4,7 +4,7 @@ import { Provider } from 'jotai';
 import { RouterProvider } from 'react-router-dom';
 import { store } from './state/store';
 import { createRouter } from './router';
-import { keepSessionAlive, startUp } from './shell/startup';
+import { checkServerVersion, keepSessionAlive, startUp } from './shell/startup';
 import { Toasts } from './shell/notifications';
 import { ConfirmDialog } from './shell/confirm';
 import { t } from './lib/messages';
@@ -19,7 +19,10 @@ window.addEventListener('vite:preloadError', (event) => {
 function App() {
   const [router, setRouter] = useState<ReturnType<typeof createRouter> | null>(null);
   useEffect(() => {
-    void startUp().finally(() => setRouter(createRouter()));
+    void startUp().finally(() => {
+      setRouter(createRouter());
+      checkServerVersion();
+    });
   }, []);
   useEffect(() => keepSessionAlive(() => {
     const next = `${window.location.pathname}${window.location.search}`;

@@ -2,6 +2,7 @@ import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router-dom';
 import { routes, type ManifestRoute } from './generated/manifest';
 import { AppShell } from './shell/AppShell';
+import { BareLayout } from './shell/BareLayout';
 import { RouteGuard } from './shell/RouteGuard';
 import { LegacyLogin } from './shell/LegacyLogin';
 import { entityScreens, screens } from './screens/registry';
@@ -32,7 +33,7 @@ function element(route: ManifestRoute) {
   const body = Screen ? <Suspense fallback={<Loading />}><Screen key={route.name} /></Suspense> : <NotFound />;
   const guarded = <RouteGuard route={route}>{body}</RouteGuard>;
   if (route.layout === 'web') return <AppShell route={route}>{guarded}</AppShell>;
-  return <div className={`layout-${route.layout}`}>{guarded}</div>;
+  return <BareLayout route={route}>{guarded}</BareLayout>;
 }
 
 const notFoundRoute: ManifestRoute = { name: 'NotFound', path: '*', screen: { component: 'NotFound' }, access: true, layout: 'web', title: t('ui.not_found_title') };

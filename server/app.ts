@@ -22,6 +22,8 @@ import { csrfGuard } from './modules/auth/csrf-guard';
 import { mediaRouter } from './modules/accounts/media';
 import { namedHooks } from './hooks';
 import { registerHooks } from './hooks/registry';
+import { clientAssets } from './client-shell/assets';
+import { clientShell } from './client-shell/shell-html';
 
 async function jwtSecret(config: AppConfig, database: Database): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
@@ -86,17 +88,13 @@ export function createApp(app: AppContext): Express {
   server.use(mediaRouter(app));
   const dist = app.config.clientDist;
   if (existsSync(join(dist, 'index.html'))) {
-    server.use(express.static(dist, { index: false, maxAge: '1h' }));
-    // History-mode routes: every non-API path serves the application shell, read at each
-    // request so that a rebuilt client is served at once. A missing file (an old chunk) is a 404.
-    server.get(/.*/, (req, res) => {
-      // Only build files are files: a route may end with ".fr" (/mon-compte/connexion/x@y.fr).
-      if (req.path.startsWith('/assets/')) {
-        res.status(404).type('text').send('Not found');
-        return;
-      }
-      res.type('html').set('cache-control', 'no-cache').send(readFileSync(join(dist, 'index.html'), 'utf8'));
+    server.use(clientAssets(dist));
+    // A missing build file (an old chunk) is a 404; every other path is a history-mode route and
+    // gets the application shell (a route may end with ".fr": /mon-compte/connexion/x@y.fr).
+    server.get(/^\/assets\//, (_req, res) => {
+      res.status(404).type('text').send('Not found');
     });
+    server.get(/.*/, ...clientShell(app, dist));
   }
   server.use(errorHandler(app));
   return server;

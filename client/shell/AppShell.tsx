@@ -27,6 +27,24 @@ function useScrollOnNavigate(): void {
   }, [location.pathname, location.hash]);
 }
 
+// In a frame on another site, a browser that blocks third-party storage throws on any use of
+// localStorage: the menu then simply starts unfolded.
+function readFolded(): boolean {
+  try {
+    return localStorage.getItem('renovation.menuFolded') === '1';
+  } catch {
+    return false;
+  }
+}
+
+function saveFolded(folded: boolean): void {
+  try {
+    localStorage.setItem('renovation.menuFolded', folded ? '1' : '0');
+  } catch {
+    /* not kept: see readFolded */
+  }
+}
+
 /** The web layout: header, side menu, breadcrumb and title, the screen, white-label footer. */
 export function AppShell({ route, children }: { route: ManifestRoute; children: ReactNode }) {
   const wl = useAtomValue(whiteLabelAtom);
@@ -35,7 +53,7 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [askingConsent, setAskingConsent] = useState(false);
-  const [folded, setFolded] = useState(() => localStorage.getItem('renovation.menuFolded') === '1');
+  const [folded, setFolded] = useState(() => readFolded());
   useScrollOnNavigate();
   useEffect(() => setOpen(false), [location.pathname]);
   useEffect(() => {
@@ -45,7 +63,7 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
   const hasMenu = wl?.hasMenu !== false;
   const toggleFold = () => {
     setFolded((f) => {
-      localStorage.setItem('renovation.menuFolded', f ? '0' : '1');
+      saveFolded(!f);
       return !f;
     });
   };

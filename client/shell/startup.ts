@@ -1,20 +1,26 @@
 import { api, ApiError } from '../api/http';
 import { store, tokensAtom } from '../state/store';
 import { dropSession, loadProfile, refreshSession, whiteLabelAtom, type WhiteLabel } from '../state/session';
-import { loadMenu } from '../state/menu';
+import { loadMenu, menuAtom } from '../state/menu';
+import { readBootData } from './boot-data';
 import { applyTheme } from './theme';
 import { t } from '../lib/messages';
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
- * Spec 01 §4: load the white label of this domain (retrying while attempts < 10, waiting 1 s ×
- * attempt), then reconnect with the stored refresh token and load the profile; whatever
- * happens with the session, the application starts.
+ * Spec 01 §4: the white label of this domain — written into the page by the server, else asked
+ * (retrying while attempts < 10, waiting 1 s × attempt) — then reconnect with the stored refresh
+ * token and load the profile; whatever happens with the session, the application starts. A
+ * visitor without a session also gets the anonymous menu from the page: a first visit paints
+ * without waiting for the API.
  */
 export async function startUp(): Promise<void> {
-  let wl: WhiteLabel | null = null;
-  for (let attempt = 1; ; attempt += 1) {
+  const boot = readBootData();
+  let wl: WhiteLabel | null = boot?.whiteLabel ?? null;
+  if (boot && !wl) window.alert(t('errors.no_white_label'));
+  // Asked only where the page does not carry it (Vite's dev server).
+  for (let attempt = 1; !boot; attempt += 1) {
     try {
       wl = await api<WhiteLabel>('/white_labelling/current/', { anonymous: true });
       break;
@@ -42,9 +48,22 @@ export async function startUp(): Promise<void> {
       dropSession();
     }
   }
-  await loadMenu();
-  // Server version, with the spec's 1 s budget; the banner compares it with ours.
-  void api('/app_infos', { timeoutMs: 1000, anonymous: true }).catch(() => undefined);
+  if (boot && !store.get(tokensAtom)) store.set(menuAtom, boot.menu);
+  else await loadMenu();
+}
+
+/**
+ * The server's version, with the spec's 1 s budget (the banner compares it with ours), asked once
+ * the page has loaded and the browser is idle: the first paint never waits for it.
+ */
+export function checkServerVersion(): void {
+  const ask = () => void api('/app_infos', { timeoutMs: 1000, anonymous: true }).catch(() => undefined);
+  const whenIdle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(ask, { timeout: 2000 });
+    else setTimeout(ask, 0);
+  };
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
 }
 
 /**

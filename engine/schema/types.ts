@@ -128,6 +128,8 @@ export interface RouteDeclaration {
   screen: ScreenRef;
   access: Rule;
   guestOnly?: boolean;
+  /** Other sites that the white label lists (embeddingSites) may frame this page. */
+  embeddable?: boolean;
   module?: string;
   layout?: 'web' | 'pdf' | 'public-newsletters';
   title?: string;

@@ -442,6 +442,7 @@ export interface WhiteLabelTable {
   matomo_tracker_file_name: string | null;
   thermix_v2_url: string | null;
   simulaides_url: string | null;
+  embedding_sites: JsonColumn | null;
   actimmo_map_is_active: number | null;
   actimmo_map_name: string | null;
   actimmo_map_baseline: string | null;

@@ -6,6 +6,7 @@ import { mapDepartments, publicContacts } from './public-data';
 import { departmentCentroids, departmentRaster } from './department-raster';
 import { mapConfig, type MapConfig } from './map-config';
 import { CENTRES_ATTRIBUTION } from '../territories/commune-centres';
+import { allowFraming } from '../../client-shell/frame-ancestors';
 
 const BASE = '/api/v1/actimmo-map';
 
@@ -20,17 +21,14 @@ function cacheable(res: Response): void {
 }
 
 /**
- * The public page may be shown in a frame by the sites MAP_FRAME_ANCESTORS names (the reason for
- * the white-label flag actimmoMapRemoveMargins); every other page keeps helmet's same-site rule.
+ * The public page may be shown in a frame by the sites MAP_FRAME_ANCESTORS names, for the whole
+ * deployment (the reason for the white-label flag actimmoMapRemoveMargins), in addition to the
+ * sites each white label lists in embeddingSites (the route is embeddable, see
+ * server/client-shell/shell-html.ts); every other page keeps helmet's same-site rule.
  */
 function frameable(config: MapConfig) {
   return (_req: Request, res: Response, next: NextFunction) => {
-    if (config.frameAncestors.length) {
-      res.removeHeader('X-Frame-Options');
-      const csp = String(res.getHeader('Content-Security-Policy') ?? '');
-      const ancestors = `frame-ancestors 'self' ${config.frameAncestors.join(' ')}`;
-      res.setHeader('Content-Security-Policy', /frame-ancestors [^;]*/.test(csp) ? csp.replace(/frame-ancestors [^;]*/, ancestors) : `${csp}${csp ? ';' : ''}${ancestors}`);
-    }
+    allowFraming(res, config.frameAncestors);
     next();
   };
 }

@@ -7,9 +7,10 @@
  * - MAP_TILE_ATTRIBUTION: the text the tile provider asks for (e.g. « © les contributeurs
  *   d'OpenStreetMap »), shown in the map's corner.
  * - MAP_TILE_MAX_ZOOM: the provider's deepest zoom (default 18).
- * - MAP_FRAME_ANCESTORS: sites allowed to show /actimmo-map in a frame, space-separated origins
- *   (`https://www.example.fr https://partenaire.example.org`). Unset: same site only, like every
- *   other page. The white-label flag actimmoMapRemoveMargins is for that use.
+ * - MAP_FRAME_ANCESTORS: sites allowed to show /actimmo-map in a frame on every domain of the
+ *   deployment, space-separated origins (`https://www.example.fr https://partenaire.example.org`),
+ *   in addition to the sites each white label lists in embeddingSites (the map is an embeddable
+ *   route). Unset: only those. The white-label flag actimmoMapRemoveMargins is for that use.
  */
 export interface MapConfig {
   tileUrl: string | null;

@@ -1,0 +1,71 @@
+import compression from 'compression';
+import type { Request, RequestHandler, Response } from 'express';
+import { readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AppContext } from '../context';
+import { asyncHandler } from '../http/async-handler';
+import { requestDomain } from '../http/middleware';
+import { resolveWhiteLabel } from '../modules/white-labels/resolve-white-label';
+import { sanitizeWhiteLabelHtml } from '../security/sanitize-html';
+import { effectiveMenu } from '../modules/meta/menu';
+import { anonymous } from '../modules/auth/load-user';
+import { bootDataScript, type BootData } from './boot-data';
+import { allowFraming, embeddingSitesReader } from './frame-ancestors';
+import { matchRoute, shownRoute } from './route-match';
+
+interface Build { at: number; html: string }
+
+/** index.html, read again when a new build has replaced it (its time changes at every build). */
+function buildReader(dist: string): () => Build {
+  let build: Build | null = null;
+  return () => {
+    const at = statSync(join(dist, 'index.html')).mtimeMs;
+    if (!build || build.at !== at) build = { at, html: readFileSync(join(dist, 'index.html'), 'utf8') };
+    return build;
+  };
+}
+
+const escapeHtml = (text: string) => text
+  .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** The tab title the client will set (page, site; reversed on request), so that it is right from the start. */
+function tabTitle(pageTitle: string | undefined, record: Record<string, unknown> | null): string | null {
+  const parts = [pageTitle, typeof record?.siteTitle === 'string' ? record.siteTitle : undefined]
+    .filter((p): p is string => Boolean(p && p.trim()));
+  if (!parts.length) return null;
+  return (record?.reverseTabTitle ? parts.reverse() : parts).join(' - ');
+}
+
+/**
+ * The application shell for every history-mode path: index.html with, written in, what the first
+ * paint would otherwise wait for — the domain's white label and the anonymous menu, as a JSON data
+ * block — and the tab title. (Naming the route's screen files for download alongside the entry was
+ * tried: they share the phone's bandwidth with the entry and made the first paint later, see
+ * docs/performance.md.) Embeddable routes (`embeddable` in schemas/routes) may be framed by the
+ * sites the white label lists (embeddingSites). Never cached (`no-cache`): a new build is seen at
+ * the next visit. Compressed when the browser accepts it.
+ */
+export function clientShell(app: AppContext, dist: string): RequestHandler[] {
+  const read = buildReader(dist);
+  const embeddingSites = embeddingSitesReader(app.registry);
+  const serve = async (req: Request, res: Response) => {
+    const build = read();
+    const domain = requestDomain(req, false); // the page itself carries no session: an anonymous read
+    const asked = typeof req.query.domain === 'string' && req.query.domain !== '' ? domain : null;
+    const { info, matched } = await resolveWhiteLabel(app, domain);
+    const record = matched && info.record ? info.record : null;
+    const data: BootData = {
+      domain: asked,
+      whiteLabel: record ? sanitizeWhiteLabelHtml(record) : null,
+      menu: await effectiveMenu({ app, user: anonymous(app), whiteLabel: info, ip: req.ip }),
+    };
+    const route = matchRoute(app.registry.routes, req.path);
+    if (route?.embeddable) allowFraming(res, embeddingSites(record));
+    const title = tabTitle(shownRoute(app.registry.routes, route)?.title, record);
+    // Replacer functions: a `$` in the inserted text is text, not a replacement pattern.
+    let html = build.html.replace('</head>', () => `  ${bootDataScript(data)}\n  </head>`);
+    if (title) html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+    res.type('html').set('cache-control', 'no-cache').send(html);
+  };
+  return [compression(), asyncHandler(serve)];
+}
