@@ -1,7 +1,13 @@
-import type { SchemaError } from './interpret-schema';
+import { FORMAT_CODES } from './formats';
+
+/** A schema error as AJV reports it: the fields the mapping reads. */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
 
 type ErrorObject = SchemaError;
-import { FORMAT_CODES } from './formats';
 
 const TYPE_CODES: Record<string, string> = {
   integer: 'integer',
