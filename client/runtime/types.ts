@@ -17,6 +17,8 @@ export interface EntityMeta {
   checks: { rule: Rule; path?: string; message: string }[];
   extraFields: string[];
   messages: Record<string, string>;
+  /** Same-origin ES module of the record validator (server/modules/meta/validator-modules.ts). */
+  validator?: string;
   can: { view: boolean; create: boolean; change: boolean; delete: boolean };
 }
 

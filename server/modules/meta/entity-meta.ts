@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context';
 import { effectiveEntity } from '../../access/effective-entity';
 import { assertModuleEnabled, entityOf, mayEverDo } from '../../operations/entity-access';
 import type { PropertySchema } from '../../../engine/schema/types';
+import { validatorUrl } from './validator-modules';
 
 /**
  * What a generic screen needs to render an entity for this white label and this user: the
@@ -34,6 +35,8 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     checks: x.checks ?? [],
     extraFields: [...effective.extraFields],
     messages: effective.messages,
+    /** Same-origin ES module of the record validator (absent: the screen leaves validation to the server). */
+    validator: validatorUrl(ctx.app, effective),
     can: { view: can('view'), create: can('create'), change: can('change'), delete: can('delete') },
   };
 }

@@ -5,6 +5,7 @@ import { entityMeta } from './entity-meta';
 import { relationOptions } from './options';
 import { effectiveMenu } from './menu';
 import { previewHandler } from './preview';
+import { validatorModuleHandler } from './validator-modules';
 
 export function metaRouter(_app: AppContext): Router {
   const router = Router();
@@ -21,6 +22,7 @@ export function metaRouter(_app: AppContext): Router {
     }));
   }));
   router.post('/api/v1/meta/preview/:entity', asyncHandler(previewHandler));
+  router.get('/api/v1/meta/validator/:entity/:file', asyncHandler(validatorModuleHandler));
   router.get('/api/v1/meta/menu', asyncHandler(async (req, res) => {
     res.json(await effectiveMenu(req.ctx));
   }));
