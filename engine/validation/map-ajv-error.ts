@@ -61,6 +61,8 @@ export function errorCode(e: ErrorObject, schema: { minLength?: number; maxLengt
       return { code: 'required', params: {} };
     case 'additionalProperties':
       return { code: 'unknown_field', params: { field: p.additionalProperty } };
+    case 'unverifiable':
+      return { code: 'unverifiable', params: {} };
     default:
       return { code: 'default', params: {} };
   }
