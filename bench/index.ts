@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 const BENCHES: Record<string, { file: string; about: string }> = {
   simulators: { file: 'simulators-engine.ts', about: 'thermix engine, time per solution (in process)' },
   list: { file: 'list-endpoint.ts', about: 'generic list endpoint against a hand-written route, 1,000 and 100,000 rows, SQLite and PostgreSQL' },
+  validation: { file: 'record-validation.ts', about: 'record validation per write (old interpreter vs AJV) and per keystroke in Chromium, compile times, weights' },
 };
 
 const [name, ...options] = process.argv.slice(2);

@@ -64,7 +64,7 @@ function declaredTypes(prop: PropertySchema | undefined): string[] {
  *   choices, lengths; only `required` counts it as missing), "   " sent for a number is a type
  *   error, and [] is a list like another (it fails minItems, and `required`).
  */
-function absent(value: unknown, prop: PropertySchema | undefined): boolean {
+export function absent(value: unknown, prop: PropertySchema | undefined): boolean {
   if (value === undefined) return true;
   const types = declaredTypes(prop);
   if (value === '') return types.length === 0 || types.includes('string');
