@@ -18,6 +18,8 @@ import { assertModuleEnabled, entityOf } from '../../operations/entity-access';
  */
 const MAX_MODULES = 200;
 const modules = new Map<string, string>();
+/** Effective entities are memoised per (entity, white label, overlay version): one hash each. */
+const urls = new WeakMap<EffectiveEntity, string>();
 
 function remember(hash: string, code: string): void {
   modules.delete(hash);
@@ -31,6 +33,8 @@ function remember(hash: string, code: string): void {
  * the screen then leaves validation to the server.
  */
 export function validatorUrl(app: AppContext, effective: EffectiveEntity): string | undefined {
+  const known = urls.get(effective);
+  if (known && modules.has(known.slice(known.lastIndexOf('/') + 1, -3))) return known;
   const schema = recordSchema(effective);
   const text = schemaKey(schema);
   const hash = createHash('sha256').update(`${app.config.version}\n${text}`).digest('hex').slice(0, 32);
@@ -42,7 +46,9 @@ export function validatorUrl(app: AppContext, effective: EffectiveEntity): strin
       return undefined;
     }
   }
-  return `/api/v1/meta/validator/${effective.name}/${hash}.js`;
+  const url = `/api/v1/meta/validator/${effective.name}/${hash}.js`;
+  urls.set(effective, url);
+  return url;
 }
 
 /**
