@@ -17,6 +17,7 @@ const BENCHES: Record<string, { file: string; about: string }> = {
     about: 'password-strength check (zxcvbn, French dictionaries): server settings against defaults',
   },
   search: { file: 'list-search.ts', about: 'list search at 100,000 rows: former lower(column) like scan against the indexed search column' },
+  validation: { file: 'record-validation.ts', about: 'record validation per write (old interpreter vs AJV) and per keystroke in Chromium, compile times, weights' },
 };
 
 const [name, ...options] = process.argv.slice(2);

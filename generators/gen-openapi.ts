@@ -17,6 +17,34 @@ function clean(prop: PropertySchema): Record<string, unknown> {
   return out;
 }
 
+/** `value` with every `$ref` string passed through `rewrite` (schemas are JSON: arrays and plain objects). */
+function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, rewrite));
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? rewrite(v) : rewriteRefs(v, rewrite)]));
+}
+
+/**
+ * A standalone JSON Schema (schemas/simulators/…) as components of the document. Its references
+ * inside itself ("#/$defs/needs", "#") would point at the document's root once it sits under
+ * components/schemas, where no client finds them: each $defs entry becomes a component of its own
+ * ("ThermixComputeRequestNeeds") and the references are rewritten to it.
+ */
+function asComponents(name: string, schema: Record<string, unknown>): Record<string, unknown> {
+  const { $defs, $id: _id, $schema: _schema, ...root } = schema as Record<string, unknown> & { $defs?: Record<string, unknown> };
+  const defName = (def: string) => `${name}${toPascal(def)}`;
+  const rewrite = (ref: string) => {
+    if (ref === '#') return `#/components/schemas/${name}`;
+    const m = ref.match(/^#\/\$defs\/([^/]+)(\/.*)?$/);
+    if (m) return `#/components/schemas/${defName(m[1])}${m[2] ?? ''}`;
+    if (ref.startsWith('#/') && !ref.startsWith('#/components/')) throw new Error(`${name}: reference ${ref} cannot be placed in the OpenAPI document`);
+    return ref;
+  };
+  const out: Record<string, unknown> = { [name]: rewriteRefs(root, rewrite) };
+  for (const [def, sub] of Object.entries($defs ?? {})) out[defName(def)] = rewriteRefs(sub, rewrite);
+  return out;
+}
+
 const ERROR_RESPONSES = {
   '400': { description: 'Données invalides : une erreur par champ (code, paramètres, message en français).', content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } } },
   '401': { description: 'Connexion nécessaire.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
@@ -89,7 +117,17 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
     }
   }
   for (const [id, schema] of Object.entries(registry.declarations.others)) {
-    components[toPascal(id.split(':').pop() ?? id)] = { ...schema, $id: undefined, $schema: undefined };
+    Object.assign(components, asComponents(toPascal(id.split(':').pop() ?? id), schema as Record<string, unknown>));
+  }
+  // Clients name their functions after operationIds: two alike make a client that does not build.
+  const seen = new Map<string, string>();
+  for (const [path, operations] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(operations as Record<string, { operationId?: string }>)) {
+      const id = operation?.operationId;
+      if (!id) continue;
+      if (seen.has(id)) throw new Error(`OpenAPI: operationId ${id} of ${method.toUpperCase()} ${path} is already used by ${seen.get(id)}`);
+      seen.set(id, `${method.toUpperCase()} ${path}`);
+    }
   }
   const doc = {
     openapi: '3.1.0',

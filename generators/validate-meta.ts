@@ -1,12 +1,24 @@
-import Ajv2020 from 'ajv/dist/2020';
+import Ajv2020, { type ErrorObject } from 'ajv/dist/2020';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DeclarationFiles } from '../server/schema/load-declarations';
 import { SCHEMAS_DIR } from '../server/schema/load-declarations';
 
-/** Every declaration file against its meta-schema (schemas/meta/). */
+/** An AJV error as a line of the problem list; a key the meta-schema does not list is named. */
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  const key = p.additionalProperty ?? p.unevaluatedProperty;
+  if (key !== undefined) return `${e.instancePath || '/'}: "${String(key)}" is not allowed here (a keyword the meta-schema does not list is not supported)`;
+  return `${e.instancePath || '/'} ${e.message}`;
+}
+
+/**
+ * Every declaration file against its meta-schema (schemas/meta/). The meta-schemas are compiled in
+ * AJV's strict mode, and they list the keywords a property may use (additionalProperties or
+ * unevaluatedProperties false): a keyword record validation does not support fails here.
+ */
 export function validateAgainstMetaSchemas(files: DeclarationFiles, dir = SCHEMAS_DIR): string[] {
-  const ajv = new Ajv2020({ allErrors: true, strict: false });
+  const ajv = new Ajv2020({ allErrors: true, strict: true });
   const metaDir = join(dir, 'meta');
   for (const f of readdirSync(metaDir).filter((n) => n.endsWith('.meta.json'))) {
     ajv.addSchema(JSON.parse(readFileSync(join(metaDir, f), 'utf8')));
@@ -16,7 +28,7 @@ export function validateAgainstMetaSchemas(files: DeclarationFiles, dir = SCHEMA
     const validate = ajv.getSchema(metaId);
     if (!validate) throw new Error(`meta-schema ${metaId} missing`);
     if (!validate(data)) {
-      for (const e of validate.errors ?? []) problems.push(`${file.replace(dir + '/', 'schemas/')}: ${e.instancePath || '/'} ${e.message}`);
+      for (const e of validate.errors ?? []) problems.push(`${file.replace(dir + '/', 'schemas/')}: ${describe(e)}`);
     }
   };
   for (const e of files.entities) check('urn:app:meta:entity', e.file, e.data);

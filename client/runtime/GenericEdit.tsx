@@ -13,8 +13,8 @@ import { widgets } from './widgets/registry';
 import { translateString } from './translate-string';
 import { clearOptionsCache } from './use-options';
 import { validateRecord } from '../../engine/validation/validate-record';
-import type { EffectiveEntity } from '../../engine/schema/apply-overlay';
-import type { EntitySchema } from '../../engine/schema/types';
+import { effectiveFromMeta } from './effective-from-meta';
+import { recordValidatorReady } from './record-validator-module';
 import type { FieldError } from '../../engine/validation/field-error';
 import { ruleUserAtom } from '../state/session';
 import { ruleWhiteLabelAtom } from '../state/white-label';
@@ -38,22 +38,6 @@ function useDebouncedAction(): (fn: () => void) => void {
     if (now - last.current < 300) return;
     last.current = now;
     fn();
-  };
-}
-
-/** The entity as the engine's validator expects it, rebuilt from the screen's metadata. */
-function effectiveFromMeta(meta: EntityMeta): EffectiveEntity {
-  const schema = {
-    $id: `urn:app:entity:${meta.name}`,
-    title: meta.title,
-    type: 'object',
-    properties: meta.schema.properties,
-    required: meta.schema.required,
-    'x-entity': { name: meta.name, checks: meta.checks, fieldRules: meta.fieldRules },
-  } as unknown as EntitySchema;
-  return {
-    name: meta.name, schema, form: meta.form, listColumns: meta.list.columns, hidden: new Set(), extraFields: new Set(meta.extraFields),
-    fieldRules: meta.fieldRules, messages: meta.messages, version: meta.version, problems: [],
   };
 }
 
@@ -152,6 +136,9 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
   // RJSF widgets can only change their own value.
   const setFields = useCallback((patch: RecordData) => setData((d) => ({ ...d, ...patch })), []);
 
+  // Loaded with the screen, so that the first save does not wait for it.
+  useEffect(() => { if (meta) void recordValidatorReady(meta); }, [meta]);
+
   useEffect(() => {
     if (!meta) return;
     if (creating) {
@@ -203,7 +190,8 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
   const save = async () => {
     if (busy || readOnly) return;
     const payload = submittedData(meta, data, form.visible);
-    const local = validateRecord({ entity: effectiveFromMeta(meta), record: { ...data, ...payload }, ctx, catalogue: { ...catalogue }, cacheKey: `client|${meta.name}|${meta.version}` });
+    // Without the validator (not loaded, network error) the server's answer gives the messages.
+    const local = !(await recordValidatorReady(meta)) ? [] : validateRecord({ entity: effectiveFromMeta(meta), record: { ...data, ...payload }, ctx, catalogue: { ...catalogue }, cacheKey: `client|${meta.name}|${meta.version}` });
     if (local.length) {
       refuse(local);
       notify(t('validation.form'), 'error');

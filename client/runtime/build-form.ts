@@ -14,17 +14,15 @@ function rjsfProperty(prop: PropertySchema): RJSFSchema {
     else out[k] = v;
   }
   out.type = mainType(prop);
-  if (prop.enum) {
-    const labels = prop['x-enum-labels'] ?? {};
-    delete out.enum;
-    out.oneOf = prop.enum.map((v) => ({ const: v, title: labels[String(v)] ?? String(v) }));
-  }
   return out as RJSFSchema;
 }
 
 function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: boolean): UiSchema {
   const declared = meta.form.ui?.[name] ?? {};
   const ui: UiSchema = { 'ui:widget': widgetFor(prop, declared.widget) };
+  // A choice list stays `enum` with its labels beside it (not oneOf of constants): RJSF then
+  // never needs a schema validator to tell which option the data matches (rjsf-validator.ts).
+  if (prop.enum) ui['ui:enumNames'] = prop.enum.map((v) => prop['x-enum-labels']?.[String(v)] ?? String(v));
   if (mainType(prop) === 'object' && prop.properties) {
     delete ui['ui:widget'];
     for (const [n, p] of Object.entries(prop.properties)) ui[n] = uiFor(meta, `${name}.${n}`, p, readOnly);

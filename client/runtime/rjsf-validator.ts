@@ -1,28 +1,28 @@
-import type { CustomValidator, ErrorSchema, ErrorTransformer, RJSFSchema, RJSFValidationError, UiSchema, ValidationData, ValidatorType } from '@rjsf/utils';
-import { interpretSchema } from '../../engine/validation/interpret-schema';
+import type { RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } from '@rjsf/utils';
 
 /**
- * RJSF's validator interface over the engine's schema interpreter. RJSF's own AJV validator
- * compiles code with `new Function`, which the strict Content-Security-Policy forbids; and the
- * real validation (French messages, rules, checks) is the engine's, run by the edit screen.
+ * What RJSF is given as its validator. Records are validated by the engine (validateRecord: AJV
+ * code compiled by the server, French messages, rules and checks) when the form is submitted, so
+ * the form runs with `noValidate` and RJSF never validates a whole form itself. RJSF also asks its
+ * validator to choose among oneOf/anyOf branches and if/then/else or dependencies conditions;
+ * generated forms contain none of these (build-form.ts gives a choice list as `enum` with
+ * `ui:enumNames`, and build-form.test.ts checks every entity's form), and no schema can be
+ * compiled in the browser (no eval under the Content-Security-Policy). A call therefore means a
+ * form this adapter was not made for: it fails loudly rather than answer a guess.
  */
+function unsupported(what: string): never {
+  throw new Error(`RJSF asked to ${what}: generated forms are validated by validateRecord and use no oneOf, anyOf, if or dependencies`);
+}
+
 export const validator: ValidatorType = {
-  validateFormData(formData: unknown, schema: RJSFSchema, _custom?: CustomValidator, _transform?: ErrorTransformer, _ui?: UiSchema): ValidationData<unknown> {
-    const errors: RJSFValidationError[] = interpretSchema(schema as Record<string, unknown>, formData).map((e) => ({
-      name: e.keyword,
-      property: e.instancePath.replace(/\//g, '.'),
-      message: e.keyword,
-      params: e.params,
-      stack: `${e.instancePath} ${e.keyword}`,
-      schemaPath: '',
-    }));
-    return { errors, errorSchema: {} as ErrorSchema };
+  validateFormData(): ValidationData<unknown> {
+    return unsupported('validate a whole form (the form must keep noValidate)');
   },
-  isValid(schema: RJSFSchema, formData: unknown): boolean {
-    return interpretSchema(schema as Record<string, unknown>, formData).length === 0;
+  isValid(schema: RJSFSchema): boolean {
+    return unsupported(`match data against a sub-schema (${Object.keys(schema).join(', ')})`);
   },
-  rawValidation(schema: RJSFSchema, formData?: unknown) {
-    return { errors: undefined, validationError: interpretSchema(schema as Record<string, unknown>, formData).length ? new Error('invalid') : undefined };
+  rawValidation() {
+    return unsupported('validate against a raw schema');
   },
   toErrorList(): RJSFValidationError[] {
     return [];

@@ -23,6 +23,8 @@ export interface EntityMeta extends AccessRules {
   extraFields: string[];
   messages: Record<string, string>;
   /** Whether the action could be allowed on some record (per record: canAccess with `rights`). */
+  /** Same-origin ES module of the record validator (server/modules/meta/validator-modules.ts). */
+  validator?: string;
   can: { view: boolean; create: boolean; change: boolean; delete: boolean };
 }
 

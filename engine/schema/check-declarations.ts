@@ -4,6 +4,9 @@ import { SEARCH_COLUMN, searchSpec } from './search-column';
 import { ALLOWED_OPERATORS, operatorsOf, varsOf } from '../logic/logic';
 import { compileFilter, UnsupportedFilterError } from '../logic/filter';
 import { ruleUser, anonymousUser } from '../logic/user-context';
+import { applyOverlay } from './apply-overlay';
+import { recordSchema } from '../validation/record-schema';
+import { compileSchema } from '../validation/compile-schema-ajv';
 
 /** Keys every catalogue must hold: the validation rules and the error catalogue of spec 01 §5 and §8. */
 export const REQUIRED_MESSAGE_KEYS = [
@@ -121,6 +124,13 @@ export function checkDeclarations(decls: Declarations): string[] {
       for (const f of section.fields) if (!props.has(f)) problems.push(`form ${runtime.form.$id}: field ${f} is not a property`);
     }
     for (const f of Object.keys(runtime.form.ui ?? {})) if (!props.has(f)) problems.push(`form ${runtime.form.$id}: ui for unknown field ${f}`);
+    // Record validation compiles this schema at run time (AJV strict, RE2 patterns): a pattern RE2
+    // cannot run or a keyword AJV does not know must stop generation, not the first write.
+    try {
+      compileSchema(recordSchema(applyOverlay(runtime, [])));
+    } catch (e) {
+      problems.push(`${where}: the record schema does not compile for validation (${(e as Error).message})`);
+    }
   }
   for (const form of decls.forms) if (!entityNames.has(form.entity)) problems.push(`form ${form.$id}: unknown entity ${form.entity}`);
 

@@ -1,8 +1,18 @@
-// String formats understood by the validator (server and browser). The url rule is the one
-// of spec 01 §5: optional http/https/ftp(s) prefix, a domain with a 2 to 5 letter extension,
-// optional port and path.
+// String formats understood by record validation, server and browser alike: AJV calls these
+// functions on both sides (in the browser through the validator module the server emits). The url
+// rule is the one of spec 01 §5: optional http/https/ftp(s) prefix, a domain with a 2 to 5 letter
+// extension, optional port and path.
 
 export const URL_PATTERN = /^(?:(?:https?|ftps?):\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+
+/**
+ * The one e-mail rule of the application (record fields, password-reset requests, simulator
+ * contact fields): something@domain.tld, no spaces, a 2-letter extension at least, 254 characters
+ * at most (RFC 5321's limit on a path).
+ */
+export function isEmail(v: string): boolean {
+  return v.length <= 254 && /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v);
+}
 
 function isDate(v: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
@@ -11,7 +21,7 @@ function isDate(v: string): boolean {
 }
 
 export const FORMATS: Record<string, (v: string) => boolean> = {
-  email: (v) => /^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(v) && v.length <= 254,
+  email: isEmail,
   url: (v) => v !== '' && URL_PATTERN.test(v),
   date: isDate,
   'date-time': (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)),
@@ -19,6 +29,7 @@ export const FORMATS: Record<string, (v: string) => boolean> = {
   color: (v) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v),
   'insee-code': (v) => /^[0-9][0-9AB][0-9]{3}$/.test(v),
   phone: (v) => /^[0-9+().\s-]{0,30}$/.test(v),
+  // Formats that choose a widget and constrain nothing.
   html: () => true,
   textarea: () => true,
   password: () => true,

@@ -1,7 +1,13 @@
-import type { SchemaError } from './interpret-schema';
+import { FORMAT_CODES } from './formats';
+
+/** A schema error as AJV reports it: the fields the mapping reads. */
+export interface SchemaError {
+  keyword: string;
+  instancePath: string;
+  params: Record<string, unknown>;
+}
 
 type ErrorObject = SchemaError;
-import { FORMAT_CODES } from './formats';
 
 const TYPE_CODES: Record<string, string> = {
   integer: 'integer',
@@ -55,6 +61,8 @@ export function errorCode(e: ErrorObject, schema: { minLength?: number; maxLengt
       return { code: 'required', params: {} };
     case 'additionalProperties':
       return { code: 'unknown_field', params: { field: p.additionalProperty } };
+    case 'unverifiable':
+      return { code: 'unverifiable', params: {} };
     default:
       return { code: 'default', params: {} };
   }

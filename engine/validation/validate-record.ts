@@ -2,7 +2,7 @@ import type { MessageCatalogue, PropertySchema } from '../schema/types';
 import type { EffectiveEntity } from '../schema/apply-overlay';
 import type { RuleUser, RuleWhiteLabel } from '../logic/user-context';
 import { holds } from '../logic/logic';
-import { interpretSchema } from './interpret-schema';
+import { recordValidator } from './record-validator';
 import { errorCode, errorPath } from './map-ajv-error';
 import { errorKeys, translate } from './messages';
 import type { FieldError } from './field-error';
@@ -41,8 +41,35 @@ export function writableFields(entity: EffectiveEntity, record: Record<string, u
     .map(([name]) => name);
 }
 
+/** Missing for `required` (and required-if): no value, null, a blank string or an empty list. */
 export function isEmpty(v: unknown): boolean {
   return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+}
+
+function declaredTypes(prop: PropertySchema | undefined): string[] {
+  const t = prop?.type;
+  return t === undefined ? [] : Array.isArray(t) ? t : [t];
+}
+
+/**
+ * Whether a value stands for "no value" and so skips the schema's checks (it still fails
+ * `required` and required-if, through isEmpty). The rule:
+ * - undefined (not sent, not stored) is absent;
+ * - "" is absent for a field whose type includes string (a cleared text box), and a type error
+ *   for any other field ("" is not a number, a yes/no or a list);
+ * - null is absent for every field but a yes/no: a cleared number, date, choice or relation is
+ *   stored as null, while a boolean is true or false, and null passes only where its type lists
+ *   "null";
+ * - everything else is checked: a blank string "   " is checked like any string (pattern, format,
+ *   choices, lengths; only `required` counts it as missing), "   " sent for a number is a type
+ *   error, and [] is a list like another (it fails minItems, and `required`).
+ */
+export function absent(value: unknown, prop: PropertySchema | undefined): boolean {
+  if (value === undefined) return true;
+  const types = declaredTypes(prop);
+  if (value === '') return types.length === 0 || types.includes('string');
+  if (value === null) return !(types.includes('boolean') && types.every((t) => t === 'boolean' || t === 'null'));
+  return false;
 }
 
 function requiredFields(entity: EffectiveEntity, record: Record<string, unknown>, ctx: RuleContext, writable: Set<string>): string[] {
@@ -52,12 +79,6 @@ function requiredFields(entity: EffectiveEntity, record: Record<string, unknown>
     if (r.requiredIf && writable.has(name) && holds(r.requiredIf, data)) out.add(name);
   }
   return [...out];
-}
-
-function inputSchema(entity: EffectiveEntity, fields: string[]): object {
-  const properties: Record<string, PropertySchema> = {};
-  for (const f of fields) properties[f] = entity.schema.properties[f];
-  return { type: 'object', properties };
 }
 
 /**
@@ -70,7 +91,11 @@ export function validateRecord(args: {
   record: Record<string, unknown>;
   ctx: RuleContext;
   catalogue: MessageCatalogue;
-  /** Kept for callers that key caches by schema version; the interpreter needs no compilation. */
+  /**
+   * Kept for callers that name the schema version. Compiled validators are found by the effective
+   * entity itself and by the text of its record schema (record-validator.ts), which stays right
+   * even when a caller's key does not tell two schemas apart.
+   */
   cacheKey?: string;
 }): FieldError[] {
   const { entity, record, ctx, catalogue } = args;
@@ -85,10 +110,10 @@ export function validateRecord(args: {
   const required = new Set(requiredFields(entity, record, ctx, writableSet));
   for (const f of required) if (isEmpty(record[f])) push(f, 'required');
 
-  const present = writable.filter((f) => !isEmpty(record[f]) || (typeof record[f] === 'string' && required.has(f)));
   const candidate: Record<string, unknown> = {};
-  for (const f of present) candidate[f] = record[f];
-  for (const e of interpretSchema(inputSchema(entity, present) as Record<string, unknown>, candidate)) {
+  for (const f of writable) if (!absent(record[f], entity.schema.properties[f])) candidate[f] = record[f];
+  const validate = recordValidator(entity);
+  for (const e of validate(candidate) ? [] : validate.errors ?? []) {
     const path = errorPath(e);
     const prop = entity.schema.properties[path.split('.')[0]] ?? {};
     const { code, params } = errorCode(e, prop as PropertySchema);

@@ -2,7 +2,7 @@ import type { WidgetProps } from '@rjsf/utils';
 import { ariaProps } from './aria';
 import { t } from '../../lib/messages';
 
-/** A choice among the declared values (labels from x-enum-labels, turned into oneOf titles). */
+/** A choice among the declared values (labels from x-enum-labels, given to RJSF as ui:enumNames). */
 export function SelectWidget(props: WidgetProps) {
   const options = (props.options.enumOptions ?? []) as { value: unknown; label: string }[];
   if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;

@@ -5,6 +5,7 @@ import { asyncHandler } from '../../http/async-handler';
 import { HttpError, ValidationError } from '../../http/http-error';
 import { nowIso } from '../../db/column-types';
 import type { FieldError } from '../../../engine/validation/field-error';
+import { isEmail } from '../../../engine/validation/formats';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { issueRefreshToken } from '../auth/refresh-tokens';
 import { signAccessToken } from '../auth/access-token';
@@ -74,7 +75,7 @@ export function passwordRouter(app: AppContext): Router {
     const body = bodyOf(ctx, req);
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     if (!email) throw new ValidationError([fieldError(ctx, 'email', 'required')], message(app, 'validation.summary'));
-    if (email.length > 254 || !/^[^\s@]+@[^\s@]+$/.test(email)) throw new ValidationError([fieldError(ctx, 'email', 'email')], message(app, 'validation.summary'));
+    if (!isEmail(email)) throw new ValidationError([fieldError(ctx, 'email', 'email')], message(app, 'validation.summary'));
     const requestWhiteLabel = ctx.whiteLabel.id;
     const origin = { requestHost: req.get('host') };
     later(app, async () => {

@@ -2,6 +2,7 @@ import type { RequestContext } from '../../context';
 import { effectiveEntity } from '../../access/effective-entity';
 import { assertModuleEnabled, entityOf, mayEverDo, ruleData } from '../../operations/entity-access';
 import type { PropertySchema } from '../../../engine/schema/types';
+import { validatorUrl } from './validator-modules';
 
 /**
  * What a generic screen needs to render an entity for this white label and this user: the
@@ -46,6 +47,8 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     checks: x.checks ?? [],
     extraFields: [...effective.extraFields],
     messages: effective.messages,
+    /** Same-origin ES module of the record validator (absent: the screen leaves validation to the server). */
+    validator: validatorUrl(ctx.app, effective),
     can: { view: can('view'), create: can('create'), change: can('change'), delete: can('delete') },
     // The rules and the caller as the server evaluates them, so that screens can tell per record
     // what would be refused (engine/access/can-access.ts); not secrets: the server checks again.

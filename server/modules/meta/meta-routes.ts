@@ -6,6 +6,7 @@ import { relationOptions } from './options';
 import { effectiveMenu } from './menu';
 import { previewHandler } from './preview';
 import { publicServices } from './services';
+import { validatorModuleHandler } from './validator-modules';
 
 export function metaRouter(_app: AppContext): Router {
   const router = Router();
@@ -22,6 +23,7 @@ export function metaRouter(_app: AppContext): Router {
     }));
   }));
   router.post('/api/v1/meta/preview/:entity', asyncHandler(previewHandler));
+  router.get('/api/v1/meta/validator/:entity/:file', asyncHandler(validatorModuleHandler));
   router.get('/api/v1/meta/menu', asyncHandler(async (req, res) => {
     res.json(await effectiveMenu(req.ctx));
   }));

@@ -9,6 +9,7 @@ import { HttpError, ValidationError } from '../../http/http-error';
 import { editableWhiteLabel } from '../white-labels/export-import';
 import { checkOverlay, isKnownTarget } from '../white-labels/overlay-store';
 import { entityMeta } from './entity-meta';
+import { validatorUrl } from './validator-modules';
 
 /**
  * What a generic screen would receive if a white label's overlay of an entity were `ops`,
@@ -53,6 +54,7 @@ export async function entityPreview(ctx: RequestContext, name: string, body: unk
       fieldRules: effective.fieldRules,
       extraFields: [...effective.extraFields],
       messages: effective.messages,
+      validator: validatorUrl(ctx.app, effective),
     },
     problems,
   };

@@ -2,7 +2,6 @@ import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020'
 import addFormats from 'ajv-formats';
 import type { Registry } from '../../../engine/schema/registry';
 import type { FieldError } from '../../../engine/validation/field-error';
-import type { SchemaError } from '../../../engine/validation/interpret-schema';
 import { errorCode } from '../../../engine/validation/map-ajv-error';
 import { translate } from '../../../engine/validation/messages';
 import { SimulatorInputError } from '../../../engine/simulators';
@@ -107,7 +106,7 @@ export function fieldErrors(ctx: RequestContext, root: Schema, errors: readonly 
   }
   const out: FieldError[] = [];
   for (const [path, { error, field }] of [...best.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(0, MAX_ERRORS)) {
-    const { code, params } = errorCode(error as unknown as SchemaError, (field ?? {}) as { minLength?: number; maxLength?: number });
+    const { code, params } = errorCode(error, (field ?? {}) as { minLength?: number; maxLength?: number });
     const label = titleOf(root, field);
     const withLabel = label ? { ...params, label } : params;
     out.push({ path: `${prefix}${path}`, code, params: withLabel, message: translate(ctx.app.catalogue, [`simulators.${code}`, `validation.${code}`], withLabel) });

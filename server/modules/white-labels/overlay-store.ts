@@ -8,6 +8,7 @@ import { applyOverlay } from '../../../engine/schema/apply-overlay';
 import { overlayDefaultProblems } from '../../../engine/schema/overlay-default-problems';
 import { MENU_TARGET, type Overlay, type OverlayOp } from '../../../engine/schema/overlay-types';
 import { ALLOWED_OPERATORS, operatorsOf } from '../../../engine/logic/logic';
+import { overlaySchemaProblems } from '../../../engine/validation/compile-overlay';
 import { HttpError, ValidationError } from '../../http/http-error';
 import { invalidateWhiteLabels } from './resolve-white-label';
 
@@ -15,7 +16,7 @@ let validateOverlay: ReturnType<Ajv2020['compile']> | undefined;
 
 function overlayValidator() {
   if (!validateOverlay) {
-    const ajv = new Ajv2020({ allErrors: true, strict: false });
+    const ajv = new Ajv2020({ allErrors: true, strict: true });
     const dir = resolve(import.meta.dirname, '../../../schemas/meta');
     ajv.addSchema(JSON.parse(readFileSync(resolve(dir, 'logic.meta.json'), 'utf8')));
     validateOverlay = ajv.compile(JSON.parse(readFileSync(resolve(dir, 'overlay.meta.json'), 'utf8')));
@@ -48,6 +49,9 @@ export function checkOverlay(ctx: RequestContext, target: string, overlay: unkno
     const effective = applyOverlay(base, o.ops);
     const problems = [...effective.problems, ...overlayDefaultProblems(effective, o.ops, ctx.app.catalogue)];
     if (problems.length) throw new ValidationError(problems.map((p) => ({ path: 'ops', code: 'overlay', params: {}, message: p })), summary);
+    // Record validation compiles the effective schema: what it would refuse is refused now.
+    const schemaProblems = overlaySchemaProblems(base, o.ops, ctx.app.catalogue);
+    if (schemaProblems.length) throw new ValidationError(schemaProblems, summary);
   }
   return o;
 }

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { buildRegistry } from '../../engine/schema/registry';
+import { applyOverlay } from '../../engine/schema/apply-overlay';
+import { anonymousUser } from '../../engine/logic/user-context';
+import { loadDeclarations } from '../../server/schema/load-declarations';
+import { buildForm } from './build-form';
+import type { EntityMeta } from './types';
+
+const declarations = loadDeclarations();
+const registry = buildRegistry(declarations);
+
+/** Keywords that make RJSF ask its validator which branch or condition holds (rjsf-validator.ts refuses). */
+const NEEDS_VALIDATOR = ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'dependencies', 'dependentSchemas', '$ref'];
+
+function keywordsIn(schema: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(schema)) for (const s of schema) keywordsIn(s, found);
+  else if (schema && typeof schema === 'object') {
+    for (const [k, v] of Object.entries(schema)) {
+      if (NEEDS_VALIDATOR.includes(k)) found.add(k);
+      // Values under these keys are data, not schemas.
+      if (k !== 'enum' && k !== 'default' && k !== 'const') keywordsIn(v, found);
+    }
+  }
+  return found;
+}
+
+function metaOf(name: string): EntityMeta {
+  const e = applyOverlay(registry.entities.get(name)!, []);
+  return { name, schema: { type: 'object', properties: e.schema.properties, required: e.schema.required ?? [] }, form: e.form, fieldRules: e.fieldRules } as EntityMeta;
+}
+
+describe('buildForm', () => {
+  it('never gives RJSF a keyword it would need a schema validator for, on any entity', () => {
+    const ctx = { user: anonymousUser(declarations.roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
+    for (const name of registry.entities.keys()) {
+      const { schema } = buildForm(metaOf(name), {}, ctx);
+      expect([name, [...keywordsIn(schema)]]).toEqual([name, []]);
+    }
+  });
+
+  it('gives a choice list as enum with its French labels as ui:enumNames', () => {
+    const ctx = { user: anonymousUser(declarations.roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
+    const meta = metaOf('global-message');
+    const { schema, uiSchema } = buildForm(meta, {}, ctx);
+    const prop = meta.schema.properties.audience;
+    expect((schema.properties!.audience as { enum: unknown[] }).enum).toEqual(prop.enum);
+    expect(uiSchema.audience['ui:enumNames']).toEqual(prop.enum!.map((v) => prop['x-enum-labels']![String(v)]));
+  });
+});
