@@ -5,6 +5,7 @@ import { holds } from '../../engine/logic/logic';
 import type { RuleUser, RuleWhiteLabel } from '../../engine/logic/user-context';
 import { widgetFor } from './widgets/registry';
 import type { EntityMeta, RecordData } from './types';
+import { t } from '../lib/messages';
 
 function rjsfProperty(prop: PropertySchema): RJSFSchema {
   const out: Record<string, unknown> = {};
@@ -58,6 +59,8 @@ export function requiredFields(meta: EntityMeta, data: RecordData, ctx: RuleCont
   const rule = { record: data, user: ctx.user, whiteLabel: ctx.whiteLabel };
   const set = new Set(meta.schema.required);
   for (const [name, r] of Object.entries(meta.fieldRules)) if (r.requiredIf && holds(r.requiredIf, rule)) set.add(name);
+  // On an existing record, an empty secret (writeOnly, never read back) keeps the stored one.
+  if (ctx.previous) for (const name of [...set]) if (meta.schema.properties[name]?.writeOnly) set.delete(name);
   return visible.filter((f) => set.has(f));
 }
 
@@ -77,6 +80,7 @@ export function buildForm(meta: EntityMeta, data: RecordData, ctx: RuleContext, 
     const prop = meta.schema.properties[name];
     properties[name] = rjsfProperty(prop);
     uiSchema[name] = uiFor(meta, name, prop, readOnly || locked.has(name));
+    if (prop.writeOnly && ctx.previous && !uiSchema[name]['ui:placeholder']) uiSchema[name]['ui:placeholder'] = t('ui.secret_kept');
   }
   uiSchema['ui:order'] = order;
   return { schema: { type: 'object', properties, required: requiredFields(meta, data, ctx, visible) }, uiSchema, visible };

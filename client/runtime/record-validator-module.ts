@@ -1,5 +1,4 @@
 import { hasValidator, registerValidator } from '../../engine/validation/compile-schema-precompiled';
-import * as formats from '../../engine/validation/formats';
 import { recordSchema, schemaKey } from '../../engine/validation/record-schema';
 import type { SchemaValidator } from '../../engine/validation/schema-validator';
 import { effectiveFromMeta } from './effective-from-meta';
@@ -27,7 +26,8 @@ async function commonJsDefault(load: Promise<{ default: unknown }>): Promise<{ d
 const RUNTIME: Record<string, () => Promise<unknown>> = {
   'ajv/dist/runtime/ucs2length': () => commonJsDefault(import('ajv/dist/runtime/ucs2length')),
   'ajv/dist/runtime/equal': () => commonJsDefault(import('ajv/dist/runtime/equal')),
-  'app:formats': () => Promise.resolve(formats),
+  // The formats carry the phone-number metadata (libphonenumber-js): loaded with the first validator.
+  'app:formats': () => import('../../engine/validation/formats'),
   'app:regexp': () => import('../../engine/validation/safe-regexp'),
 };
 

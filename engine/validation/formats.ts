@@ -3,6 +3,8 @@
 // rule is the one of spec 01 §5: optional http/https/ftp(s) prefix, a domain with a 2 to 5 letter
 // extension, optional port and path.
 
+import { isPhoneNumber } from '../format/phone';
+
 export const URL_PATTERN = /^(?:(?:https?|ftps?):\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
 
 /**
@@ -28,7 +30,8 @@ export const FORMATS: Record<string, (v: string) => boolean> = {
   time: (v) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
   color: (v) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v),
   'insee-code': (v) => /^[0-9][0-9AB][0-9]{3}$/.test(v),
-  phone: (v) => /^[0-9+().\s-]{0,30}$/.test(v),
+  // A possible number of its territory (libphonenumber-js): national, international, overseas.
+  phone: isPhoneNumber,
   // Formats that choose a widget and constrain nothing.
   html: () => true,
   textarea: () => true,

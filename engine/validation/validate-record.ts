@@ -78,6 +78,9 @@ function requiredFields(entity: EffectiveEntity, record: Record<string, unknown>
   for (const [name, r] of Object.entries(entity.fieldRules)) {
     if (r.requiredIf && writable.has(name) && holds(r.requiredIf, data)) out.add(name);
   }
+  // A stored secret is never read back (writeOnly): a screen editing the record does not have it,
+  // and leaving it empty keeps it. The server, which reads the stored one, still requires it.
+  if (ctx.previous) for (const name of [...out]) if (entity.schema.properties[name]?.writeOnly && ctx.previous[name] === undefined) out.delete(name);
   return [...out];
 }
 

@@ -17,6 +17,7 @@ import { assertMay, assertMayEverDo, assertModuleEnabled, assertNotSecretLinked,
 import { loadRow, parsePk } from './find-one';
 import { checkRelations, checkUnique } from './write-checks';
 import { afterRead } from './after-read';
+import { countOf } from '../../engine/format/plural';
 import { searchColumnValues } from './search-text';
 
 function defaults(effective: EffectiveEntity): ApiRecord {
@@ -213,7 +214,7 @@ export async function usagesOf(ctx: RequestContext, db: Kysely<AppDatabase>, ent
       .where((eb) => filterToSql(eb, filter, other, ctx.app.database.dialect))
       .select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number } | undefined;
     const n = Number(counted?.n ?? 0);
-    if (n > 0) out.push(`${n} ${n > 1 ? other.schema['x-entity'].labels.plural : other.schema['x-entity'].labels.singular}`);
+    if (n > 0) out.push(countOf(n, other.schema['x-entity'].labels.singular, other.schema['x-entity'].labels.plural));
   }
   return out;
 }

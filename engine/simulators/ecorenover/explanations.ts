@@ -1,13 +1,14 @@
 import { formatNumberFr } from '../shared/format-fr';
 import { amountToFinance, ECO_LOAN_CEILING } from './loan-payment';
 import type { CompletedEcorenoverInput, EcorenoverYear } from './types';
+import { frenchPlural } from '../../format/plural';
 
 // French sentences for the public: what the figures mean, where a formula alone would not say.
 
 const euros = (value: number) => `${formatNumberFr(Math.round(value), 0)}\u00a0€`;
 const eurosCents = (value: number) => `${formatNumberFr(value, 2)}\u00a0€`;
 const rate = (value: number) => `${formatNumberFr(value * 100, 2)}\u00a0%`;
-const years = (value: number) => `${formatNumberFr(value, 0)}\u00a0an${value > 1 ? 's' : ''}`;
+const years = (value: number) => `${formatNumberFr(value, 0)}\u00a0an${frenchPlural(value) === 'one' ? '' : 's'}`;
 
 /** What is wrong or surprising in the inputs, said before the results are read. */
 export function ecorenoverWarnings(input: CompletedEcorenoverInput): string[] {

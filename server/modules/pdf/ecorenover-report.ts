@@ -2,6 +2,7 @@ import type { EcorenoverResult, ReferenceData } from '../../../engine/simulators
 import { barChart, lineChart, PALETTE } from './charts';
 import { euros, longDate, number, percent } from './format';
 import { COLORS, PdfLayout, type Column } from './pdf-layout';
+import { frenchPlural } from '../../../engine/format/plural';
 
 export interface EcorenoverReportInput {
   siteTitle: string;
@@ -19,7 +20,7 @@ function systemLabel(data: ReferenceData, identifier: string | null | undefined)
 }
 
 function years(value: number): string {
-  return `${number(value, 0)} an${value > 1 ? 's' : ''}`;
+  return `${number(value, 0)} an${frenchPlural(value) === 'one' ? '' : 's'}`;
 }
 
 /** The ecorenover report: situations, loans, summary, chart and the 20-year projection table. */
