@@ -3,11 +3,23 @@ import type { EffectiveEntity } from '../schema/apply-overlay';
 /** Keywords that describe a value for people and screens and constrain nothing. */
 const ANNOTATIONS = new Set(['title', 'description', 'default', 'readOnly']);
 
+/** Integers are stored in 32-bit columns (PostgreSQL's integer): a value beyond them is refused, not a crash. */
+export const INTEGER_MIN = -2_147_483_648;
+export const INTEGER_MAX = 2_147_483_647;
+
+function isIntegerType(type: unknown): boolean {
+  return type === 'integer' || (Array.isArray(type) && type.includes('integer'));
+}
+
 /** A property's constraints: annotations and x-keywords dropped, nested items and properties alike. */
 export function constraintsOf(prop: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
+  if (isIntegerType(prop.type)) {
+    out.minimum = Math.max(typeof prop.minimum === 'number' ? prop.minimum : INTEGER_MIN, INTEGER_MIN);
+    out.maximum = Math.min(typeof prop.maximum === 'number' ? prop.maximum : INTEGER_MAX, INTEGER_MAX);
+  }
   for (const [k, v] of Object.entries(prop)) {
-    if (k.startsWith('x-') || ANNOTATIONS.has(k)) continue;
+    if (k.startsWith('x-') || ANNOTATIONS.has(k) || (isIntegerType(prop.type) && (k === 'minimum' || k === 'maximum'))) continue;
     if (k === 'items' && v && typeof v === 'object') out.items = constraintsOf(v as Record<string, unknown>);
     else if (k === 'properties' && v && typeof v === 'object') {
       out.properties = Object.fromEntries(Object.entries(v as Record<string, Record<string, unknown>>).map(([n, p]) => [n, constraintsOf(p)]));

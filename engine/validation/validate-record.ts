@@ -84,6 +84,14 @@ function requiredFields(entity: EffectiveEntity, record: Record<string, unknown>
   return [...out];
 }
 
+/** Whether a value holds the NUL character anywhere (in a text, a list or an object, keys included). */
+function holdsNul(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return value.includes('\u0000');
+  if (depth > 20 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
+}
+
 /**
  * Validates a whole record (after merging a PATCH into the stored one): required and
  * required-if, JSON Schema constraints, then cross-field checks. Same code in the browser and
@@ -112,6 +120,9 @@ export function validateRecord(args: {
 
   const required = new Set(requiredFields(entity, record, ctx, writableSet));
   for (const f of required) if (isEmpty(record[f])) push(f, 'required');
+
+  // A NUL character is no text anyone types, and PostgreSQL can store it in neither text nor JSON.
+  for (const f of writable) if (holdsNul(record[f])) push(f, 'control_character');
 
   const candidate: Record<string, unknown> = {};
   for (const f of writable) if (!absent(record[f], entity.schema.properties[f])) candidate[f] = record[f];

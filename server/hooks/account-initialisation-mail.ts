@@ -1,6 +1,7 @@
 import { later } from '../mail/mail-queue';
 import { sendPasswordMail } from '../modules/accounts/account-mails';
 import type { EntityHook } from './hook-types';
+import { isRecordKey } from '../db/record-key';
 
 /**
  * Reference 2.7: an account created by staff receives the « choose your password » mail, unless
@@ -9,7 +10,7 @@ import type { EntityHook } from './hook-types';
 export const accountInitialisationMail: EntityHook = {
   async afterCreate({ ctx, record, input, db, requestHost }) {
     if ('nomail' in input || typeof record.pk !== 'number' || !record.email) return;
-    if (typeof record.group === 'number') {
+    if (isRecordKey(record.group)) {
       const group = await db.selectFrom('account_group').select(['is_active']).where('pk', '=', record.group).executeTakeFirst();
       if (group && !group.is_active) return;
     }

@@ -1,11 +1,12 @@
 import { HttpError } from '../http/http-error';
 import { message } from '../context';
 import type { EntityHook } from './hook-types';
+import { isRecordKey } from '../db/record-key';
 
 /** An advisor's downtime belongs to the advisor's structure, so group-scoped rights apply to it. */
 export const groupFromAdvisor: EntityHook = {
   async beforeValidate({ ctx, record, db }) {
-    if (typeof record.advisor !== 'number') return;
+    if (!isRecordKey(record.advisor)) return;
     const advisor = await db.selectFrom('account_user').select(['group']).where('pk', '=', record.advisor).executeTakeFirst();
     if (!advisor) return; // the relation check reports the missing advisor
     if (advisor.group === null) {

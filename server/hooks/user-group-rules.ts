@@ -1,6 +1,7 @@
 import { message } from '../context';
 import type { FieldError } from '../../engine/validation/field-error';
 import type { EntityHook } from './hook-types';
+import { isRecordKey } from '../db/record-key';
 
 const ADVISORS = new Set(['advisor', 'superadvisor', 'listeproadmin']);
 
@@ -11,7 +12,7 @@ const ADVISORS = new Set(['advisor', 'superadvisor', 'listeproadmin']);
 export const userGroupRules: EntityHook = {
   async validate({ ctx, record, db }) {
     const type = record.userType as string | undefined;
-    const group = typeof record.group === 'number' ? record.group : null;
+    const group = isRecordKey(record.group) ? record.group : null;
     const error = (key: string): FieldError[] => [{ path: 'group', code: key, params: {}, message: message(ctx.app, key) }];
     if (type === 'client' && group !== null) return error('entity.user.check.client_group');
     if (type === 'administrator' && group !== null) return error('entity.user.check.admin_no_group');

@@ -11,7 +11,9 @@ import type { AppDatabase } from '../db/tables';
 export function parsePk(raw: unknown): number | null {
   const s = String(raw);
   if (!/^\d{1,15}$/.test(s)) return null;
-  return Number(s);
+  const pk = Number(s);
+  // Keys are 32-bit integers: a larger one names no record (PostgreSQL would refuse to compare).
+  return pk <= 2_147_483_647 ? pk : null;
 }
 
 export async function loadRow(db: Kysely<AppDatabase>, entity: EntityRuntime, pk: number): Promise<Row | undefined> {

@@ -3,6 +3,7 @@ import type { Filter } from '../../engine/logic/filter';
 import type { RequestContext } from '../context';
 import type { EntityRuntime } from '../../engine/schema/registry';
 import { filterToSql } from '../db/apply-filter';
+import { MAX_KEY } from '../db/record-key';
 import { rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
 import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData, viewFilter } from './entity-access';
@@ -23,11 +24,19 @@ export interface ListQuery {
 
 export const MAX_PER_PAGE = 200;
 
+/** A filter value no row can have (an integer beyond the column's range, text where a number goes). */
+const NO_MATCH = Symbol('no match');
+
 function parseFilterValue(kind: string, raw: string): unknown {
   if (kind === 'boolean') return raw === 'true' || raw === '1' || raw === 't' ? 1 : 0;
-  if (kind === 'integer' || kind === 'real') {
+  if (kind === 'integer') {
     const n = Number(raw);
-    return Number.isFinite(n) ? n : null;
+    // 32-bit columns: PostgreSQL refuses to compare them with a larger number.
+    return Number.isInteger(n) && Math.abs(n) <= MAX_KEY ? n : NO_MATCH;
+  }
+  if (kind === 'real') {
+    const n = Number(raw);
+    return Number.isFinite(n) ? n : NO_MATCH;
   }
   return raw;
 }
@@ -66,6 +75,7 @@ function rowsOf(ctx: RequestContext, entity: EntityRuntime, spec: ListSpec): Sel
   qb = whereSearchMatches(qb, entity, dialect, spec.words);
   for (const f of spec.filters) {
     if (f.json) qb = qb.where((eb) => filterToSql(eb, { contains: f.property, value: f.value }, entity, dialect));
+    else if (f.value === NO_MATCH) qb = qb.where(sql<boolean>`1 = 0`);
     else qb = qb.where(sql.ref(f.column), f.value === null ? 'is' : '=', f.value);
   }
   return qb;

@@ -10,6 +10,7 @@ import type { RequestContext } from '../context';
 import type { AppDatabase } from '../db/tables';
 import { rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { ruleData } from './entity-access';
+import { isRecordKey } from '../db/record-key';
 
 function ids(v: unknown): unknown[] {
   if (Array.isArray(v)) return v;
@@ -29,7 +30,7 @@ export async function checkRelations(args: {
     const wanted = ids(record[field]).filter((v) => !before.has(v));
     if (wanted.length === 0) continue;
     const target = getEntity(ctx.app.registry, rel.entity);
-    const numeric = wanted.filter((v): v is number => typeof v === 'number' && Number.isInteger(v));
+    const numeric = wanted.filter(isRecordKey);
     const rows = numeric.length
       ? ((await db.selectFrom(target.schema['x-entity'].table as never).selectAll().where('pk' as never, 'in', numeric as never).execute()) as Record<string, unknown>[])
       : [];

@@ -5,6 +5,7 @@ import { message } from '../../context';
 import { find } from '../../operations/find';
 import { findOne, parsePk } from '../../operations/find-one';
 import { entityOf, may } from '../../operations/entity-access';
+import { MAX_KEY } from '../../db/record-key';
 
 /**
  * Refuses a second record with the same pair of values (energy and year of a price, structure and
@@ -26,7 +27,9 @@ export function naturalKeyGuard(entityName: string, keys: [string, string], mess
       record = { ...(await findOne(ctx, entityName, pk)), ...record };
     }
     const [first, second] = keys;
-    if (!Number.isInteger(record[first]) || !Number.isInteger(record[second])) return next();
+    // Values the generic handler will refuse (not integers, beyond the columns' range) are its to answer.
+    const storable = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= MAX_KEY;
+    if (!storable(record[first]) || !storable(record[second])) return next();
     if (!may(ctx, entity, pk === null ? 'create' : 'change', record)) return next();
     const { records } = await find(ctx, entityName, { filters: { [first]: String(record[first]), [second]: String(record[second]) } });
     if (records.some((r) => r.pk !== pk)) {
