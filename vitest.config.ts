@@ -7,7 +7,13 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['engine/**/*.test.ts', 'server/**/*.test.ts', 'generators/**/*.test.ts', 'client/**/*.test.{ts,tsx}', 'tests/unit/**/*.test.{ts,tsx}'],
+          include: [
+            'engine/**/*.test.ts',
+            'server/**/*.test.ts',
+            'generators/**/*.test.ts',
+            'client/**/*.test.{ts,tsx}',
+            'tests/unit/**/*.test.{ts,tsx}',
+          ],
           environment: 'node',
         },
       },

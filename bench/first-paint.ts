@@ -24,8 +24,9 @@ import { launchBrowser } from '../tests/helpers/browser';
 const TARGET_MS = 2000;
 const CPU_SLOWDOWN = 4;
 const PHONE = { width: 412, height: 823 };
-const PHONE_UA = 'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) '
-  + 'Chrome/130.0.0.0 Mobile Safari/537.36';
+const PHONE_UA =
+  'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) ' +
+  'Chrome/130.0.0.0 Mobile Safari/537.36';
 
 function option(name: string, fallback: string): string {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
@@ -35,8 +36,9 @@ function option(name: string, fallback: string): string {
 const runs = Number(option('runs', '5'));
 const pages = option('pages', '/,/ecorenover,/thermix,/therminix').split(',');
 const compare = option('compare', '');
-const roots = [option('root', resolve(import.meta.dirname, '..')), ...(compare ? [compare] : [])]
-  .map((r) => resolve(r));
+const roots = [option('root', resolve(import.meta.dirname, '..')), ...(compare ? [compare] : [])].map((r) =>
+  resolve(r),
+);
 const givenUrl = option('url', '');
 const jsonFile = option('json', '');
 const throttled = !process.argv.includes('--no-throttle');
@@ -150,8 +152,13 @@ async function throttle(cdp: CDPSession): Promise<void> {
 async function loadOnce(browser: Browser, url: string): Promise<Load> {
   // A new context has an empty HTTP cache, storage and service workers: a first visit.
   const context = await browser.newContext({
-    viewport: PHONE, isMobile: true, hasTouch: true, deviceScaleFactor: 1.75, userAgent: PHONE_UA,
-    locale: 'fr-FR', timezoneId: 'Europe/Paris',
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 1.75,
+    userAgent: PHONE_UA,
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
   });
   try {
     const page = await context.newPage();
@@ -223,15 +230,19 @@ function summary(path: string, loads: Load[]): PageResult {
 
 function table(target: Target): void {
   console.log(`\n${target.label}\n`);
-  console.log('| Page | LCP (median) | FCP (median) | Bytes on the wire | Requests | Largest file '
-    + '| API calls before LCP | Target ≤ 2.0 s |');
+  console.log(
+    '| Page | LCP (median) | FCP (median) | Bytes on the wire | Requests | Largest file ' +
+      '| API calls before LCP | Target ≤ 2.0 s |',
+  );
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of target.results) {
     const first = r.loads[0];
     const met = r.medianLcpMs !== null && r.medianLcpMs <= TARGET_MS ? 'met' : 'missed';
     const largest = `${first.largest.url.replace(/^.*\//, '')} ${kb(first.largest.bytes)}`;
-    console.log(`| \`${r.path}\` | ${seconds(r.medianLcpMs)} | ${seconds(r.medianFcpMs)} | ${kb(r.medianWireBytes)} `
-      + `| ${first.requests} | ${largest} | ${first.apiBeforeLcp.length} | ${met} |`);
+    console.log(
+      `| \`${r.path}\` | ${seconds(r.medianLcpMs)} | ${seconds(r.medianFcpMs)} | ${kb(r.medianWireBytes)} ` +
+        `| ${first.requests} | ${largest} | ${first.apiBeforeLcp.length} | ${met} |`,
+    );
   }
 }
 
@@ -239,7 +250,10 @@ async function main(): Promise<void> {
   const conditions = `${NETWORK.latency} ms, 1.6 Mbit/s down, 750 kbit/s up, CPU ${CPU_SLOWDOWN}×`;
   const how = throttled ? `Lighthouse mobile throttling (${conditions})` : 'no throttling';
   console.log(`first-paint: ${runs} cold loads per page, ${how}`);
-  const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+  const load = () =>
+    loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ');
   const cpu = `${cpus().length} × ${cpus()[0]?.model ?? '?'}`;
   console.log(`machine: ${cpu}, Node ${process.version}, load average ${load()}`);
   const targets: Target[] = [];
@@ -269,9 +283,11 @@ async function main(): Promise<void> {
             loads[k].push(l);
             const api = l.apiBeforeLcp.length ? l.apiBeforeLcp.join(' ') : 'none';
             const who = targets.length > 1 ? `[${k + 1}] ` : '';
-            console.log(`  ${who}${path.padEnd(12)} run ${i + 1}: LCP ${seconds(l.lcpMs)} `
-              + `(FCP ${seconds(l.fcpMs)}), ${kb(l.wireBytes)} in ${l.requests} requests, API before LCP: ${api}; `
-              + `LCP element ${l.lcpElement ?? '—'}`);
+            console.log(
+              `  ${who}${path.padEnd(12)} run ${i + 1}: LCP ${seconds(l.lcpMs)} ` +
+                `(FCP ${seconds(l.fcpMs)}), ${kb(l.wireBytes)} in ${l.requests} requests, API before LCP: ${api}; ` +
+                `LCP element ${l.lcpElement ?? '—'}`,
+            );
           }
         }
         targets.forEach((t, k) => t.results.push(summary(path, loads[k])));

@@ -11,27 +11,42 @@ const BENCHES: Record<string, { file: string; about: string }> = {
     file: 'first-paint.ts',
     about: 'largest contentful paint of the public pages on a throttled phone (Chromium), target ≤ 2.0 s',
   },
-  list: { file: 'list-endpoint.ts', about: 'generic list endpoint against a hand-written route, 1,000 and 100,000 rows, SQLite and PostgreSQL' },
+  list: {
+    file: 'list-endpoint.ts',
+    about: 'generic list endpoint against a hand-written route, 1,000 and 100,000 rows, SQLite and PostgreSQL',
+  },
   passwords: {
     file: 'password-strength.ts',
     about: 'password-strength check (zxcvbn, French dictionaries): server settings against defaults',
   },
-  search: { file: 'list-search.ts', about: 'list search at 100,000 rows: former lower(column) like scan against the indexed search column' },
-  validation: { file: 'record-validation.ts', about: 'record validation per write (old interpreter vs AJV) and per keystroke in Chromium, compile times, weights' },
+  search: {
+    file: 'list-search.ts',
+    about: 'list search at 100,000 rows: former lower(column) like scan against the indexed search column',
+  },
+  validation: {
+    file: 'record-validation.ts',
+    about: 'record validation per write (old interpreter vs AJV) and per keystroke in Chromium, compile times, weights',
+  },
 };
 
 const [name, ...options] = process.argv.slice(2);
 const chosen = name === undefined || name === 'all' ? Object.keys(BENCHES) : [name];
 const unknown = chosen.filter((n) => !BENCHES[n]);
 if (unknown.length) {
-  console.error(`Unknown benchmark ${unknown.join(', ')}. Available:\n${Object.entries(BENCHES).map(([n, b]) => `  ${n.padEnd(12)} ${b.about}`).join('\n')}`);
+  console.error(
+    `Unknown benchmark ${unknown.join(', ')}. Available:\n${Object.entries(BENCHES)
+      .map(([n, b]) => `  ${n.padEnd(12)} ${b.about}`)
+      .join('\n')}`,
+  );
   process.exit(2);
 }
 let failed = false;
 for (const n of chosen) {
   if (chosen.length > 1) console.log(`\n=== ${n}: ${BENCHES[n].about}`);
   const file = fileURLToPath(new URL(BENCHES[n].file, import.meta.url));
-  const run = spawnSync(process.execPath, ['--import', 'tsx', file, ...(chosen.length > 1 ? [] : options)], { stdio: 'inherit' });
+  const run = spawnSync(process.execPath, ['--import', 'tsx', file, ...(chosen.length > 1 ? [] : options)], {
+    stdio: 'inherit',
+  });
   if (run.status !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -20,7 +20,15 @@ import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { fetchOnce, nodeLoad, requestOnce, wrkAvailable, wrkLoad, type LoadOptions, type LoadResult } from './list-endpoint/load';
+import {
+  fetchOnce,
+  nodeLoad,
+  requestOnce,
+  wrkAvailable,
+  wrkLoad,
+  type LoadOptions,
+  type LoadResult,
+} from './list-endpoint/load';
 import type { ServerReady } from './list-endpoint/server';
 import type { BreakdownLine } from './list-endpoint/breakdown';
 import { createTestDatabase } from '../tests/helpers/databases';
@@ -89,11 +97,16 @@ async function postgresReachable(): Promise<string | null> {
   }
 }
 
-
 function startServer(databaseUrl: string, rows: number): Promise<{ child: ChildProcess; ready: ServerReady }> {
   const child = fork(fileURLToPath(new URL('./list-endpoint/server.ts', import.meta.url)), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_ROWS: String(rows), BENCH_STATEMENT_CACHE: statementCache ? '1' : '0', BENCH_WRITES_PER_SECOND: String(backgroundWrites) },
+    env: {
+      ...process.env,
+      BENCH_DATABASE_URL: databaseUrl,
+      BENCH_ROWS: String(rows),
+      BENCH_STATEMENT_CACHE: statementCache ? '1' : '0',
+      BENCH_WRITES_PER_SECOND: String(backgroundWrites),
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
@@ -109,22 +122,40 @@ async function stopServer(child: ChildProcess): Promise<void> {
 }
 
 async function login(port: number, email: string): Promise<string> {
-  const res = await requestOnce(port, 'POST', '/api/v1/auth/obtain_token/', { 'content-type': 'application/json', host: 'localhost' }, JSON.stringify({ email, password: 'renovation-demo' }));
+  const res = await requestOnce(
+    port,
+    'POST',
+    '/api/v1/auth/obtain_token/',
+    { 'content-type': 'application/json', host: 'localhost' },
+    JSON.stringify({ email, password: 'renovation-demo' }),
+  );
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${res.body}`);
   return (JSON.parse(res.body) as { token: string }).token;
 }
 
-const listPath = (page: number, sort = 'name') => `/api/v1/dialogwatt/place/?page=${page}&perPage=${PER_PAGE}&sort=${encodeURIComponent(sort)}`;
+const listPath = (page: number, sort = 'name') =>
+  `/api/v1/dialogwatt/place/?page=${page}&perPage=${PER_PAGE}&sort=${encodeURIComponent(sort)}`;
 
 /** The hand-written route must give byte-identical answers, or its speed means nothing. */
-async function assertSameAnswers(ready: ServerReady, headers: Record<string, string>, lastPage: number): Promise<number> {
-  const pages = [...new Set([1, 2, Math.ceil(lastPage / 2), lastPage - 1, lastPage, lastPage + 1])].filter((p) => p >= 1);
+async function assertSameAnswers(
+  ready: ServerReady,
+  headers: Record<string, string>,
+  lastPage: number,
+): Promise<number> {
+  const pages = [...new Set([1, 2, Math.ceil(lastPage / 2), lastPage - 1, lastPage, lastPage + 1])].filter(
+    (p) => p >= 1,
+  );
   let compared = 0;
   for (const sort of ['name', '-name', 'postcode', '-updatedAt', 'isActive']) {
     for (const page of pages) {
-      const [g, h] = await Promise.all([fetchOnce(ready.generic, listPath(page, sort), headers), fetchOnce(ready.handWritten, listPath(page, sort), headers)]);
+      const [g, h] = await Promise.all([
+        fetchOnce(ready.generic, listPath(page, sort), headers),
+        fetchOnce(ready.handWritten, listPath(page, sort), headers),
+      ]);
       if (g.status !== 200 || h.status !== 200 || g.total !== h.total || g.body !== h.body) {
-        throw new Error(`answers differ for ${listPath(page, sort)}: generic ${g.status} total ${g.total} ${g.body.slice(0, 300)}\nhand-written ${h.status} total ${h.total} ${h.body.slice(0, 300)}`);
+        throw new Error(
+          `answers differ for ${listPath(page, sort)}: generic ${g.status} total ${g.total} ${g.body.slice(0, 300)}\nhand-written ${h.status} total ${h.total} ${h.body.slice(0, 300)}`,
+        );
       }
       compared += 1;
     }
@@ -133,7 +164,11 @@ async function assertSameAnswers(ready: ServerReady, headers: Record<string, str
 }
 
 /** Five requests one after the other: enough to see a route is far too slow to load-test. */
-async function serialTiming(port: number, path: string, headers: Record<string, string>): Promise<LoadResult & { serial: true }> {
+async function serialTiming(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+): Promise<LoadResult & { serial: true }> {
   const times: number[] = [];
   let errors = 0;
   for (let i = 0; i < 5; i++) {
@@ -145,7 +180,14 @@ async function serialTiming(port: number, path: string, headers: Record<string, 
   }
   times.sort((a, b) => a - b);
   const p50Ms = median(times);
-  return { requests: times.length, requestsPerSecond: 1000 / p50Ms, p50Ms, p95Ms: times[times.length - 1], errors, serial: true };
+  return {
+    requests: times.length,
+    requestsPerSecond: 1000 / p50Ms,
+    p50Ms,
+    p95Ms: times[times.length - 1],
+    errors,
+    serial: true,
+  };
 }
 
 function median(values: number[]): number {
@@ -162,46 +204,63 @@ function aggregate(all: LoadResult[]): LoadResult {
     p50Ms: median(all.map((r) => r.p50Ms)),
     p95Ms: median(all.map((r) => r.p95Ms)),
     errors: all.reduce((n, r) => n + r.errors, 0),
-    cpuMicrosPerRequest: all.some((r) => r.cpuMicrosPerRequest !== undefined) ? median(all.map((r) => r.cpuMicrosPerRequest ?? NaN)) : undefined,
+    cpuMicrosPerRequest: all.some((r) => r.cpuMicrosPerRequest !== undefined)
+      ? median(all.map((r) => r.cpuMicrosPerRequest ?? NaN))
+      : undefined,
   };
 }
 
-const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const fmt = (n: number, digits = 0) =>
+  n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function printMeasure(m: Measure): void {
   console.log(
-    `${m.dialect.padEnd(8)} ${fmt(m.rows).padStart(7)}  ${m.user.padEnd(22)} ${m.position.padEnd(6)} p.${String(m.page).padEnd(6)} ${m.implementation.padEnd(12)} `
-    + (m.rounds.some((r) => 'serial' in r)
-      ? `${fmt(m.requestsPerSecond, 1).padStart(6)} req/s (serial, too slow)`.padEnd(28)
-      : `${fmt(m.requestsPerSecond).padStart(6)} req/s (${fmt(Math.min(...m.rounds.map((r) => r.requestsPerSecond)))}–${fmt(Math.max(...m.rounds.map((r) => r.requestsPerSecond)))})`.padEnd(28))
-    + `  p50 ${fmt(m.p50Ms, 2).padStart(6)} ms   p95 ${fmt(m.p95Ms, 2).padStart(6)} ms`
-    + (m.cpuMicrosPerRequest !== undefined ? `   server CPU ${fmt(m.cpuMicrosPerRequest).padStart(6)} µs/req` : '')
-    + (m.errors ? `   ${m.errors} ERRORS` : ''),
+    `${m.dialect.padEnd(8)} ${fmt(m.rows).padStart(7)}  ${m.user.padEnd(22)} ${m.position.padEnd(6)} p.${String(m.page).padEnd(6)} ${m.implementation.padEnd(12)} ` +
+      (m.rounds.some((r) => 'serial' in r)
+        ? `${fmt(m.requestsPerSecond, 1).padStart(6)} req/s (serial, too slow)`.padEnd(28)
+        : `${fmt(m.requestsPerSecond).padStart(6)} req/s (${fmt(Math.min(...m.rounds.map((r) => r.requestsPerSecond)))}–${fmt(Math.max(...m.rounds.map((r) => r.requestsPerSecond)))})`.padEnd(
+            28,
+          )) +
+      `  p50 ${fmt(m.p50Ms, 2).padStart(6)} ms   p95 ${fmt(m.p95Ms, 2).padStart(6)} ms` +
+      (m.cpuMicrosPerRequest !== undefined ? `   server CPU ${fmt(m.cpuMicrosPerRequest).padStart(6)} µs/req` : '') +
+      (m.errors ? `   ${m.errors} ERRORS` : ''),
   );
 }
 
 async function benchOne(dialect: Dialect, rows: number, results: Measure[]): Promise<void> {
   const database = await createTestDatabase(dialect, { adminUrl: PG_ADMIN_URL, prefix: 'bench_list' });
   const { child, ready } = await startServer(database.url, rows);
-  const serverCpu = () => new Promise<number>((resolve) => {
-    child.once('message', (m) => resolve((m as { micros: number }).micros));
-    child.send({ type: 'cpu' });
-  });
+  const serverCpu = () =>
+    new Promise<number>((resolve) => {
+      child.once('message', (m) => resolve((m as { micros: number }).micros));
+      child.send({ type: 'cpu' });
+    });
   try {
     console.log(`\n${dialect}, ${fmt(rows)} places (filled in ${ready.fillSeconds.toFixed(1)} s)`);
     for (const user of USERS) {
       const token = await login(ready.generic, user.email);
       const headers = { authorization: `JWT ${token}`, host: 'localhost' };
       const first = await fetchOnce(ready.generic, listPath(1), headers);
-      if (first.status !== 200 || first.total === null) throw new Error(`list as ${user.email}: ${first.status} ${first.body.slice(0, 200)}`);
+      if (first.status !== 200 || first.total === null)
+        throw new Error(`list as ${user.email}: ${first.status} ${first.body.slice(0, 200)}`);
       const total = Number(first.total);
-      if (user.email === 'admin@demo.fr' && total !== rows) throw new Error(`expected ${rows} places, the administrator sees ${total}`);
+      if (user.email === 'admin@demo.fr' && total !== rows)
+        throw new Error(`expected ${rows} places, the administrator sees ${total}`);
       const lastPage = Math.ceil(total / PER_PAGE);
       const compared = await assertSameAnswers(ready, headers, lastPage);
-      console.log(`  ${user.label}: ${fmt(total)} visible places; ${compared} pages identical (body and X-Total-Count) in both implementations`);
-      const positions: [Position, number][] = [['start', 1], ['middle', Math.ceil(lastPage / 2)], ['end', lastPage]];
+      console.log(
+        `  ${user.label}: ${fmt(total)} visible places; ${compared} pages identical (body and X-Total-Count) in both implementations`,
+      );
+      const positions: [Position, number][] = [
+        ['start', 1],
+        ['middle', Math.ceil(lastPage / 2)],
+        ['end', lastPage],
+      ];
       for (const [position, page] of positions) {
-        const targets: [Measure['implementation'], number][] = [['generic', ready.generic], ['hand-written', ready.handWritten]];
+        const targets: [Measure['implementation'], number][] = [
+          ['generic', ready.generic],
+          ['hand-written', ready.handWritten],
+        ];
         const byImplementation = new Map<Measure['implementation'], LoadResult[]>(targets.map(([impl]) => [impl, []]));
         // A route needing more than SERIAL_ONLY_MS per request would keep 16 requests queued
         // for many seconds after each window: it is timed serially instead (and said so).
@@ -213,12 +272,25 @@ async function benchOne(dialect: Dialect, rows: number, results: Measure[]): Pro
         }
         for (let round = 0; round < rounds && loaded.length; round++) {
           for (const [implementation, port] of round % 2 ? [...loaded].reverse() : loaded) {
-            byImplementation.get(implementation)!.push(await load({ port, path: listPath(page), headers, concurrency, warmUpSeconds, seconds, serverCpu }));
+            byImplementation
+              .get(implementation)!
+              .push(
+                await load({ port, path: listPath(page), headers, concurrency, warmUpSeconds, seconds, serverCpu }),
+              );
           }
         }
         for (const [implementation] of targets) {
           const all = byImplementation.get(implementation)!;
-          const m: Measure = { dialect, rows, user: user.label, position, page, implementation, ...aggregate(all), rounds: all };
+          const m: Measure = {
+            dialect,
+            rows,
+            user: user.label,
+            position,
+            page,
+            implementation,
+            ...aggregate(all),
+            rounds: all,
+          };
           results.push(m);
           printMeasure(m);
         }
@@ -250,20 +322,30 @@ function printBreakdown(dialect: Dialect, rows: number, lines: BreakdownLine[]):
       g += l.genericMicros;
       h += l.handWrittenMicros ?? 0;
     }
-    console.log(`    ${l.step.padEnd(42)} ${fmt(l.genericMicros, 1).padStart(7)} | ${l.handWrittenMicros === null ? '      –' : fmt(l.handWrittenMicros, 1).padStart(7)}`);
+    console.log(
+      `    ${l.step.padEnd(42)} ${fmt(l.genericMicros, 1).padStart(7)} | ${l.handWrittenMicros === null ? '      –' : fmt(l.handWrittenMicros, 1).padStart(7)}`,
+    );
   }
-  console.log(`    ${'sum (page 1)'.padEnd(42)} ${fmt(g, 1).padStart(7)} | ${fmt(h, 1).padStart(7)}   (${dialect}, ${fmt(rows)} rows)`);
+  console.log(
+    `    ${'sum (page 1)'.padEnd(42)} ${fmt(g, 1).padStart(7)} | ${fmt(h, 1).padStart(7)}   (${dialect}, ${fmt(rows)} rows)`,
+  );
 }
 
 function summary(results: Measure[]): string[] {
   const lines: string[] = [];
   const find = (d: Dialect, rows: number, user: string, position: Position, impl: Measure['implementation']) =>
-    results.find((m) => m.dialect === d && m.rows === rows && m.user === user && m.position === position && m.implementation === impl);
+    results.find(
+      (m) =>
+        m.dialect === d && m.rows === rows && m.user === user && m.position === position && m.implementation === impl,
+    );
   const [small, large] = [Math.min(...sizes), Math.max(...sizes)];
   let worstRatio = Infinity;
   let worstGrowth = 0;
   let worstCpuRatio = Infinity;
-  lines.push('', `Throughput generic / hand-written (target ≥ ${TARGET_RATIO}); in brackets the same ratio from server CPU per request (hand-written / generic), which a busy machine disturbs less (on PostgreSQL it leaves out the database's own CPU):`);
+  lines.push(
+    '',
+    `Throughput generic / hand-written (target ≥ ${TARGET_RATIO}); in brackets the same ratio from server CPU per request (hand-written / generic), which a busy machine disturbs less (on PostgreSQL it leaves out the database's own CPU):`,
+  );
   for (const dialect of dialects) {
     for (const rows of sizes) {
       for (const user of USERS) {
@@ -274,17 +356,25 @@ function summary(results: Measure[]): string[] {
           const ratio = g.requestsPerSecond / h.requestsPerSecond;
           worstRatio = Math.min(worstRatio, ratio);
           const serial = [g, h].some((m) => m.rounds.some((r) => 'serial' in r));
-          const cpu = !serial && g.cpuMicrosPerRequest && h.cpuMicrosPerRequest ? h.cpuMicrosPerRequest / g.cpuMicrosPerRequest : undefined;
+          const cpu =
+            !serial && g.cpuMicrosPerRequest && h.cpuMicrosPerRequest
+              ? h.cpuMicrosPerRequest / g.cpuMicrosPerRequest
+              : undefined;
           if (cpu !== undefined && dialect === 'sqlite') worstCpuRatio = Math.min(worstCpuRatio, cpu);
           return `${p} ${ratio.toFixed(2)}${cpu !== undefined ? ` [${cpu.toFixed(2)}]` : ''}`;
         });
         if (cells.every((c) => c === null)) continue;
-        lines.push(`  ${dialect.padEnd(8)} ${fmt(rows).padStart(7)}  ${user.label.padEnd(22)} ${cells.map((c) => c ?? '–').join('   ')}`);
+        lines.push(
+          `  ${dialect.padEnd(8)} ${fmt(rows).padStart(7)}  ${user.label.padEnd(22)} ${cells.map((c) => c ?? '–').join('   ')}`,
+        );
       }
     }
   }
   if (small !== large) {
-    lines.push('', `Latency growth ${fmt(small)} → ${fmt(large)} rows, p50 (p95) ratio (target ≤ ${TARGET_GROWTH} for the generic endpoint):`);
+    lines.push(
+      '',
+      `Latency growth ${fmt(small)} → ${fmt(large)} rows, p50 (p95) ratio (target ≤ ${TARGET_GROWTH} for the generic endpoint):`,
+    );
     for (const dialect of dialects) {
       for (const impl of ['generic', 'hand-written'] as const) {
         for (const user of USERS) {
@@ -297,30 +387,46 @@ function summary(results: Measure[]): string[] {
             return `${p} ${growth.toFixed(2)} (${(b.p95Ms / a.p95Ms).toFixed(2)})`;
           });
           if (cells.every((c) => c === null)) continue;
-          lines.push(`  ${dialect.padEnd(8)} ${impl.padEnd(12)} ${user.label.padEnd(22)} ${cells.map((c) => c ?? '–').join('   ')}`);
+          lines.push(
+            `  ${dialect.padEnd(8)} ${impl.padEnd(12)} ${user.label.padEnd(22)} ${cells.map((c) => c ?? '–').join('   ')}`,
+          );
         }
       }
     }
   }
   if (small !== large) {
-    lines.push('', `In process (no HTTP, no queueing), administrator: the list operation's time at ${fmt(large)} / at ${fmt(small)} rows, generic (hand-written):`);
+    lines.push(
+      '',
+      `In process (no HTTP, no queueing), administrator: the list operation's time at ${fmt(large)} / at ${fmt(small)} rows, generic (hand-written):`,
+    );
     for (const dialect of dialects) {
       const a = breakdowns.find((b) => b.dialect === dialect && b.rows === small);
       const b = breakdowns.find((x) => x.dialect === dialect && x.rows === large);
       if (!a || !b) continue;
-      const cells = a.lines.filter((l) => l.step.includes(' and total')).map((l, i) => {
-        const m = b.lines.filter((x) => x.step.includes(' and total'))[i];
-        const name = ['start', 'middle', 'end'][i];
-        const hand = l.handWrittenMicros && m.handWrittenMicros ? m.handWrittenMicros / l.handWrittenMicros : NaN;
-        return `${name} ${(m.genericMicros / l.genericMicros).toFixed(2)} (${hand.toFixed(2)})`;
-      });
+      const cells = a.lines
+        .filter((l) => l.step.includes(' and total'))
+        .map((l, i) => {
+          const m = b.lines.filter((x) => x.step.includes(' and total'))[i];
+          const name = ['start', 'middle', 'end'][i];
+          const hand = l.handWrittenMicros && m.handWrittenMicros ? m.handWrittenMicros / l.handWrittenMicros : NaN;
+          return `${name} ${(m.genericMicros / l.genericMicros).toFixed(2)} (${hand.toFixed(2)})`;
+        });
       lines.push(`  ${dialect.padEnd(8)} ${cells.join('   ')}`);
     }
   }
   lines.push('');
-  if (Number.isFinite(worstRatio)) lines.push(`Worst throughput ratio: ${worstRatio.toFixed(2)} → ${worstRatio >= TARGET_RATIO ? 'target met' : 'TARGET MISSED'}`);
-  if (Number.isFinite(worstCpuRatio)) lines.push(`Worst CPU-based ratio on SQLite: ${worstCpuRatio.toFixed(2)} → ${worstCpuRatio >= TARGET_RATIO ? 'target met' : 'TARGET MISSED'}`);
-  if (worstGrowth > 0) lines.push(`Worst p50 growth (generic): ${worstGrowth.toFixed(2)} → ${worstGrowth <= TARGET_GROWTH ? 'target met' : 'TARGET MISSED'}`);
+  if (Number.isFinite(worstRatio))
+    lines.push(
+      `Worst throughput ratio: ${worstRatio.toFixed(2)} → ${worstRatio >= TARGET_RATIO ? 'target met' : 'TARGET MISSED'}`,
+    );
+  if (Number.isFinite(worstCpuRatio))
+    lines.push(
+      `Worst CPU-based ratio on SQLite: ${worstCpuRatio.toFixed(2)} → ${worstCpuRatio >= TARGET_RATIO ? 'target met' : 'TARGET MISSED'}`,
+    );
+  if (worstGrowth > 0)
+    lines.push(
+      `Worst p50 growth (generic): ${worstGrowth.toFixed(2)} → ${worstGrowth <= TARGET_GROWTH ? 'target met' : 'TARGET MISSED'}`,
+    );
   return lines;
 }
 
@@ -332,11 +438,23 @@ async function main(): Promise<void> {
     db.close();
     return v;
   })();
-  console.log(`Generic list endpoint benchmark — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, SQLite ${sqliteVersion}${pgVersion ? `, PostgreSQL ${pgVersion}` : ''}`);
-  console.log(`GET ${listPath(0).replace('page=0', 'page=N')}; ${concurrency} requests in flight (${loader === 'wrk' ? 'wrk' : 'Node http, keep-alive'}); per line ${rounds} rounds of ${warmUpSeconds} s warm-up + ${seconds} s timed, medians (min–max req/s)`);
-  if (statementCache) console.log('EXPERIMENT --statement-cache: SQLite statements reused by SQL text in the server process (not what the shipped server does)');
-  if (backgroundWrites) console.log(`Background writes: ${backgroundWrites} inserts per second into login_log during the whole run`);
-  console.log(`Load average before: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Generic list endpoint benchmark — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, SQLite ${sqliteVersion}${pgVersion ? `, PostgreSQL ${pgVersion}` : ''}`,
+  );
+  console.log(
+    `GET ${listPath(0).replace('page=0', 'page=N')}; ${concurrency} requests in flight (${loader === 'wrk' ? 'wrk' : 'Node http, keep-alive'}); per line ${rounds} rounds of ${warmUpSeconds} s warm-up + ${seconds} s timed, medians (min–max req/s)`,
+  );
+  if (statementCache)
+    console.log(
+      'EXPERIMENT --statement-cache: SQLite statements reused by SQL text in the server process (not what the shipped server does)',
+    );
+  if (backgroundWrites)
+    console.log(`Background writes: ${backgroundWrites} inserts per second into login_log during the whole run`);
+  console.log(
+    `Load average before: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
   const results: Measure[] = [];
   for (const dialect of dialects) {
     if (dialect === 'postgres' && !pgVersion) {
@@ -347,8 +465,34 @@ async function main(): Promise<void> {
   }
   const lines = summary(results);
   console.log(lines.join('\n'));
-  console.log(`Load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ node: process.version, cpus: cpus().length, sqliteVersion, pgVersion, concurrency, seconds, warmUpSeconds, rounds, loader, statementCache, backgroundWrites, results, breakdowns }, null, 2));
+  console.log(
+    `Load average after: ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
+  if (jsonFile)
+    writeFileSync(
+      jsonFile,
+      JSON.stringify(
+        {
+          node: process.version,
+          cpus: cpus().length,
+          sqliteVersion,
+          pgVersion,
+          concurrency,
+          seconds,
+          warmUpSeconds,
+          rounds,
+          loader,
+          statementCache,
+          backgroundWrites,
+          results,
+          breakdowns,
+        },
+        null,
+        2,
+      ),
+    );
 }
 
 await main();

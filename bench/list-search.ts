@@ -71,7 +71,13 @@ async function plan(db: Kysely<any>, dialect: Dialect, query: QB): Promise<strin
 
 async function benchOne(dialect: Dialect): Promise<void> {
   const database = await createTestDatabase(dialect, { adminUrl: PG_ADMIN_URL, prefix: 'bench_search' });
-  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, JWT_SECRET: 'bench-secret-not-for-production', LOG_LEVEL: 'silent', CLIENT_DIST: '/nonexistent' });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: database.url,
+    JWT_SECRET: 'bench-secret-not-for-production',
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST: '/nonexistent',
+  });
   const app = await createContext(config);
   try {
     await seedWhiteLabels(app);
@@ -81,8 +87,17 @@ async function benchOne(dialect: Dialect): Promise<void> {
     else await fillPostgres(database.url, rowsWanted);
     const db = app.database.db as unknown as Kysely<any>;
     const place = app.registry.entities.get('place')!;
-    const total = Number((await db.selectFrom('dialogwatt_place').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst())?.n);
-    console.log(`\n${dialect}: ${total.toLocaleString('en-US')} places (filled in ${((performance.now() - started) / 1000).toFixed(1)} s); median of ${runs} runs, ms`);
+    const total = Number(
+      (
+        await db
+          .selectFrom('dialogwatt_place')
+          .select((eb) => eb.fn.countAll().as('n'))
+          .executeTakeFirst()
+      )?.n,
+    );
+    console.log(
+      `\n${dialect}: ${total.toLocaleString('en-US')} places (filled in ${((performance.now() - started) / 1000).toFixed(1)} s); median of ${runs} runs, ms`,
+    );
     console.log('query            matches   before: count  page   after: count  page   (found before)');
     const base = () => db.selectFrom('dialogwatt_place') as QB;
     for (const q of QUERIES) {
@@ -97,14 +112,30 @@ async function benchOne(dialect: Dialect): Promise<void> {
         const n = Number(((await count()) as { n: number }).n);
         figures[name] = { count: await time(count), page: await time(page), n };
       }
-      console.log(`${JSON.stringify(q).padEnd(16)} ${String(figures.after.n).padStart(7)}   ${figures.before.count.toFixed(2).padStart(12)} ${figures.before.page.toFixed(2).padStart(6)}   ${figures.after.count.toFixed(2).padStart(11)} ${figures.after.page.toFixed(2).padStart(6)}   (${figures.before.n})`);
+      console.log(
+        `${JSON.stringify(q).padEnd(16)} ${String(figures.after.n).padStart(7)}   ${figures.before.count.toFixed(2).padStart(12)} ${figures.before.page.toFixed(2).padStart(6)}   ${figures.after.count.toFixed(2).padStart(11)} ${figures.after.page.toFixed(2).padStart(6)}   (${figures.before.n})`,
+      );
     }
     for (const q of ['echirolles', 'ec']) {
       const qb = whereSearchMatches(base(), place, dialect, searchWords(q));
-      console.log(`\nplan of the count, after, q=${JSON.stringify(q)}:\n${await plan(db, dialect, qb.select((eb) => eb.fn.countAll().as('n')))}`);
-      console.log(`plan of the first page, after, q=${JSON.stringify(q)}:\n${await plan(db, dialect, qb.select(['pk', 'name']).orderBy('name').orderBy('pk').limit(10))}`);
+      console.log(
+        `\nplan of the count, after, q=${JSON.stringify(q)}:\n${await plan(
+          db,
+          dialect,
+          qb.select((eb) => eb.fn.countAll().as('n')),
+        )}`,
+      );
+      console.log(
+        `plan of the first page, after, q=${JSON.stringify(q)}:\n${await plan(db, dialect, qb.select(['pk', 'name']).orderBy('name').orderBy('pk').limit(10))}`,
+      );
     }
-    console.log(`\nplan of the count, before, q="echirolles":\n${await plan(db, dialect, before(base(), 'echirolles').select((eb) => eb.fn.countAll().as('n')))}`);
+    console.log(
+      `\nplan of the count, before, q="echirolles":\n${await plan(
+        db,
+        dialect,
+        before(base(), 'echirolles').select((eb) => eb.fn.countAll().as('n')),
+      )}`,
+    );
   } finally {
     await app.database.close();
     await database.drop();

@@ -25,7 +25,8 @@ import { findChromium } from '../scripts/ensure-chromium';
 const ROOT = resolve(import.meta.dirname, '..');
 /** The last commit with the hand-written interpreter (engine/validation/interpret-schema.ts). */
 const BASELINE_COMMIT = '5611ef7';
-const option = (name: string, fallback: string) => process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+const option = (name: string, fallback: string) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
 const SECONDS = Number(option('seconds', '1'));
 const BROWSER = !process.argv.includes('--no-browser');
 
@@ -34,10 +35,24 @@ const declarations = loadDeclarations();
 const registry = buildRegistry(declarations);
 const ENTITY = 'white-label';
 const entity = applyOverlay(getEntity(registry, ENTITY), []);
-const defaults = Object.fromEntries(Object.entries(entity.schema.properties).filter(([, p]) => p.default !== undefined).map(([n, p]) => [n, structuredClone(p.default)]));
-const valid: Record<string, unknown> = { ...defaults, ...JSON.parse(readFileSync(join(ROOT, 'white-labels/localhost.json'), 'utf8')) };
+const defaults = Object.fromEntries(
+  Object.entries(entity.schema.properties)
+    .filter(([, p]) => p.default !== undefined)
+    .map(([n, p]) => [n, structuredClone(p.default)]),
+);
+const valid: Record<string, unknown> = {
+  ...defaults,
+  ...JSON.parse(readFileSync(join(ROOT, 'white-labels/localhost.json'), 'utf8')),
+};
 // A record with five mistakes: a pattern, a length, two types (null for a yes/no, text for a yes/no), a nested format.
-const invalid: Record<string, unknown> = { ...valid, domain: 'Mauvais Domaine!', siteTitle: 'x'.repeat(300), isActive: null, theme: { primary: 'rouge' }, hasMenu: 'oui' };
+const invalid: Record<string, unknown> = {
+  ...valid,
+  domain: 'Mauvais Domaine!',
+  siteTitle: 'x'.repeat(300),
+  isActive: null,
+  theme: { primary: 'rouge' },
+  hasMenu: 'oui',
+};
 const user = ruleUser({ pk: 1, userType: 'administrator', group: 1 }, declarations.roles, []);
 const ctx = { user, whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
 const catalogue = declarations.messages;
@@ -46,7 +61,8 @@ const fieldCount = entity.form.layout.sections.reduce((n, s) => n + s.fields.len
 /** The values the schema step sees (what validateRecord passes to the compiled validator). */
 function candidateOf(record: Record<string, unknown>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const f of writableFields(entity, record, ctx)) if (!absent(record[f], entity.schema.properties[f])) out[f] = record[f];
+  for (const f of writableFields(entity, record, ctx))
+    if (!absent(record[f], entity.schema.properties[f])) out[f] = record[f];
   return out;
 }
 
@@ -83,10 +99,15 @@ function slowTime(run: () => unknown): number {
 }
 
 /** The interpreter as it was, taken from git history into a temporary folder. */
-async function baselineInterpreter(dir: string): Promise<{ file: string; interpretSchema: (schema: object, value: unknown) => unknown[] }> {
+async function baselineInterpreter(
+  dir: string,
+): Promise<{ file: string; interpretSchema: (schema: object, value: unknown) => unknown[] }> {
   mkdirSync(join(dir, 'baseline'), { recursive: true });
   for (const f of ['interpret-schema.ts', 'formats.ts']) {
-    writeFileSync(join(dir, 'baseline', f), execFileSync('git', ['show', `${BASELINE_COMMIT}:engine/validation/${f}`], { cwd: ROOT, encoding: 'utf8' }));
+    writeFileSync(
+      join(dir, 'baseline', f),
+      execFileSync('git', ['show', `${BASELINE_COMMIT}:engine/validation/${f}`], { cwd: ROOT, encoding: 'utf8' }),
+    );
   }
   const file = join(dir, 'baseline/interpret-schema.ts');
   return { file, ...(await import(pathToFileURL(file).href)) };
@@ -106,20 +127,33 @@ const gz = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length;
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-validation-'));
   try {
-    console.log(`Record validation — entity ${ENTITY}: ${fieldCount} form fields, ${Object.keys(entity.schema.properties).length} properties`);
-    console.log(`Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; rounds of ${SECONDS} s, median of 3\n`);
+    console.log(
+      `Record validation — entity ${ENTITY}: ${fieldCount} form fields, ${Object.keys(entity.schema.properties).length} properties`,
+    );
+    console.log(
+      `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; rounds of ${SECONDS} s, median of 3\n`,
+    );
     const old = await baselineInterpreter(dir);
     const validate = recordValidator(entity);
     const lines: [string, string][] = [];
-    for (const [name, record] of [['valid record', valid], ['invalid record (5 errors)', invalid]] as const) {
+    for (const [name, record] of [
+      ['valid record', valid],
+      ['invalid record (5 errors)', invalid],
+    ] as const) {
       const candidate = candidateOf(record);
       const fields = Object.keys(candidate);
       const oldErrors = old.interpretSchema(oldInputSchema(entity, fields), candidate).length;
       validate(candidate);
       const newErrors = validate.errors?.length ?? 0;
-      lines.push([`${name}: schema step, old interpreter (${oldErrors} errors)`, fmt(time(() => old.interpretSchema(oldInputSchema(entity, fields), candidate)))]);
+      lines.push([
+        `${name}: schema step, old interpreter (${oldErrors} errors)`,
+        fmt(time(() => old.interpretSchema(oldInputSchema(entity, fields), candidate))),
+      ]);
       lines.push([`${name}: schema step, AJV compiled (${newErrors} errors)`, fmt(time(() => validate(candidate)))]);
-      lines.push([`${name}: whole validateRecord (rules, checks, French messages) with AJV`, fmt(time(() => validateRecord({ entity, record, ctx, catalogue })))]);
+      lines.push([
+        `${name}: whole validateRecord (rules, checks, French messages) with AJV`,
+        fmt(time(() => validateRecord({ entity, record, ctx, catalogue }))),
+      ]);
     }
     console.log('Server, per write (µs per call):');
     for (const [label, value] of lines) console.log(`  ${label.padEnd(82)} ${value.padStart(8)}`);
@@ -128,20 +162,38 @@ async function main(): Promise<void> {
     const compileMs = slowTime(() => compileSchema(structuredClone(schema)));
     const moduleMs = slowTime(() => validatorModule(structuredClone(schema)));
     const code = `${validatorModule(schema)}export const schema = ${JSON.stringify(schemaKey(schema))};\n`;
-    console.log(`\nCompile (once per effective schema): AJV compile ${compileMs.toFixed(2)} ms; standalone module ${moduleMs.toFixed(2)} ms, ${kb(code.length)} (${kb(gz(code))} gzipped)`);
+    console.log(
+      `\nCompile (once per effective schema): AJV compile ${compileMs.toFixed(2)} ms; standalone module ${moduleMs.toFixed(2)} ms, ${kb(code.length)} (${kb(gz(code))} gzipped)`,
+    );
 
     // --- Weight of each browser option -------------------------------------------------------
     const bundle = async (contents: string) => {
-      const out = await build({ stdin: { contents, resolveDir: ROOT, loader: 'ts' }, bundle: true, minify: true, format: 'esm', write: false, conditions: ['browser'], logLevel: 'silent' });
+      const out = await build({
+        stdin: { contents, resolveDir: ROOT, loader: 'ts' },
+        bundle: true,
+        minify: true,
+        format: 'esm',
+        write: false,
+        conditions: ['browser'],
+        logLevel: 'silent',
+      });
       return out.outputFiles[0].contents;
     };
-    const runtime = await bundle("export * from './engine/validation/formats'; export { default as u } from 'ajv/dist/runtime/ucs2length'; export { default as e } from 'ajv/dist/runtime/equal';");
+    const runtime = await bundle(
+      "export * from './engine/validation/formats'; export { default as u } from 'ajv/dist/runtime/ucs2length'; export { default as e } from 'ajv/dist/runtime/equal';",
+    );
     const re2 = await bundle("export * from './engine/validation/safe-regexp';");
-    const cfworker = await bundle("export { Validator } from '@cfworker/json-schema'; export * from './engine/validation/formats';");
+    const cfworker = await bundle(
+      "export { Validator } from '@cfworker/json-schema'; export * from './engine/validation/formats';",
+    );
     const interpreter = await bundle(`export * from ${JSON.stringify(old.file)};`);
     console.log('\nJavaScript for record validation in the browser (minified, gzipped), loaded with staff forms only:');
-    console.log(`  AJV standalone: module for ${ENTITY} ${kb(gz(code))} + runtime (formats, ucs2length, equal) ${kb(gz(runtime))} + RE2 when the schema has a pattern ${kb(gz(re2))}`);
-    console.log(`  @cfworker/json-schema with the same formats: ${kb(gz(cfworker))} (patterns on the native RegExp engine)`);
+    console.log(
+      `  AJV standalone: module for ${ENTITY} ${kb(gz(code))} + runtime (formats, ucs2length, equal) ${kb(gz(runtime))} + RE2 when the schema has a pattern ${kb(gz(re2))}`,
+    );
+    console.log(
+      `  @cfworker/json-schema with the same formats: ${kb(gz(cfworker))} (patterns on the native RegExp engine)`,
+    );
     console.log(`  old interpreter with its formats: ${kb(gz(interpreter))}`);
 
     if (!BROWSER) return;
@@ -199,7 +251,15 @@ async function browserBench(dir: string, moduleCode: string, oldFile: string): P
       }
       return out;
     };`;
-  const built = await build({ stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' }, bundle: true, format: 'esm', write: false, conditions: ['browser'], external: ['/validator.js'], logLevel: 'silent' });
+  const built = await build({
+    stdin: { contents: entry, resolveDir: ROOT, loader: 'ts' },
+    bundle: true,
+    format: 'esm',
+    write: false,
+    conditions: ['browser'],
+    external: ['/validator.js'],
+    logLevel: 'silent',
+  });
   const files: Record<string, string> = {
     '/': '<!doctype html><meta charset="utf-8"><title>bench</title><script type="module" src="/bench.js"></script>',
     '/bench.js': built.outputFiles[0].text,
@@ -207,28 +267,52 @@ async function browserBench(dir: string, moduleCode: string, oldFile: string): P
   };
   const server = createServer((req, res) => {
     const body = files[req.url ?? ''];
-    if (body === undefined) { res.statusCode = 204; res.end(); return; } // the favicon
+    if (body === undefined) {
+      res.statusCode = 204;
+      res.end();
+      return;
+    } // the favicon
     res.setHeader('content-type', req.url === '/' ? 'text/html; charset=utf-8' : 'text/javascript; charset=utf-8');
     res.setHeader('content-security-policy', "default-src 'self'; script-src 'self'");
     res.end(body);
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));
   const port = (server.address() as { port: number }).port;
-  const browser = await chromium.launch({ executablePath: findChromium() ?? '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: findChromium() ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu'],
+  });
   try {
     const page = await browser.newPage();
     const violations: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'error') violations.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'error') violations.push(m.text());
+    });
     await page.goto(`http://127.0.0.1:${port}/`);
     await page.waitForFunction(() => typeof (window as unknown as { run?: unknown }).run === 'function');
-    await page.evaluate((c) => { (window as unknown as { catalogue: unknown }).catalogue = c; }, catalogue);
+    await page.evaluate((c) => {
+      (window as unknown as { catalogue: unknown }).catalogue = c;
+    }, catalogue);
     const { hidden: _h, extraFields: _x, ...plain } = entity;
-    const records = { valid: { record: valid, candidate: candidateOf(valid) }, invalid: { record: invalid, candidate: candidateOf(invalid) } };
-    const result = await page.evaluate((args) => (window as unknown as { run: (a: unknown) => Promise<Record<string, Record<string, number | number[]>>> }).run(args), { entity: plain, records, seconds: SECONDS });
-    console.log(`\nChromium ${browser.version()}, per keystroke on the ${ENTITY} form (µs per call; the page has the strict CSP${violations.length ? `; console errors: ${violations.join(' | ')}` : ', no CSP violation'}):`);
+    const records = {
+      valid: { record: valid, candidate: candidateOf(valid) },
+      invalid: { record: invalid, candidate: candidateOf(invalid) },
+    };
+    const result = await page.evaluate(
+      (args) =>
+        (window as unknown as { run: (a: unknown) => Promise<Record<string, Record<string, number | number[]>>> }).run(
+          args,
+        ),
+      { entity: plain, records, seconds: SECONDS },
+    );
+    console.log(
+      `\nChromium ${browser.version()}, per keystroke on the ${ENTITY} form (µs per call; the page has the strict CSP${violations.length ? `; console errors: ${violations.join(' | ')}` : ', no CSP violation'}):`,
+    );
     for (const [name, r] of Object.entries(result)) {
       const [a, c, o] = r.errors as number[];
-      console.log(`  ${name.padEnd(8)} schema step: AJV standalone ${fmt(r.ajv as number).padStart(6)} (${a} errors) | @cfworker/json-schema ${fmt(r.cfworker as number).padStart(6)} (${c}) | old interpreter ${fmt(r.old as number).padStart(6)} (${o})`);
+      console.log(
+        `  ${name.padEnd(8)} schema step: AJV standalone ${fmt(r.ajv as number).padStart(6)} (${a} errors) | @cfworker/json-schema ${fmt(r.cfworker as number).padStart(6)} (${c}) | old interpreter ${fmt(r.old as number).padStart(6)} (${o})`,
+      );
       console.log(`  ${''.padEnd(8)} whole validateRecord with AJV standalone: ${fmt(r.whole as number)}`);
     }
   } finally {

@@ -16,7 +16,8 @@ const CALLS_PER_SAMPLE = 50;
 
 const dataPath = fileURLToPath(new URL('../fixtures/reference/energies-reference-data.json', import.meta.url));
 const data = JSON.parse(readFileSync(dataPath, 'utf8')) as ReferenceData;
-const id = (identifier: string): number => data.productionSystems.find((system) => system.identifier === identifier)!.id;
+const id = (identifier: string): number =>
+  data.productionSystems.find((system) => system.identifier === identifier)!.id;
 
 // The four kinds of solution the brief names, each with two heating and two hot-water entries where
 // the screen would send them, in a multi-unit building in metropole mode (so the network path runs).
@@ -31,8 +32,14 @@ const solutions: Record<string, ThermixSolution> = {
     financialSupportAmount: 20_000,
   },
   solar: {
-    heatingSystems: [{ productionSystem: id('solar_system_combined'), solarPanelsSurface: 100 }, { productionSystem: id('gaz_boiler_condensing'), productionShare: 1 }],
-    hotWaterSystems: [{ productionSystem: id('solar_system_combined'), solarPanelsSurface: 100 }, { productionSystem: id('gaz_boiler_condensing'), productionShare: 1 }],
+    heatingSystems: [
+      { productionSystem: id('solar_system_combined'), solarPanelsSurface: 100 },
+      { productionSystem: id('gaz_boiler_condensing'), productionShare: 1 },
+    ],
+    hotWaterSystems: [
+      { productionSystem: id('solar_system_combined'), solarPanelsSurface: 100 },
+      { productionSystem: id('gaz_boiler_condensing'), productionShare: 1 },
+    ],
   },
   heatPumps: {
     heatingSystems: [{ productionSystem: id('heat_pump_geothermal_lte'), efficiency: 3.4 }],
@@ -58,7 +65,12 @@ function request(chosen: ThermixSolution[]): ThermixRequest {
 }
 
 /** Median and p95 of `run`, in ms per unit of work, after a warm-up. */
-function timeIt(run: () => void, units: number, callsPerSample = CALLS_PER_SAMPLE, samples = SAMPLES): { median: number; p95: number } {
+function timeIt(
+  run: () => void,
+  units: number,
+  callsPerSample = CALLS_PER_SAMPLE,
+  samples = SAMPLES,
+): { median: number; p95: number } {
   for (let call = 0; call < Math.min(WARM_UP_CALLS, callsPerSample * samples); call++) run();
   const perUnitMs: number[] = [];
   for (let sample = 0; sample < samples; sample++) {
@@ -78,7 +90,9 @@ function measure(label: string, body: ThermixRequest): void {
   console.log(`${label.padEnd(40)} median ${µs(median)} µs   p95 ${µs(p95)} µs   ${verdict}`);
 }
 
-console.log(`thermix computeResults, time per solution (Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${SAMPLES} samples of ${CALLS_PER_SAMPLE} calls, target ${TARGET_MS * 1000} µs)`);
+console.log(
+  `thermix computeResults, time per solution (Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${SAMPLES} samples of ${CALLS_PER_SAMPLE} calls, target ${TARGET_MS * 1000} µs)`,
+);
 for (const [name, solution] of Object.entries(solutions)) measure(`${name} (1 solution)`, request([solution]));
 measure('all four in one request (per solution)', request(Object.values(solutions)));
 
@@ -86,7 +100,19 @@ console.log('\nFor information (no target):');
 const all = request(Object.values(solutions));
 const response = computeResults(all, data, { currentYear: 2024 });
 const explained = timeIt(() => explainThermixResults(all, response, data), all.solutions.length, 10, 500);
-console.log(`${'explainThermixResults (per solution)'.padEnd(40)} median ${µs(explained.median)} µs   p95 ${µs(explained.p95)} µs`);
-const house = { housingType: 'individual', renovationType: 'systems_renovation', floorSurface: 110, heatingSystem: 'oil_boiler_standard', hotWaterSystem: 'oil_boiler_standard', heatingNeeds: 15_000, hotWaterNeeds: 3_000 };
+console.log(
+  `${'explainThermixResults (per solution)'.padEnd(40)} median ${µs(explained.median)} µs   p95 ${µs(explained.p95)} µs`,
+);
+const house = {
+  housingType: 'individual',
+  renovationType: 'systems_renovation',
+  floorSurface: 110,
+  heatingSystem: 'oil_boiler_standard',
+  hotWaterSystem: 'oil_boiler_standard',
+  heatingNeeds: 15_000,
+  hotWaterNeeds: 3_000,
+};
 const proposed = timeIt(() => proposeTherminix(house, data, { currentYear: 2024 }), 1, 2, 200);
-console.log(`${'proposeTherminix (individual house)'.padEnd(40)} median ${µs(proposed.median)} µs   p95 ${µs(proposed.p95)} µs`);
+console.log(
+  `${'proposeTherminix (individual house)'.padEnd(40)} median ${µs(proposed.median)} µs   p95 ${µs(proposed.p95)} µs`,
+);

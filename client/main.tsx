@@ -24,11 +24,20 @@ function App() {
       checkServerVersion();
     });
   }, []);
-  useEffect(() => keepSessionAlive(() => {
-    const next = `${window.location.pathname}${window.location.search}`;
-    window.location.assign(`/mon-compte/connexion?next=${encodeURIComponent(next)}`);
-  }), []);
-  if (!router) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  useEffect(
+    () =>
+      keepSessionAlive(() => {
+        const next = `${window.location.pathname}${window.location.search}`;
+        window.location.assign(`/mon-compte/connexion?next=${encodeURIComponent(next)}`);
+      }),
+    [],
+  );
+  if (!router)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
   return (
     <>
       <RouterProvider router={router} />

@@ -10,13 +10,21 @@ import { NotFound } from './screens/NotFound';
 import { t } from './lib/messages';
 
 function Loading() {
-  return <p className="loading" role="status">{t('ui.loading')}</p>;
+  return (
+    <p className="loading" role="status">
+      {t('ui.loading')}
+    </p>
+  );
 }
 
 function PageError() {
   const error = useRouteError();
   console.error(error);
-  return <div className="notice notice-error" role="alert"><p>{t('errors.page_load')}</p></div>;
+  return (
+    <div className="notice notice-error" role="alert">
+      <p>{t('errors.page_load')}</p>
+    </div>
+  );
 }
 
 function screenFor(route: ManifestRoute): LazyExoticComponent<ComponentType> | null {
@@ -30,13 +38,26 @@ function element(route: ManifestRoute) {
   const s = route.screen;
   if ('redirect' in s) return <Navigate to={s.redirect} replace />;
   const Screen = screenFor(route);
-  const body = Screen ? <Suspense fallback={<Loading />}><Screen key={route.name} /></Suspense> : <NotFound />;
+  const body = Screen ? (
+    <Suspense fallback={<Loading />}>
+      <Screen key={route.name} />
+    </Suspense>
+  ) : (
+    <NotFound />
+  );
   const guarded = <RouteGuard route={route}>{body}</RouteGuard>;
   if (route.layout === 'web') return <AppShell route={route}>{guarded}</AppShell>;
   return <BareLayout route={route}>{guarded}</BareLayout>;
 }
 
-const notFoundRoute: ManifestRoute = { name: 'NotFound', path: '*', screen: { component: 'NotFound' }, access: true, layout: 'web', title: t('ui.not_found_title') };
+const notFoundRoute: ManifestRoute = {
+  name: 'NotFound',
+  path: '*',
+  screen: { component: 'NotFound' },
+  access: true,
+  layout: 'web',
+  title: t('ui.not_found_title'),
+};
 
 /** react-router routes from the generated manifest: path → guard → layout → screen. */
 export function buildRoutes(): RouteObject[] {
@@ -50,7 +71,14 @@ export function buildRoutes(): RouteObject[] {
   children.push({ path: '/connection', element: <Navigate to="/mon-compte/connexion" replace /> });
   children.push({ path: '/connection/:startEmail', element: <LegacyLogin /> });
   children.push({ path: '/connection/*', element: <Navigate to="/mon-compte/connexion" replace /> });
-  children.push({ path: '*', element: <AppShell route={notFoundRoute}><NotFound /></AppShell> });
+  children.push({
+    path: '*',
+    element: (
+      <AppShell route={notFoundRoute}>
+        <NotFound />
+      </AppShell>
+    ),
+  });
   return [{ element: <Outlet />, children }];
 }
 

@@ -17,7 +17,9 @@ const TS_TYPE: Record<ColumnKind, string> = {
 /** The Kysely `Database` interface of the entity tables (system tables are typed in server/db/system-tables.ts). */
 export function generateDbTypes(registry: Registry): string {
   const lines = [TS_BANNER, "import type { Generated } from 'kysely';", '', 'export type JsonColumn = unknown;', ''];
-  const tables = [...registry.entities.values()].sort((a, b) => a.schema['x-entity'].table.localeCompare(b.schema['x-entity'].table));
+  const tables = [...registry.entities.values()].sort((a, b) =>
+    a.schema['x-entity'].table.localeCompare(b.schema['x-entity'].table),
+  );
   for (const e of tables) {
     lines.push(`export interface ${toPascal(e.schema['x-entity'].table)}Table {`);
     for (const c of e.columns) lines.push(`  ${c.column}: ${c.primaryKey ? 'Generated<number>' : TS_TYPE[c.kind]};`);

@@ -13,13 +13,17 @@ export function generateClientManifest(registry: Registry): string {
     access: r.access,
     ...(r.guestOnly ? { guestOnly: true } : {}),
     ...(r.module ? { module: r.module } : {}),
-    layout: r.layout ?? (r.path.endsWith('/pdf') ? 'pdf' : r.path.startsWith('/newsletters-public') ? 'public-newsletters' : 'web'),
+    layout:
+      r.layout ??
+      (r.path.endsWith('/pdf') ? 'pdf' : r.path.startsWith('/newsletters-public') ? 'public-newsletters' : 'web'),
     ...(r.title ? { title: r.title } : {}),
     ...(r.description ? { description: r.description } : {}),
     ...(r.helpUrl ? { helpUrl: r.helpUrl } : {}),
     ...(r.params ? { params: r.params } : {}),
   }));
-  const { $schema: _ignored, ...roles } = registry.declarations.roles as typeof registry.declarations.roles & { $schema?: string };
+  const { $schema: _ignored, ...roles } = registry.declarations.roles as typeof registry.declarations.roles & {
+    $schema?: string;
+  };
   const modules = registry.modules.map((m) => ({ id: m.id, flag: m.flag, label: m.label, always: Boolean(m.always) }));
   return `${TS_BANNER}
 import type { RouteDeclaration, RolesDeclaration } from '../../engine/schema/types';

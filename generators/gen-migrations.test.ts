@@ -2,7 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { diffSnapshots } from './gen-migrations';
 import type { Snapshot } from '../server/db/migration-types';
 
-const before: Snapshot = { tables: { t: { columns: { pk: { kind: 'integer', primaryKey: true }, name: { kind: 'text', index: true }, old: { kind: 'text' } } } } };
+const before: Snapshot = {
+  tables: {
+    t: {
+      columns: {
+        pk: { kind: 'integer', primaryKey: true },
+        name: { kind: 'text', index: true },
+        old: { kind: 'text' },
+      },
+    },
+  },
+};
 
 describe('diffSnapshots', () => {
   it('creates new tables with their indexes and adds new columns', () => {
@@ -17,14 +27,23 @@ describe('diffSnapshots', () => {
       { op: 'addColumn', table: 't', column: { name: 'extra', kind: 'json' } },
       { op: 'addColumn', table: 't', column: { name: 'slug', kind: 'text', unique: true } },
       { op: 'createIndex', table: 't', column: 'slug', unique: true },
-      { op: 'createTable', table: 'u', columns: [{ name: 'pk', kind: 'integer', primaryKey: true }, { name: 'code', kind: 'text', unique: true }] },
+      {
+        op: 'createTable',
+        table: 'u',
+        columns: [
+          { name: 'pk', kind: 'integer', primaryKey: true },
+          { name: 'code', kind: 'text', unique: true },
+        ],
+      },
       { op: 'createIndex', table: 'u', column: 'code', unique: true },
     ]);
     expect(warnings).toEqual([]);
   });
 
   it('never drops data: removed columns and kind changes are only reported', () => {
-    const after: Snapshot = { tables: { t: { columns: { pk: { kind: 'integer', primaryKey: true }, name: { kind: 'integer' } } } } };
+    const after: Snapshot = {
+      tables: { t: { columns: { pk: { kind: 'integer', primaryKey: true }, name: { kind: 'integer' } } } },
+    };
     const { ops, warnings } = diffSnapshots(before, after);
     expect(ops).toEqual([{ op: 'dropIndex', table: 't', column: 'name', unique: false }]);
     expect(warnings).toEqual([
@@ -44,9 +63,17 @@ describe('diffSnapshots', () => {
     const newTable = diffSnapshots({ tables: {} }, withSearch).ops;
     expect(newTable.map((o) => o.op)).toEqual(['createTable', 'createIndex', 'createSearch']);
     const moreSources = { ...search, sources: [...search.sources, { column: 'old', kind: 'text' as const }] };
-    expect(diffSnapshots(withSearch, { tables: { t: { ...before.tables.t, search: moreSources } } }).ops).toEqual([{ op: 'fillSearch', table: 't', ...moreSources }]);
-    expect(diffSnapshots(withSearch, { tables: { t: { ...before.tables.t, search: { ...search, version: 2 } } } }).ops.map((o) => o.op)).toEqual(['fillSearch']);
+    expect(diffSnapshots(withSearch, { tables: { t: { ...before.tables.t, search: moreSources } } }).ops).toEqual([
+      { op: 'fillSearch', table: 't', ...moreSources },
+    ]);
+    expect(
+      diffSnapshots(withSearch, { tables: { t: { ...before.tables.t, search: { ...search, version: 2 } } } }).ops.map(
+        (o) => o.op,
+      ),
+    ).toEqual(['fillSearch']);
     expect(diffSnapshots(withSearch, withSearch).ops).toEqual([]);
-    expect(diffSnapshots(withSearch, before).warnings).toEqual(['t: list.search is no longer declared; its search column is kept but no longer kept up to date']);
+    expect(diffSnapshots(withSearch, before).warnings).toEqual([
+      't: list.search is no longer declared; its search column is kept but no longer kept up to date',
+    ]);
   });
 });

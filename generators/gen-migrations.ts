@@ -7,16 +7,31 @@ import { JSON_BANNER } from './banner';
 
 export function snapshotOf(registry: Registry): Snapshot {
   const tables: Snapshot['tables'] = {};
-  const entities = [...registry.entities.values()].sort((a, b) => a.schema['x-entity'].table.localeCompare(b.schema['x-entity'].table));
+  const entities = [...registry.entities.values()].sort((a, b) =>
+    a.schema['x-entity'].table.localeCompare(b.schema['x-entity'].table),
+  );
   for (const e of entities) {
     const columns: Record<string, SnapshotColumn> = {};
     for (const c of e.columns) {
-      columns[c.column] = { kind: c.kind, ...(c.primaryKey ? { primaryKey: true } : {}), ...(c.unique ? { unique: true } : {}), ...(c.index ? { index: true } : {}) };
+      columns[c.column] = {
+        kind: c.kind,
+        ...(c.primaryKey ? { primaryKey: true } : {}),
+        ...(c.unique ? { unique: true } : {}),
+        ...(c.index ? { index: true } : {}),
+      };
     }
     const search = searchSpec(e);
     tables[e.schema['x-entity'].table] = {
       columns,
-      ...(search ? { search: { column: search.column, sources: search.sources.map((c) => ({ column: c.column, kind: c.kind })), version: search.version } } : {}),
+      ...(search
+        ? {
+            search: {
+              column: search.column,
+              sources: search.sources.map((c) => ({ column: c.column, kind: c.kind })),
+              version: search.version,
+            },
+          }
+        : {}),
     };
   }
   return { tables };
@@ -35,7 +50,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
     if (!old) {
       ops.push({ op: 'createTable', table, columns: Object.entries(def.columns).map(([name, c]) => ({ name, ...c })) });
       for (const [name, c] of Object.entries(def.columns)) {
-        if (!c.primaryKey && (c.unique || c.index)) ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
+        if (!c.primaryKey && (c.unique || c.index))
+          ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
       }
       if (def.search) ops.push({ op: 'createSearch', table, ...def.search });
       continue;
@@ -47,18 +63,27 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
         if (c.unique || c.index) ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
         continue;
       }
-      if (prev.kind !== c.kind) warnings.push(`${table}.${name}: storage changes from ${prev.kind} to ${c.kind}; write a hand-made migration (server/db/system-migrations) to convert the data`);
+      if (prev.kind !== c.kind)
+        warnings.push(
+          `${table}.${name}: storage changes from ${prev.kind} to ${c.kind}; write a hand-made migration (server/db/system-migrations) to convert the data`,
+        );
       const hadIndex = Boolean(prev.unique || prev.index);
       const hasIndex = Boolean(c.unique || c.index);
-      if (hadIndex && (!hasIndex || Boolean(prev.unique) !== Boolean(c.unique))) ops.push({ op: 'dropIndex', table, column: name, unique: Boolean(prev.unique) });
-      if (hasIndex && (!hadIndex || Boolean(prev.unique) !== Boolean(c.unique))) ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
+      if (hadIndex && (!hasIndex || Boolean(prev.unique) !== Boolean(c.unique)))
+        ops.push({ op: 'dropIndex', table, column: name, unique: Boolean(prev.unique) });
+      if (hasIndex && (!hadIndex || Boolean(prev.unique) !== Boolean(c.unique)))
+        ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
     }
     for (const name of Object.keys(old.columns)) {
       if (!def.columns[name]) warnings.push(`${table}.${name} is no longer declared; the column and its data are kept`);
     }
     if (def.search && !old.search) ops.push({ op: 'createSearch', table, ...def.search });
-    else if (def.search && JSON.stringify(def.search) !== JSON.stringify(old.search)) ops.push({ op: 'fillSearch', table, ...def.search });
-    else if (!def.search && old.search) warnings.push(`${table}: list.search is no longer declared; its search column is kept but no longer kept up to date`);
+    else if (def.search && JSON.stringify(def.search) !== JSON.stringify(old.search))
+      ops.push({ op: 'fillSearch', table, ...def.search });
+    else if (!def.search && old.search)
+      warnings.push(
+        `${table}: list.search is no longer declared; its search column is kept but no longer kept up to date`,
+      );
   }
   for (const table of Object.keys(before.tables)) {
     if (!after.tables[table]) warnings.push(`table ${table} is no longer declared; it is kept with its data`);
@@ -68,17 +93,30 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
 
 function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {
   for (const op of ops) {
-    if (op.op === 'createTable') snapshot.tables[op.table] = { columns: Object.fromEntries(op.columns.map(({ name, ...c }) => [name, c])) };
-    else if (op.op === 'addColumn') { const { name, ...c } = op.column; snapshot.tables[op.table].columns[name] = c; }
-    else if (op.op === 'createIndex') { const col = snapshot.tables[op.table].columns[op.column]; if (op.unique) col.unique = true; else col.index = true; }
-    else if (op.op === 'dropIndex') { const col = snapshot.tables[op.table].columns[op.column]; delete col.unique; delete col.index; }
-    else if (op.op === 'createSearch' || op.op === 'fillSearch') snapshot.tables[op.table].search = { column: op.column, sources: op.sources, version: op.version };
+    if (op.op === 'createTable')
+      snapshot.tables[op.table] = { columns: Object.fromEntries(op.columns.map(({ name, ...c }) => [name, c])) };
+    else if (op.op === 'addColumn') {
+      const { name, ...c } = op.column;
+      snapshot.tables[op.table].columns[name] = c;
+    } else if (op.op === 'createIndex') {
+      const col = snapshot.tables[op.table].columns[op.column];
+      if (op.unique) col.unique = true;
+      else col.index = true;
+    } else if (op.op === 'dropIndex') {
+      const col = snapshot.tables[op.table].columns[op.column];
+      delete col.unique;
+      delete col.index;
+    } else if (op.op === 'createSearch' || op.op === 'fillSearch')
+      snapshot.tables[op.table].search = { column: op.column, sources: op.sources, version: op.version };
   }
 }
 
 export function readTableMigrations(dir: string): TableMigrations[] {
   if (!existsSync(dir)) return [];
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as TableMigrations);
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as TableMigrations);
 }
 
 /** The database schema the migration files lead to (all tables). */
@@ -108,7 +146,8 @@ export function migrationFiles(registry: Registry, dir: string): { file: string;
     out.push({ file: `${table}.json`, content: { comment: JSON_BANNER, table, steps } });
   }
   for (const [table] of existing) {
-    if (!current.tables[table]) console.warn(`  warning: table ${table} is no longer declared; its migrations and data are kept`);
+    if (!current.tables[table])
+      console.warn(`  warning: table ${table} is no longer declared; its migrations and data are kept`);
   }
   return out;
 }

@@ -28,20 +28,30 @@ describe('the generated OpenAPI document', () => {
     try {
       // A .ts file, not .d.ts, so that skipLibCheck (for speed) does not skip the client's own types.
       writeFileSync(join(dir, 'api.ts'), astToString(await openapiTS(doc() as never)));
-      writeFileSync(join(dir, 'use.ts'), [
-        "import type { components, paths } from './api';",
-        "type Needs = components['schemas']['ThermixComputeRequestNeeds'];",
-        "type Request = components['schemas']['ThermixComputeRequest'];",
-        "type Places = paths['/api/v1/dialogwatt/place/']['get']['responses']['200']['content']['application/json'];",
-        "export const needs = (request: Request): Needs | undefined => request.needs;",
-        "export const names = (places: Places): unknown[] => (Array.isArray(places) ? places.map((p) => p.name) : []);",
-        '',
-      ].join('\n'));
+      writeFileSync(
+        join(dir, 'use.ts'),
+        [
+          "import type { components, paths } from './api';",
+          "type Needs = components['schemas']['ThermixComputeRequestNeeds'];",
+          "type Request = components['schemas']['ThermixComputeRequest'];",
+          "type Places = paths['/api/v1/dialogwatt/place/']['get']['responses']['200']['content']['application/json'];",
+          'export const needs = (request: Request): Needs | undefined => request.needs;',
+          'export const names = (places: Places): unknown[] => (Array.isArray(places) ? places.map((p) => p.name) : []);',
+          '',
+        ].join('\n'),
+      );
       const program = ts.createProgram([join(dir, 'use.ts')], {
-        strict: true, noEmit: true, skipLibCheck: true, types: [],
-        target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, moduleResolution: ts.ModuleResolutionKind.Bundler,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: [],
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.ESNext,
+        moduleResolution: ts.ModuleResolutionKind.Bundler,
       });
-      const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      const problems = ts
+        .getPreEmitDiagnostics(program)
+        .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
       expect(problems).toEqual([]);
     } finally {
       rmSync(dir, { recursive: true, force: true });

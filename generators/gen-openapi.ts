@@ -9,11 +9,15 @@ function clean(prop: PropertySchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(prop)) {
     if (k.startsWith('x-')) continue;
-    if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, clean(p)]));
+    if (k === 'properties')
+      out.properties = Object.fromEntries(
+        Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, clean(p)]),
+      );
     else if (k === 'items') out.items = clean(v as PropertySchema);
     else out[k] = v;
   }
-  if (prop['x-relation']) out.description = `${prop.description ?? ''} Référence : ${prop['x-relation'].entity} (pk).`.trim();
+  if (prop['x-relation'])
+    out.description = `${prop.description ?? ''} Référence : ${prop['x-relation'].entity} (pk).`.trim();
   return out;
 }
 
@@ -21,7 +25,12 @@ function clean(prop: PropertySchema): Record<string, unknown> {
 function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown {
   if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, rewrite));
   if (value === null || typeof value !== 'object') return value;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, k === '$ref' && typeof v === 'string' ? rewrite(v) : rewriteRefs(v, rewrite)]));
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [
+      k,
+      k === '$ref' && typeof v === 'string' ? rewrite(v) : rewriteRefs(v, rewrite),
+    ]),
+  );
 }
 
 /**
@@ -31,13 +40,19 @@ function rewriteRefs(value: unknown, rewrite: (ref: string) => string): unknown 
  * ("ThermixComputeRequestNeeds") and the references are rewritten to it.
  */
 function asComponents(name: string, schema: Record<string, unknown>): Record<string, unknown> {
-  const { $defs, $id: _id, $schema: _schema, ...root } = schema as Record<string, unknown> & { $defs?: Record<string, unknown> };
+  const {
+    $defs,
+    $id: _id,
+    $schema: _schema,
+    ...root
+  } = schema as Record<string, unknown> & { $defs?: Record<string, unknown> };
   const defName = (def: string) => `${name}${toPascal(def)}`;
   const rewrite = (ref: string) => {
     if (ref === '#') return `#/components/schemas/${name}`;
     const m = ref.match(/^#\/\$defs\/([^/]+)(\/.*)?$/);
     if (m) return `#/components/schemas/${defName(m[1])}${m[2] ?? ''}`;
-    if (ref.startsWith('#/') && !ref.startsWith('#/components/')) throw new Error(`${name}: reference ${ref} cannot be placed in the OpenAPI document`);
+    if (ref.startsWith('#/') && !ref.startsWith('#/components/'))
+      throw new Error(`${name}: reference ${ref} cannot be placed in the OpenAPI document`);
     return ref;
   };
   const out: Record<string, unknown> = { [name]: rewriteRefs(root, rewrite) };
@@ -46,35 +61,74 @@ function asComponents(name: string, schema: Record<string, unknown>): Record<str
 }
 
 const ERROR_RESPONSES = {
-  '400': { description: 'Données invalides : une erreur par champ (code, paramètres, message en français).', content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } } },
-  '401': { description: 'Connexion nécessaire.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
-  '403': { description: 'Opération non permise.', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
+  '400': {
+    description: 'Données invalides : une erreur par champ (code, paramètres, message en français).',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ValidationError' } } },
+  },
+  '401': {
+    description: 'Connexion nécessaire.',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  },
+  '403': {
+    description: 'Opération non permise.',
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+  },
 };
 
 /** OpenAPI 3.1: the generic entity endpoints plus the hand-written ones declared in schemas/api/. */
 export function generateOpenApi(registry: Registry, schemasDir: string, version: string): string {
   const paths: Record<string, unknown> = {};
   const components: Record<string, unknown> = {
-    Error: { type: 'object', properties: { error: { type: 'string' }, message: { type: 'string' } }, required: ['error', 'message'] },
+    Error: {
+      type: 'object',
+      properties: { error: { type: 'string' }, message: { type: 'string' } },
+      required: ['error', 'message'],
+    },
     ValidationError: {
       type: 'object',
       properties: {
         error: { const: 'validation' },
         message: { type: 'string' },
-        errors: { type: 'array', items: { type: 'object', properties: { path: { type: 'string' }, code: { type: 'string' }, params: { type: 'object' }, message: { type: 'string' } }, required: ['path', 'code', 'message'] } },
+        errors: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              path: { type: 'string' },
+              code: { type: 'string' },
+              params: { type: 'object' },
+              message: { type: 'string' },
+            },
+            required: ['path', 'code', 'message'],
+          },
+        },
       },
     },
     StoreList: {
       type: 'object',
-      properties: { all: { type: 'array', items: { type: 'integer' } }, collection: { type: 'array', items: { type: 'object' } }, lastUpdatedAt: { type: 'number' } },
+      properties: {
+        all: { type: 'array', items: { type: 'integer' } },
+        collection: { type: 'array', items: { type: 'object' } },
+        lastUpdatedAt: { type: 'number' },
+      },
     },
   };
   for (const e of [...registry.entities.values()].sort((a, b) => a.name.localeCompare(b.name))) {
     const api = e.schema['x-entity'].api;
     if (!api) continue;
     const name = toPascal(e.name);
-    const props = Object.fromEntries(Object.entries(e.schema.properties).filter(([, p]) => !p['x-storage']?.private).map(([n, p]) => [n, clean(p)]));
-    components[name] = { type: 'object', title: e.schema.title, description: e.schema.description, properties: props, required: e.schema.required };
+    const props = Object.fromEntries(
+      Object.entries(e.schema.properties)
+        .filter(([, p]) => !p['x-storage']?.private)
+        .map(([n, p]) => [n, clean(p)]),
+    );
+    components[name] = {
+      type: 'object',
+      title: e.schema.title,
+      description: e.schema.description,
+      properties: props,
+      required: e.schema.required,
+    };
     const ref = { $ref: `#/components/schemas/${name}` };
     const actions = new Set(api.actions ?? ['list', 'detail', 'create', 'update', 'delete']);
     const tag = e.schema['x-entity'].module;
@@ -82,36 +136,119 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
     const x = e.schema['x-entity'];
     if (actions.has('list')) {
       collection.get = {
-        tags: [tag], summary: `Liste : ${x.labels.plural}`, operationId: `list${name}`,
+        tags: [tag],
+        summary: `Liste : ${x.labels.plural}`,
+        operationId: `list${name}`,
         parameters: [
-          { name: 'q', in: 'query', schema: { type: 'string' }, description: `Recherche dans : ${(x.list?.search ?? []).join(', ')}` },
-          { name: 'sort', in: 'query', schema: { type: 'string' }, description: `Tri (préfixe - pour décroissant) parmi : ${(x.list?.sortable ?? []).join(', ')}` },
+          {
+            name: 'q',
+            in: 'query',
+            schema: { type: 'string' },
+            description: `Recherche dans : ${(x.list?.search ?? []).join(', ')}`,
+          },
+          {
+            name: 'sort',
+            in: 'query',
+            schema: { type: 'string' },
+            description: `Tri (préfixe - pour décroissant) parmi : ${(x.list?.sortable ?? []).join(', ')}`,
+          },
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
           { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
-          ...(x.list?.filters ?? []).map((f) => ({ name: f, in: 'query', schema: { type: 'string' }, description: 'Filtre par égalité' })),
-          ...(api.storeList ? [{ name: 'limit-to-objects-after', in: 'header', schema: { type: 'number' }, description: 'Liste incrémentale : objets modifiés après ce moment (secondes depuis 1970)' }] : []),
+          ...(x.list?.filters ?? []).map((f) => ({
+            name: f,
+            in: 'query',
+            schema: { type: 'string' },
+            description: 'Filtre par égalité',
+          })),
+          ...(api.storeList
+            ? [
+                {
+                  name: 'limit-to-objects-after',
+                  in: 'header',
+                  schema: { type: 'number' },
+                  description: 'Liste incrémentale : objets modifiés après ce moment (secondes depuis 1970)',
+                },
+              ]
+            : []),
         ],
         responses: {
-          '200': { description: 'Les enregistrements visibles (en-tête X-Total-Count avec page/perPage).', content: { 'application/json': { schema: api.storeList ? { oneOf: [{ type: 'array', items: ref }, { $ref: '#/components/schemas/StoreList' }] } : { type: 'array', items: ref } } } },
+          '200': {
+            description: 'Les enregistrements visibles (en-tête X-Total-Count avec page/perPage).',
+            content: {
+              'application/json': {
+                schema: api.storeList
+                  ? { oneOf: [{ type: 'array', items: ref }, { $ref: '#/components/schemas/StoreList' }] }
+                  : { type: 'array', items: ref },
+              },
+            },
+          },
           ...ERROR_RESPONSES,
         },
       };
     }
     if (actions.has('create')) {
-      collection.post = { tags: [tag], summary: `Création : ${x.labels.singular}`, operationId: `create${name}`, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { '201': { description: 'Créé', content: { 'application/json': { schema: ref } } }, ...ERROR_RESPONSES } };
+      collection.post = {
+        tags: [tag],
+        summary: `Création : ${x.labels.singular}`,
+        operationId: `create${name}`,
+        requestBody: { content: { 'application/json': { schema: ref } } },
+        responses: {
+          '201': { description: 'Créé', content: { 'application/json': { schema: ref } } },
+          ...ERROR_RESPONSES,
+        },
+      };
     }
     if (Object.keys(collection).length) paths[`/api/v1/${api.path}/`] = collection;
     const item: Record<string, unknown> = {};
     const pk = [{ name: 'pk', in: 'path', required: true, schema: { type: 'integer' } }];
-    if (actions.has('detail')) item.get = { tags: [tag], summary: `Détail : ${x.labels.singular}`, operationId: `get${name}`, parameters: pk, responses: { '200': { description: 'OK', content: { 'application/json': { schema: ref } } }, '404': { description: 'Enregistrement non trouvé.' }, ...ERROR_RESPONSES } };
-    if (actions.has('update')) item.patch = { tags: [tag], summary: `Modification : ${x.labels.singular}`, operationId: `update${name}`, parameters: pk, requestBody: { content: { 'application/json': { schema: ref } } }, responses: { '200': { description: 'OK', content: { 'application/json': { schema: ref } } }, '404': { description: 'Enregistrement non trouvé.' }, ...ERROR_RESPONSES } };
-    if (actions.has('delete')) item.delete = { tags: [tag], summary: `Suppression : ${x.labels.singular}`, operationId: `delete${name}`, parameters: pk, responses: { '200': { description: 'Supprimé' }, '404': { description: 'Enregistrement non trouvé.' }, ...ERROR_RESPONSES } };
+    if (actions.has('detail'))
+      item.get = {
+        tags: [tag],
+        summary: `Détail : ${x.labels.singular}`,
+        operationId: `get${name}`,
+        parameters: pk,
+        responses: {
+          '200': { description: 'OK', content: { 'application/json': { schema: ref } } },
+          '404': { description: 'Enregistrement non trouvé.' },
+          ...ERROR_RESPONSES,
+        },
+      };
+    if (actions.has('update'))
+      item.patch = {
+        tags: [tag],
+        summary: `Modification : ${x.labels.singular}`,
+        operationId: `update${name}`,
+        parameters: pk,
+        requestBody: { content: { 'application/json': { schema: ref } } },
+        responses: {
+          '200': { description: 'OK', content: { 'application/json': { schema: ref } } },
+          '404': { description: 'Enregistrement non trouvé.' },
+          ...ERROR_RESPONSES,
+        },
+      };
+    if (actions.has('delete'))
+      item.delete = {
+        tags: [tag],
+        summary: `Suppression : ${x.labels.singular}`,
+        operationId: `delete${name}`,
+        parameters: pk,
+        responses: {
+          '200': { description: 'Supprimé' },
+          '404': { description: 'Enregistrement non trouvé.' },
+          ...ERROR_RESPONSES,
+        },
+      };
     if (Object.keys(item).length) paths[`/api/v1/${api.path}/{pk}/`] = item;
   }
   const apiDir = join(schemasDir, 'api');
   if (existsSync(apiDir)) {
-    for (const f of readdirSync(apiDir).filter((n) => n.endsWith('.openapi.json')).sort()) {
-      const part = JSON.parse(readFileSync(join(apiDir, f), 'utf8')) as { paths?: Record<string, unknown>; components?: { schemas?: Record<string, unknown> } };
+    for (const f of readdirSync(apiDir)
+      .filter((n) => n.endsWith('.openapi.json'))
+      .sort()) {
+      const part = JSON.parse(readFileSync(join(apiDir, f), 'utf8')) as {
+        paths?: Record<string, unknown>;
+        components?: { schemas?: Record<string, unknown> };
+      };
       Object.assign(paths, part.paths ?? {});
       Object.assign(components, part.components?.schemas ?? {});
     }
@@ -125,15 +262,25 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
     for (const [method, operation] of Object.entries(operations as Record<string, { operationId?: string }>)) {
       const id = operation?.operationId;
       if (!id) continue;
-      if (seen.has(id)) throw new Error(`OpenAPI: operationId ${id} of ${method.toUpperCase()} ${path} is already used by ${seen.get(id)}`);
+      if (seen.has(id))
+        throw new Error(
+          `OpenAPI: operationId ${id} of ${method.toUpperCase()} ${path} is already used by ${seen.get(id)}`,
+        );
       seen.set(id, `${method.toUpperCase()} ${path}`);
     }
   }
   const doc = {
     openapi: '3.1.0',
-    info: { title: 'API de la plateforme de conseil en rénovation énergétique', version, description: `${JSON_BANNER} Authentification : en-tête « Authorization: JWT <jeton> ».` },
+    info: {
+      title: 'API de la plateforme de conseil en rénovation énergétique',
+      version,
+      description: `${JSON_BANNER} Authentification : en-tête « Authorization: JWT <jeton> ».`,
+    },
     servers: [{ url: '/' }],
-    components: { schemas: components, securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <jeton>' } } },
+    components: {
+      schemas: components,
+      securitySchemes: { jwt: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'JWT <jeton>' } },
+    },
     security: [{ jwt: [] }, {}],
     paths: Object.fromEntries(Object.entries(paths).sort(([a], [b]) => a.localeCompare(b))),
   };

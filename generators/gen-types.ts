@@ -10,7 +10,10 @@ function forTypes(prop: PropertySchema): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(prop)) {
     if (k.startsWith('x-') || k === 'title' || k === 'default') continue;
-    if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, forTypes(p)]));
+    if (k === 'properties')
+      out.properties = Object.fromEntries(
+        Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, forTypes(p)]),
+      );
     else if (k === 'items') out.items = forTypes(v as PropertySchema);
     else out[k] = v;
   }
@@ -34,9 +37,19 @@ export async function generateTypes(registry: Registry): Promise<string> {
       required: ['pk', ...(e.schema.required ?? [])],
       additionalProperties: false,
     };
-    const ts = await compile(schema as never, toPascal(name), { bannerComment: '', additionalProperties: false, format: true, strictIndexSignatures: true });
+    const ts = await compile(schema as never, toPascal(name), {
+      bannerComment: '',
+      additionalProperties: false,
+      format: true,
+      strictIndexSignatures: true,
+    });
     parts.push(ts.trim(), '');
   }
-  parts.push(`export interface EntityTypes {\n${[...registry.entities.keys()].sort().map((n) => `  '${n}': ${toPascal(n)};`).join('\n')}\n}\n`);
+  parts.push(
+    `export interface EntityTypes {\n${[...registry.entities.keys()]
+      .sort()
+      .map((n) => `  '${n}': ${toPascal(n)};`)
+      .join('\n')}\n}\n`,
+  );
   return parts.join('\n');
 }

@@ -17,7 +17,9 @@ async function generateWithPlaceProperty(name: string, change: (prop: Record<str
     change(schema.properties[name]);
     writeFileSync(file, JSON.stringify(schema, null, 2));
     const errors: string[] = [];
-    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => { errors.push(args.join(' ')); });
+    vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+      errors.push(args.join(' '));
+    });
     vi.spyOn(console, 'log').mockImplementation(() => undefined);
     const code = await generate(root);
     return { code, errors: errors.join('\n') };
@@ -27,17 +29,25 @@ async function generateWithPlaceProperty(name: string, change: (prop: Record<str
 }
 
 describe('npm run generate refuses what record validation would not enforce', () => {
-  afterEach(() => { vi.restoreAllMocks(); });
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
 
   it('a keyword outside the supported list (multipleOf) fails generation, naming the file and the keyword', async () => {
-    const { code, errors } = await generateWithPlaceProperty('lat', (p) => { p.multipleOf = 0.5; });
+    const { code, errors } = await generateWithPlaceProperty('lat', (p) => {
+      p.multipleOf = 0.5;
+    });
     expect(code).toBe(1);
     expect(errors).toContain('schemas/entities/place.schema.json: /properties/lat: "multipleOf" is not allowed here');
   });
 
   it('a pattern RE2 cannot run (look-ahead) fails generation', async () => {
-    const { code, errors } = await generateWithPlaceProperty('postcode', (p) => { p.pattern = '^(?=[0-9])[0-9]{5}$'; });
+    const { code, errors } = await generateWithPlaceProperty('postcode', (p) => {
+      p.pattern = '^(?=[0-9])[0-9]{5}$';
+    });
     expect(code).toBe(1);
-    expect(errors).toMatch(/entity place: the record schema does not compile for validation \(.*unsupported Perl syntax/);
+    expect(errors).toMatch(
+      /entity place: the record schema does not compile for validation \(.*unsupported Perl syntax/,
+    );
   });
 });

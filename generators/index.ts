@@ -25,7 +25,9 @@ export async function generate(root = ROOT): Promise<number> {
   // Hooks are code registered by name: every name a schema uses must exist.
   const { namedHooks: hooks } = await import('../server/hooks');
   for (const e of declarations.entities) {
-    for (const h of e['x-entity'].hooks ?? []) if (!hooks[h]) problems.push(`entity ${e['x-entity'].name}: hook "${h}" is not registered in server/hooks/index.ts`);
+    for (const h of e['x-entity'].hooks ?? [])
+      if (!hooks[h])
+        problems.push(`entity ${e['x-entity'].name}: hook "${h}" is not registered in server/hooks/index.ts`);
   }
   if (problems.length) {
     console.error(`The schema files have ${problems.length} problem(s):`);
@@ -35,16 +37,21 @@ export async function generate(root = ROOT): Promise<number> {
   const registry = buildRegistry(declarations);
   const version = (JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string }).version;
   let changed = 0;
-  const out = (file: string, content: string) => { if (writeIfChanged(join(root, file), content)) changed += 1; };
+  const out = (file: string, content: string) => {
+    if (writeIfChanged(join(root, file), content)) changed += 1;
+  };
   out('engine/generated/types.ts', await generateTypes(registry));
   out('server/generated/db.ts', generateDbTypes(registry));
   out('server/generated/routes.ts', generateServerRoutes(registry));
   out('client/generated/manifest.ts', generateClientManifest(registry));
   out('server/generated/openapi.json', generateOpenApi(registry, schemasDir, version));
-  for (const m of migrationFiles(registry, join(root, 'server/generated/migrations'))) out(`server/generated/migrations/${m.file}`, json(m.content));
+  for (const m of migrationFiles(registry, join(root, 'server/generated/migrations')))
+    out(`server/generated/migrations/${m.file}`, json(m.content));
   if (CHECK_ONLY) {
     if (stale.length) {
-      console.error(`Generated files are stale (run \`npm run generate\` and commit):\n${stale.map((f) => `  - ${f}`).join('\n')}`);
+      console.error(
+        `Generated files are stale (run \`npm run generate\` and commit):\n${stale.map((f) => `  - ${f}`).join('\n')}`,
+      );
       return 1;
     }
     console.log('Generated files match the schemas.');
@@ -55,7 +62,13 @@ export async function generate(root = ROOT): Promise<number> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === resolve(import.meta.filename)) {
-  generate().then((code) => process.exit(code), (e) => { console.error(e); process.exit(1); });
+  generate().then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
 }
 
 export { SCHEMAS_DIR };

@@ -8,7 +8,8 @@ import { SCHEMAS_DIR } from '../server/schema/load-declarations';
 function describe(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   const key = p.additionalProperty ?? p.unevaluatedProperty;
-  if (key !== undefined) return `${e.instancePath || '/'}: "${String(key)}" is not allowed here (a keyword the meta-schema does not list is not supported)`;
+  if (key !== undefined)
+    return `${e.instancePath || '/'}: "${String(key)}" is not allowed here (a keyword the meta-schema does not list is not supported)`;
   return `${e.instancePath || '/'} ${e.message}`;
 }
 
@@ -48,7 +49,8 @@ export function validateAgainstMetaSchemas(files: DeclarationFiles, dir = SCHEMA
   // File name = id, so that a declaration is found where its name says.
   for (const e of files.entities) {
     const expected = `${e.data['x-entity']?.name}.schema.json`;
-    if (!e.file.endsWith(`/${expected}`)) problems.push(`${e.file}: an entity named ${e.data['x-entity']?.name} belongs in ${expected}`);
+    if (!e.file.endsWith(`/${expected}`))
+      problems.push(`${e.file}: an entity named ${e.data['x-entity']?.name} belongs in ${expected}`);
   }
   return problems;
 }

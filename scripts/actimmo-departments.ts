@@ -19,7 +19,11 @@ import { resolve } from 'node:path';
 
 export const SCHEMA_FILE = resolve(import.meta.dirname, '../schemas/entities/actimmo-department.schema.json');
 
-interface RawDepartement { code: string; nom: string; zone: string }
+interface RawDepartement {
+  code: string;
+  nom: string;
+  zone: string;
+}
 
 export function metropolitanDepartments(): { code: string; name: string }[] {
   const file = createRequire(import.meta.url).resolve('@etalab/decoupage-administratif/data/departements.json');

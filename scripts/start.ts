@@ -22,6 +22,10 @@ const builtAt = newest(join(ROOT, 'client/dist/index.html'));
 const sourcesAt = Math.max(...['client', 'engine', 'schemas', 'package.json'].map((p) => newest(join(ROOT, p))));
 if (!builtAt || sourcesAt > builtAt) {
   console.log('Building the client…');
-  execFileSync(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(
+    process.execPath,
+    [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit' },
+  );
 }
 await import('../server/main');

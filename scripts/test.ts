@@ -7,21 +7,54 @@ import { postgresReachable } from '../tests/helpers/databases';
 const ROOT = resolve(import.meta.dirname, '..');
 const bin = (name: string) => resolve(ROOT, 'node_modules/.bin', name);
 
-interface Step { name: string; command: string; args: string[]; env?: Record<string, string> }
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  env?: Record<string, string>;
+}
 
 const chromium = ensureChromium();
 const pg = await postgresReachable();
 console.log(`Chromium: ${chromium}`);
-console.log(pg ? 'PostgreSQL reachable: API tests run on SQLite and PostgreSQL.' : 'PostgreSQL not reachable: API tests run on SQLite only.');
+console.log(
+  pg
+    ? 'PostgreSQL reachable: API tests run on SQLite and PostgreSQL.'
+    : 'PostgreSQL not reachable: API tests run on SQLite only.',
+);
 
 const steps: Step[] = [
   { name: 'generated files match the schemas', command: bin('tsx'), args: ['generators/index.ts', '--check'] },
   { name: 'type check', command: bin('tsc'), args: ['-p', 'tsconfig.json', '--noEmit'] },
+  {
+    name: 'code format (Prettier, 120 columns)',
+    command: bin('prettier'),
+    args: ['--check', '--log-level', 'warn', '**/*.{ts,tsx}'],
+  },
+  {
+    name: 'no import circles (madge)',
+    command: bin('madge'),
+    args: ['--circular', '--extensions', 'ts,tsx', 'server', 'engine', 'client'],
+  },
   { name: 'unit tests', command: bin('vitest'), args: ['run', '--project', 'unit'] },
-  { name: 'client build', command: bin('vite'), args: ['build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'] },
+  {
+    name: 'client build',
+    command: bin('vite'),
+    args: ['build', '--config', 'client/vite.config.ts', '--logLevel', 'warn'],
+  },
   { name: 'API tests', command: bin('vitest'), args: ['run', '--project', 'api'] },
-  { name: 'browser tests (Chromium)', command: bin('vitest'), args: ['run', '--project', 'e2e'], env: { CHROMIUM_PATH: chromium } },
-  { name: 'low-code tests', command: bin('vitest'), args: ['run', '--project', 'lowcode'], env: { CHROMIUM_PATH: chromium } },
+  {
+    name: 'browser tests (Chromium)',
+    command: bin('vitest'),
+    args: ['run', '--project', 'e2e'],
+    env: { CHROMIUM_PATH: chromium },
+  },
+  {
+    name: 'low-code tests',
+    command: bin('vitest'),
+    args: ['run', '--project', 'lowcode'],
+    env: { CHROMIUM_PATH: chromium },
+  },
 ];
 
 const only = process.argv.slice(2);

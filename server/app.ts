@@ -29,10 +29,22 @@ async function jwtSecret(config: AppConfig, database: Database): Promise<Uint8Ar
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
   // Shared by every process on the same database; created once, on first start.
   const db = database.db;
-  const existing = await db.selectFrom('app_setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirst();
+  const existing = await db
+    .selectFrom('app_setting')
+    .select('value')
+    .where('key', '=', 'jwt_secret')
+    .executeTakeFirst();
   if (existing) return new TextEncoder().encode(existing.value);
-  await db.insertInto('app_setting').values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') }).onConflict((oc) => oc.column('key').doNothing()).execute();
-  const row = await db.selectFrom('app_setting').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
+  await db
+    .insertInto('app_setting')
+    .values({ key: 'jwt_secret', value: randomBytes(48).toString('base64url') })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
+  const row = await db
+    .selectFrom('app_setting')
+    .select('value')
+    .where('key', '=', 'jwt_secret')
+    .executeTakeFirstOrThrow();
   return new TextEncoder().encode(row.value);
 }
 
@@ -45,28 +57,38 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
   if (applied.length) logger.info({ applied }, 'migrations applied');
   const declarations = loadDeclarations();
   const registry = buildRegistry(declarations);
-  return { config, database, registry, catalogue: declarations.messages, logger, jwtSecret: await jwtSecret(config, database) };
+  return {
+    config,
+    database,
+    registry,
+    catalogue: declarations.messages,
+    logger,
+    jwtSecret: await jwtSecret(config, database),
+  };
 }
 
 export function createApp(app: AppContext): Express {
   const server = express();
   server.disable('x-powered-by');
   if (app.config.trustProxy !== false) server.set('trust proxy', app.config.trustProxy);
-  if (app.config.trustProxyWasTrue) app.logger.warn('TRUST_PROXY=true is read as one proxy hop; give the number of hops or the proxy addresses');
-  server.use(helmet({
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https:'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'frame-src': ["'self'", 'https:'],
-        'connect-src': ["'self'"],
-        'script-src': ["'self'"],
-        'upgrade-insecure-requests': null,
+  if (app.config.trustProxyWasTrue)
+    app.logger.warn('TRUST_PROXY=true is read as one proxy hop; give the number of hops or the proxy addresses');
+  server.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          'default-src': ["'self'"],
+          'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+          'style-src': ["'self'", "'unsafe-inline'"],
+          'frame-src': ["'self'", 'https:'],
+          'connect-src': ["'self'"],
+          'script-src': ["'self'"],
+          'upgrade-insecure-requests': null,
+        },
       },
-    },
-    crossOriginEmbedderPolicy: false,
-  }));
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   server.use((_req, res, next) => {
     res.set('x-server-version', app.config.version);
     next();
@@ -76,7 +98,8 @@ export function createApp(app: AppContext): Express {
   server.use('/api', contextMiddleware(app));
   // Hand-written routes first (they may also wrap an entity's routes, e.g. the energies), then every
   // entity route behind one map lookup.
-  for (const router of [authRouter(app), whiteLabelRouter(app), metaRouter(app), ...extraRouters(app)]) server.use(router);
+  for (const router of [authRouter(app), whiteLabelRouter(app), metaRouter(app), ...extraRouters(app)])
+    server.use(router);
   server.use(genericCrudRouter());
   const openapi = resolve(import.meta.dirname, 'generated/openapi.json');
   server.get(['/api/docs', '/api/docs/', '/api/docs.json'], (_req, res) => {

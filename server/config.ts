@@ -40,7 +40,11 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
   if (value === '' || value.toLowerCase() === 'false' || value === '0') return false;
   if (value.toLowerCase() === 'true') return 1;
   if (/^\d+$/.test(value)) return Number(value);
-  return value.split(',').map((v) => v.trim()).filter(Boolean).join(', ');
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .join(', ');
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -52,7 +56,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     accessTokenSeconds: Number(env.ACCESS_TOKEN_SECONDS ?? 300),
     refreshTokenDays: Number(env.REFRESH_TOKEN_DAYS ?? 7),
     // Demo accounts share a published password: never on a production database unless asked for.
-    seedDemo: env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? env.NODE_ENV !== 'production' : env.SEED_DEMO !== 'false',
+    seedDemo:
+      env.SEED_DEMO === undefined || env.SEED_DEMO === '' ? env.NODE_ENV !== 'production' : env.SEED_DEMO !== 'false',
     clientDist: env.CLIENT_DIST || resolve(ROOT_DIR, 'client/dist'),
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -9,7 +9,11 @@ import { find } from '../../server/operations/find';
 import { jwtVerify } from 'jose';
 import { toJson, type Source } from './hand-written';
 
-export interface BreakdownLine { step: string; genericMicros: number; handWrittenMicros: number | null }
+export interface BreakdownLine {
+  step: string;
+  genericMicros: number;
+  handWrittenMicros: number | null;
+}
 
 const SAMPLES = 21;
 /** Calls per sample: about 10 ms of work, between 1 and 200 calls. */
@@ -45,7 +49,12 @@ async function compare(generic: () => unknown, hand: (() => unknown) | null): Pr
   return [median(g), hand ? median(h) : null];
 }
 
-export async function breakdown(app: AppContext, source: Source, token: string, jwtSecret: string): Promise<BreakdownLine[]> {
+export async function breakdown(
+  app: AppContext,
+  source: Source,
+  token: string,
+  jwtSecret: string,
+): Promise<BreakdownLine[]> {
   const secret = new TextEncoder().encode(jwtSecret);
   const claims = (await verifyAccessToken(app, token))!;
   const { info } = await resolveWhiteLabel(app, 'localhost');
@@ -60,21 +69,40 @@ export async function breakdown(app: AppContext, source: Source, token: string, 
     lines.push({ step, genericMicros: g, handWrittenMicros: h });
   };
   await add('white label (cached 1 s)', () => resolveWhiteLabel(app, 'localhost'), null);
-  await add('access token (jose HS256)', () => verifyAccessToken(app, token), () => jwtVerify(token, secret, { algorithms: ['HS256'] }));
-  await add('user and structure', () => loadUser(app, claims.userPk), () => source.user(claims.userPk));
-  await add('page 1 and total, as JSON-ready records', () => find(ctx, 'place', query), async () => {
-    const rows = await source.page('name', false, false, 10, 0);
-    await source.count(false);
-    return rows.map(toJson);
-  });
-  const { records } = await find(ctx, 'place', query);
-  await add('JSON.stringify of the page', () => JSON.stringify(records), null);
-  for (const [label, page] of [['middle', Math.ceil(lastPage / 2)], ['last', lastPage]] as const) {
-    await add(`(${label} page and total instead: p.${page})`, () => find(ctx, 'place', { ...query, page }), async () => {
-      const rows = await source.page('name', false, false, 10, (page - 1) * 10);
+  await add(
+    'access token (jose HS256)',
+    () => verifyAccessToken(app, token),
+    () => jwtVerify(token, secret, { algorithms: ['HS256'] }),
+  );
+  await add(
+    'user and structure',
+    () => loadUser(app, claims.userPk),
+    () => source.user(claims.userPk),
+  );
+  await add(
+    'page 1 and total, as JSON-ready records',
+    () => find(ctx, 'place', query),
+    async () => {
+      const rows = await source.page('name', false, false, 10, 0);
       await source.count(false);
       return rows.map(toJson);
-    });
+    },
+  );
+  const { records } = await find(ctx, 'place', query);
+  await add('JSON.stringify of the page', () => JSON.stringify(records), null);
+  for (const [label, page] of [
+    ['middle', Math.ceil(lastPage / 2)],
+    ['last', lastPage],
+  ] as const) {
+    await add(
+      `(${label} page and total instead: p.${page})`,
+      () => find(ctx, 'place', { ...query, page }),
+      async () => {
+        const rows = await source.page('name', false, false, 10, (page - 1) * 10);
+        await source.count(false);
+        return rows.map(toJson);
+      },
+    );
   }
   return lines;
 }

@@ -10,23 +10,64 @@ import { jwtVerify } from 'jose';
 import pg from 'pg';
 
 const STAFF = new Set(['administrator', 'manager', 'advisor', 'superadvisor', 'listeproadmin']);
-const SORTS: Record<string, string> = { name: 'name', postcode: 'postcode', city: 'city', isActive: 'is_active', updatedAt: 'updated_at', pk: 'pk' };
+const SORTS: Record<string, string> = {
+  name: 'name',
+  postcode: 'postcode',
+  city: 'city',
+  isActive: 'is_active',
+  updatedAt: 'updated_at',
+  pk: 'pk',
+};
 
 interface PlaceRow {
-  pk: number; name: string; slug: string; is_active: number | null; color: string; groups: string; selected_advisors: string;
-  address: string; postcode: string; city: string; inseecode: string; lat: number; lon: number; phone: string; email: string | null;
-  url: string | null; presentation: string; internal_presentation: string; created_at: string; updated_at: string;
+  pk: number;
+  name: string;
+  slug: string;
+  is_active: number | null;
+  color: string;
+  groups: string;
+  selected_advisors: string;
+  address: string;
+  postcode: string;
+  city: string;
+  inseecode: string;
+  lat: number;
+  lon: number;
+  phone: string;
+  email: string | null;
+  url: string | null;
+  presentation: string;
+  internal_presentation: string;
+  created_at: string;
+  updated_at: string;
 }
 
-const COLUMNS = 'pk, name, slug, is_active, color, groups, selected_advisors, address, postcode, city, inseecode, lat, lon, phone, email, url, presentation, internal_presentation, created_at, updated_at';
+const COLUMNS =
+  'pk, name, slug, is_active, color, groups, selected_advisors, address, postcode, city, inseecode, lat, lon, phone, email, url, presentation, internal_presentation, created_at, updated_at';
 
 export function toJson(r: PlaceRow) {
   return {
-    pk: r.pk, name: r.name, slug: r.slug, isActive: r.is_active === null ? null : Boolean(r.is_active), color: r.color,
-    groups: JSON.parse(r.groups), selectedAdvisors: JSON.parse(r.selected_advisors), address: r.address, postcode: r.postcode,
-    city: r.city, inseecode: r.inseecode, lat: r.lat, lon: r.lon, phone: r.phone, email: r.email, url: r.url,
-    presentation: r.presentation, internalPresentation: r.internal_presentation, createdAt: r.created_at,
-    updatedAt: r.updated_at, id: r.pk,
+    pk: r.pk,
+    name: r.name,
+    slug: r.slug,
+    isActive: r.is_active === null ? null : Boolean(r.is_active),
+    color: r.color,
+    groups: JSON.parse(r.groups),
+    selectedAdvisors: JSON.parse(r.selected_advisors),
+    address: r.address,
+    postcode: r.postcode,
+    city: r.city,
+    inseecode: r.inseecode,
+    lat: r.lat,
+    lon: r.lon,
+    phone: r.phone,
+    email: r.email,
+    url: r.url,
+    presentation: r.presentation,
+    internalPresentation: r.internal_presentation,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+    id: r.pk,
   };
 }
 
@@ -34,20 +75,32 @@ function intParam(v: unknown, fallback: number): number {
   return typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : fallback;
 }
 
-interface UserRow { user_type: string | null; is_active: number; group_active: number | null }
+interface UserRow {
+  user_type: string | null;
+  is_active: number;
+  group_active: number | null;
+}
 
 /** What the hand-written route needs from a database: who the user is, a page, a count. */
 export interface Source {
   user(pk: number): UserRow | undefined | Promise<UserRow | undefined>;
-  page(column: string, desc: boolean, activeOnly: boolean, limit: number, offset: number): PlaceRow[] | Promise<PlaceRow[]>;
+  page(
+    column: string,
+    desc: boolean,
+    activeOnly: boolean,
+    limit: number,
+    offset: number,
+  ): PlaceRow[] | Promise<PlaceRow[]>;
   count(activeOnly: boolean): number | Promise<number>;
   close(): void | Promise<void>;
 }
 
-const USER_SQL = 'select u.user_type, u.is_active, g.is_active as group_active from account_user u left join account_group g on g.pk = u."group" where u.pk = ?';
+const USER_SQL =
+  'select u.user_type, u.is_active, g.is_active as group_active from account_user u left join account_group g on g.pk = u."group" where u.pk = ?';
 const pageSql = (column: string, desc: boolean, activeOnly: boolean, p: [string, string]) =>
   `select ${COLUMNS} from dialogwatt_place ${activeOnly ? 'where is_active = 1' : ''} order by ${column} ${desc ? 'desc' : 'asc'}, pk ${desc ? 'desc' : 'asc'} limit ${p[0]} offset ${p[1]}`;
-const countSql = (activeOnly: boolean) => `select count(*) as n from dialogwatt_place ${activeOnly ? 'where is_active = 1' : ''}`;
+const countSql = (activeOnly: boolean) =>
+  `select count(*) as n from dialogwatt_place ${activeOnly ? 'where is_active = 1' : ''}`;
 
 export function sqliteSource(file: string): Source {
   const db = new SQLite(file, { readonly: true });
@@ -78,25 +131,43 @@ export function sqliteSource(file: string): Source {
 export function postgresSource(url: string): Source {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
   // jsonb arrives parsed; the route wants the text form SQLite gives, to share toJson.
-  const text = (sqlText: string) => sqlText.replace('groups, selected_advisors', 'groups::text as groups, selected_advisors::text as selected_advisors');
+  const text = (sqlText: string) =>
+    sqlText.replace(
+      'groups, selected_advisors',
+      'groups::text as groups, selected_advisors::text as selected_advisors',
+    );
   return {
     async user(pk) {
-      return (await pool.query<UserRow>({ name: 'bench-user', text: USER_SQL.replace('?', '$1'), values: [pk] })).rows[0];
+      return (await pool.query<UserRow>({ name: 'bench-user', text: USER_SQL.replace('?', '$1'), values: [pk] }))
+        .rows[0];
     },
     async page(column, desc, activeOnly, limit, offset) {
       const name = `bench-page-${column}-${desc}-${activeOnly}`;
-      return (await pool.query<PlaceRow>({ name, text: text(pageSql(column, desc, activeOnly, ['$1', '$2'])), values: [limit, offset] })).rows;
+      return (
+        await pool.query<PlaceRow>({
+          name,
+          text: text(pageSql(column, desc, activeOnly, ['$1', '$2'])),
+          values: [limit, offset],
+        })
+      ).rows;
     },
     async count(activeOnly) {
-      return Number((await pool.query<{ n: string }>({ name: `bench-count-${activeOnly}`, text: countSql(activeOnly) })).rows[0].n);
+      return Number(
+        (await pool.query<{ n: string }>({ name: `bench-count-${activeOnly}`, text: countSql(activeOnly) })).rows[0].n,
+      );
     },
     close: () => pool.end(),
   };
 }
 
 /** The route on SQLite (`sqlite:<file>`) or PostgreSQL (`postgres://…`). */
-export function handWrittenApp(databaseUrl: string, jwtSecret: string): { app: Express; close(): void | Promise<void> } {
-  const source = databaseUrl.startsWith('postgres') ? postgresSource(databaseUrl) : sqliteSource(databaseUrl.replace(/^sqlite:/, ''));
+export function handWrittenApp(
+  databaseUrl: string,
+  jwtSecret: string,
+): { app: Express; close(): void | Promise<void> } {
+  const source = databaseUrl.startsWith('postgres')
+    ? postgresSource(databaseUrl)
+    : sqliteSource(databaseUrl.replace(/^sqlite:/, ''));
   const secret = new TextEncoder().encode(jwtSecret);
   const app = express();
   app.disable('x-powered-by');

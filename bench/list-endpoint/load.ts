@@ -28,15 +28,31 @@ export interface LoadResult {
   cpuMicrosPerRequest?: number;
 }
 
-export interface Answer { status: number; total: string | null; body: string }
+export interface Answer {
+  status: number;
+  total: string | null;
+  body: string;
+}
 
 /** One request on a fresh connection: status, X-Total-Count and body text. */
-export function requestOnce(port: number, method: string, path: string, headers: Record<string, string>, body?: string): Promise<Answer> {
+export function requestOnce(
+  port: number,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = http.request({ host: '127.0.0.1', port, method, path, headers, agent: false }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, total: (res.headers['x-total-count'] as string | undefined) ?? null, body: Buffer.concat(chunks).toString('utf8') }));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          total: (res.headers['x-total-count'] as string | undefined) ?? null,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
       res.on('error', reject);
     });
     req.on('error', reject);
@@ -44,7 +60,8 @@ export function requestOnce(port: number, method: string, path: string, headers:
   });
 }
 
-export const fetchOnce = (port: number, path: string, headers: Record<string, string>) => requestOnce(port, 'GET', path, headers);
+export const fetchOnce = (port: number, path: string, headers: Record<string, string>) =>
+  requestOnce(port, 'GET', path, headers);
 
 function percentile(sorted: Float64Array, p: number): number {
   if (sorted.length === 0) return NaN;
@@ -57,24 +74,25 @@ export async function nodeLoad(o: LoadOptions): Promise<LoadResult> {
   let errors = 0;
   let completedInWindow = 0;
   let phase: 'warm-up' | 'timed' | 'done' = 'warm-up';
-  const one = () => new Promise<void>((resolve) => {
-    const started = performance.now();
-    const measured = phase === 'timed';
-    const req = http.get({ host: '127.0.0.1', port: o.port, path: o.path, headers: o.headers, agent }, (res) => {
-      res.on('data', () => undefined);
-      res.on('end', () => {
-        if (res.statusCode !== 200) errors += 1;
-        if (phase === 'timed') completedInWindow += 1;
-        // Only requests started and finished inside the window count (no warm-up leftovers).
-        if (measured && phase === 'timed') latencies.push(performance.now() - started);
+  const one = () =>
+    new Promise<void>((resolve) => {
+      const started = performance.now();
+      const measured = phase === 'timed';
+      const req = http.get({ host: '127.0.0.1', port: o.port, path: o.path, headers: o.headers, agent }, (res) => {
+        res.on('data', () => undefined);
+        res.on('end', () => {
+          if (res.statusCode !== 200) errors += 1;
+          if (phase === 'timed') completedInWindow += 1;
+          // Only requests started and finished inside the window count (no warm-up leftovers).
+          if (measured && phase === 'timed') latencies.push(performance.now() - started);
+          resolve();
+        });
+      });
+      req.on('error', () => {
+        errors += 1;
         resolve();
       });
     });
-    req.on('error', () => {
-      errors += 1;
-      resolve();
-    });
-  });
   const worker = async () => {
     while (phase !== 'done') await one();
   };
@@ -91,8 +109,18 @@ export async function nodeLoad(o: LoadOptions): Promise<LoadResult> {
   agent.destroy();
   const sorted = Float64Array.from(latencies).sort();
   // The server's CPU in the window went to every request finishing in it, wherever it started.
-  const cpuMicrosPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && completedInWindow ? (cpuAfter - cpuBefore) / completedInWindow : undefined;
-  return { requests: sorted.length, requestsPerSecond: sorted.length / elapsed, p50Ms: percentile(sorted, 50), p95Ms: percentile(sorted, 95), errors, cpuMicrosPerRequest };
+  const cpuMicrosPerRequest =
+    cpuBefore !== undefined && cpuAfter !== undefined && completedInWindow
+      ? (cpuAfter - cpuBefore) / completedInWindow
+      : undefined;
+  return {
+    requests: sorted.length,
+    requestsPerSecond: sorted.length / elapsed,
+    p50Ms: percentile(sorted, 50),
+    p95Ms: percentile(sorted, 95),
+    errors,
+    cpuMicrosPerRequest,
+  };
 }
 
 let wrkPath: string | null | undefined;
@@ -121,15 +149,28 @@ export async function wrkLoad(o: LoadOptions): Promise<LoadResult> {
     writeFileSync(script, WRK_SCRIPT);
     const url = `http://127.0.0.1:${o.port}${o.path}`;
     const headers = Object.entries(o.headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]);
-    const run = (seconds: number) => execFileSync(wrkAvailable()!, ['-t1', `-c${o.concurrency}`, `-d${seconds}s`, ...headers, '-s', script, url], { encoding: 'utf8' });
+    const run = (seconds: number) =>
+      execFileSync(wrkAvailable()!, ['-t1', `-c${o.concurrency}`, `-d${seconds}s`, ...headers, '-s', script, url], {
+        encoding: 'utf8',
+      });
     run(o.warmUpSeconds);
     const cpuBefore = await o.serverCpu?.();
-    const line = run(o.seconds).split('\n').find((l) => l.startsWith('{"requests"'));
+    const line = run(o.seconds)
+      .split('\n')
+      .find((l) => l.startsWith('{"requests"'));
     const cpuAfter = await o.serverCpu?.();
     if (!line) throw new Error('wrk gave no report');
     const r = JSON.parse(line) as { requests: number; micros: number; p50: number; p95: number; errors: number };
-    const cpuMicrosPerRequest = cpuBefore !== undefined && cpuAfter !== undefined && r.requests ? (cpuAfter - cpuBefore) / r.requests : undefined;
-    return { requests: r.requests, requestsPerSecond: r.requests / (r.micros / 1e6), p50Ms: r.p50 / 1000, p95Ms: r.p95 / 1000, errors: r.errors, cpuMicrosPerRequest };
+    const cpuMicrosPerRequest =
+      cpuBefore !== undefined && cpuAfter !== undefined && r.requests ? (cpuAfter - cpuBefore) / r.requests : undefined;
+    return {
+      requests: r.requests,
+      requestsPerSecond: r.requests / (r.micros / 1e6),
+      p50Ms: r.p50 / 1000,
+      p95Ms: r.p95 / 1000,
+      errors: r.errors,
+      cpuMicrosPerRequest,
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -5,7 +5,13 @@ import SQLite from 'better-sqlite3';
 import pg from 'pg';
 import { searchTextOf } from '../../engine/search/normalise';
 
-interface Commune { code: string; nom: string; codesPostaux?: string[]; type: string; population?: number }
+interface Commune {
+  code: string;
+  nom: string;
+  codesPostaux?: string[];
+  type: string;
+  population?: number;
+}
 
 const require = createRequire(import.meta.url);
 
@@ -21,13 +27,51 @@ function random(seed: number): () => number {
   };
 }
 
-const KINDS = ['Espace Conseil France Rénov’', 'Permanence info-énergie', 'Maison de l’habitat', 'Point rénovation', 'Guichet unique de l’habitat', 'Antenne', 'Espace France Services'];
-const STREETS = ['rue de la République', 'place de la Mairie', 'avenue Jean Jaurès', 'rue Victor Hugo', 'boulevard Gambetta', 'rue du Général de Gaulle', 'allée des Tilleuls', 'rue Pasteur', 'chemin des Vignes', 'cours Berriat'];
+const KINDS = [
+  'Espace Conseil France Rénov’',
+  'Permanence info-énergie',
+  'Maison de l’habitat',
+  'Point rénovation',
+  'Guichet unique de l’habitat',
+  'Antenne',
+  'Espace France Services',
+];
+const STREETS = [
+  'rue de la République',
+  'place de la Mairie',
+  'avenue Jean Jaurès',
+  'rue Victor Hugo',
+  'boulevard Gambetta',
+  'rue du Général de Gaulle',
+  'allée des Tilleuls',
+  'rue Pasteur',
+  'chemin des Vignes',
+  'cours Berriat',
+];
 const COLORS = ['#1f5c99', '#2e7d32', '#8e24aa', '#c62828', '#ef6c00', '#00838f', '#5d4037', '#888888'];
 
 export const PLACE_COLUMNS = [
-  'pk', 'name', 'slug', 'is_active', 'color', 'groups', 'selected_advisors', 'address', 'postcode', 'city', 'inseecode',
-  'lat', 'lon', 'phone', 'email', 'url', 'presentation', 'internal_presentation', 'created_at', 'updated_at', 'extra',
+  'pk',
+  'name',
+  'slug',
+  'is_active',
+  'color',
+  'groups',
+  'selected_advisors',
+  'address',
+  'postcode',
+  'city',
+  'inseecode',
+  'lat',
+  'lon',
+  'phone',
+  'email',
+  'url',
+  'presentation',
+  'internal_presentation',
+  'created_at',
+  'updated_at',
+  'extra',
 ] as const;
 
 type PlaceRow = (string | number | null)[];
@@ -42,8 +86,9 @@ function withSearchText(row: PlaceRow): PlaceRow {
 
 /** `count` places with pks from `firstPk`: French communes, about 85 % active, some duplicate names. */
 export function generatePlaces(firstPk: number, count: number): PlaceRow[] {
-  const communes = (require('@etalab/decoupage-administratif/data/communes.json') as Commune[])
-    .filter((c) => c.type === 'commune-actuelle' && c.codesPostaux?.length);
+  const communes = (require('@etalab/decoupage-administratif/data/communes.json') as Commune[]).filter(
+    (c) => c.type === 'commune-actuelle' && c.codesPostaux?.length,
+  );
   const rnd = random(20240611);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)];
   const rows: PlaceRow[] = [];
@@ -54,7 +99,12 @@ export function generatePlaces(firstPk: number, count: number): PlaceRow[] {
     const postcode = commune.codesPostaux![0];
     // Several places share a name in big towns, so ordering by name needs the pk tie-breaker.
     const name = `${pick(KINDS)} ${commune.nom}`;
-    const slug = `${name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '')}-${pk}`;
+    const slug = `${name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '')}-${pk}`;
     const created = new Date(start + Math.floor(rnd() * 3 * 365 * 86_400_000));
     const updated = new Date(created.getTime() + Math.floor(rnd() * 200 * 86_400_000));
     const group = rnd() < 0.6 ? 2 : 3;
@@ -72,7 +122,9 @@ export function generatePlaces(firstPk: number, count: number): PlaceRow[] {
       commune.code,
       Math.round((42.5 + rnd() * 8.5) * 1e6) / 1e6,
       Math.round((-4.5 + rnd() * 12.5) * 1e6) / 1e6,
-      `0${1 + Math.floor(rnd() * 5)} ${String(Math.floor(rnd() * 1e8)).padStart(8, '0').replace(/(\d\d)(?=\d)/g, '$1 ')}`,
+      `0${1 + Math.floor(rnd() * 5)} ${String(Math.floor(rnd() * 1e8))
+        .padStart(8, '0')
+        .replace(/(\d\d)(?=\d)/g, '$1 ')}`,
       `contact.${pk}@demo.fr`,
       rnd() < 0.5 ? `https://renovation.example.fr/lieux/${pk}` : null,
       `<p>Accueil sur rendez-vous à ${commune.nom}, du lundi au vendredi.</p>`,
@@ -89,8 +141,13 @@ export function generatePlaces(firstPk: number, count: number): PlaceRow[] {
 export function fillSqlite(file: string, total: number): void {
   const db = new SQLite(file);
   db.pragma('busy_timeout = 5000');
-  const { n, max } = db.prepare('select count(*) as n, coalesce(max(pk), 0) as max from dialogwatt_place').get() as { n: number; max: number };
-  const insert = db.prepare(`insert into dialogwatt_place (${INSERTED.join(', ')}) values (${INSERTED.map(() => '?').join(', ')})`);
+  const { n, max } = db.prepare('select count(*) as n, coalesce(max(pk), 0) as max from dialogwatt_place').get() as {
+    n: number;
+    max: number;
+  };
+  const insert = db.prepare(
+    `insert into dialogwatt_place (${INSERTED.join(', ')}) values (${INSERTED.map(() => '?').join(', ')})`,
+  );
   const rows = generatePlaces(max + 1, Math.max(0, total - n)).map(withSearchText);
   db.transaction(() => {
     for (const row of rows) insert.run(row);
@@ -106,16 +163,25 @@ export async function fillPostgres(url: string, total: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const { rows: [{ n, max }] } = await client.query<{ n: string; max: number }>('select count(*) as n, coalesce(max(pk), 0) as max from dialogwatt_place');
+    const {
+      rows: [{ n, max }],
+    } = await client.query<{ n: string; max: number }>(
+      'select count(*) as n, coalesce(max(pk), 0) as max from dialogwatt_place',
+    );
     const rows = generatePlaces(max + 1, Math.max(0, total - Number(n))).map(withSearchText);
     await client.query('begin');
     const batch = 1000;
     for (let i = 0; i < rows.length; i += batch) {
       const slice = rows.slice(i, i + batch);
       const values = slice.map((_, r) => `(${INSERTED.map((_c, c) => `$${r * INSERTED.length + c + 1}`).join(', ')})`);
-      await client.query(`insert into dialogwatt_place (${INSERTED.join(', ')}) values ${values.join(', ')}`, slice.flat());
+      await client.query(
+        `insert into dialogwatt_place (${INSERTED.join(', ')}) values ${values.join(', ')}`,
+        slice.flat(),
+      );
     }
-    await client.query(`select setval(pg_get_serial_sequence('dialogwatt_place', 'pk'), (select max(pk) from dialogwatt_place) + 1, false)`);
+    await client.query(
+      `select setval(pg_get_serial_sequence('dialogwatt_place', 'pk'), (select max(pk) from dialogwatt_place) + 1, false)`,
+    );
     await client.query('commit');
     await client.query('analyze dialogwatt_place');
   } finally {

@@ -49,7 +49,14 @@ async function main(): Promise<void> {
   if (process.env.BENCH_STATEMENT_CACHE === '1') patchStatementCache();
   const databaseUrl = process.env.BENCH_DATABASE_URL!;
   const rows = Number(process.env.BENCH_ROWS);
-  const config = loadConfig({ ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET, LOG_LEVEL: 'silent', CLIENT_DIST: '/nonexistent', ACCESS_TOKEN_SECONDS: '7200' });
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: databaseUrl,
+    JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST: '/nonexistent',
+    ACCESS_TOKEN_SECONDS: '7200',
+  });
   const app = await createContext(config);
   await seedWhiteLabels(app);
   await seedDemo(app);
@@ -72,7 +79,10 @@ async function main(): Promise<void> {
   const writesPerSecond = Number(process.env.BENCH_WRITES_PER_SECOND ?? 0);
   if (writesPerSecond > 0) {
     setInterval(() => {
-      void app.database.db.insertInto('login_log').values({ user_pk: 1, white_label: null, ip: '127.0.0.1', created_at: new Date().toISOString() }).execute();
+      void app.database.db
+        .insertInto('login_log')
+        .values({ user_pk: 1, white_label: null, ip: '127.0.0.1', created_at: new Date().toISOString() })
+        .execute();
     }, 1000 / writesPerSecond).unref();
   }
   process.send!(ready);

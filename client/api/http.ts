@@ -6,7 +6,13 @@ export const API_BASE = '/api/v1';
 
 /** An answer other than 2xx, with the server's French message and field errors. */
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly errors: FieldError[] = [], readonly data: Record<string, unknown> = {}) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly errors: FieldError[] = [],
+    readonly data: Record<string, unknown> = {},
+  ) {
     super(message);
   }
 }
@@ -22,7 +28,10 @@ export interface RequestOptions {
   anonymous?: boolean;
 }
 
-export interface ApiResponse<T> { data: T; headers: Headers }
+export interface ApiResponse<T> {
+  data: T;
+  headers: Headers;
+}
 
 /** Spec 01 §8: the text shown for a failed call, by status. */
 export function messageForStatus(status: number): string {
@@ -37,12 +46,17 @@ export function buildUrl(path: string, query: RequestOptions['query'] = {}): str
   const url = new URL(`${API_BASE}${path}`, window.location.origin);
   const domain = forcedDomain();
   if (domain) url.searchParams.set('domain', domain);
-  for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
+  for (const [k, v] of Object.entries(query))
+    if (v !== undefined && v !== null && v !== '') url.searchParams.set(k, String(v));
   return url.pathname + url.search;
 }
 
 export async function request<T>(path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-  const headers: Record<string, string> = { Accept: 'application/json', 'x-client-version': __APP_VERSION__, ...options.headers };
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'x-client-version': __APP_VERSION__,
+    ...options.headers,
+  };
   const tokens = store.get(tokensAtom);
   if (tokens && !options.anonymous) headers.Authorization = `JWT ${tokens.token}`;
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -73,7 +87,13 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   }
   if (!res.ok) {
     const d = (data ?? {}) as Record<string, unknown>;
-    throw new ApiError(res.status, String(d.error ?? 'error'), typeof d.message === 'string' ? d.message : messageForStatus(res.status), (d.errors as FieldError[]) ?? [], d);
+    throw new ApiError(
+      res.status,
+      String(d.error ?? 'error'),
+      typeof d.message === 'string' ? d.message : messageForStatus(res.status),
+      (d.errors as FieldError[]) ?? [],
+      d,
+    );
   }
   return { data: data as T, headers: res.headers };
 }

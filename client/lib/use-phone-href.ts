@@ -15,10 +15,13 @@ export function usePhoneHref(): PhoneHref {
   useEffect(() => {
     if (loaded) return undefined;
     let live = true;
-    import('../../engine/format/phone').then((m) => {
-      loaded = m.phoneHref;
-      if (live) setHref(() => m.phoneHref);
-    }, () => undefined);
+    import('../../engine/format/phone').then(
+      (m) => {
+        loaded = m.phoneHref;
+        if (live) setHref(() => m.phoneHref);
+      },
+      () => undefined,
+    );
     return () => {
       live = false;
     };

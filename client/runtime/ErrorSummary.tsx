@@ -38,7 +38,10 @@ export function goToField(id: string): void {
  * a count, then each error, linked to its field; errors about the whole form are listed unlinked.
  * The form moves the focus here after each refused save, so that the reader hears it at once.
  */
-export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary({ errors, labelOf, idPrefix }, ref) {
+export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(function ErrorSummary(
+  { errors, labelOf, idPrefix },
+  ref,
+) {
   if (errors.length === 0) return null;
   const go = (e: MouseEvent<HTMLAnchorElement>, id: string) => {
     e.preventDefault();
@@ -46,7 +49,9 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
   };
   return (
     <div className="error-summary" ref={ref} tabIndex={-1} aria-labelledby="error-summary-title">
-      <h2 id="error-summary-title">{errors.length === 1 ? t('ui.error_summary_one') : t('ui.error_summary_many', { count: errors.length })}</h2>
+      <h2 id="error-summary-title">
+        {errors.length === 1 ? t('ui.error_summary_one') : t('ui.error_summary_many', { count: errors.length })}
+      </h2>
       <ul>
         {errors.map((e, i) => {
           const field = e.path.split('.')[0];
@@ -54,7 +59,9 @@ export const ErrorSummary = forwardRef<HTMLDivElement, ErrorSummaryProps>(functi
           const id = `${idPrefix}_${field}`;
           return (
             <li key={i}>
-              <a href={`#${id}`} onClick={(event) => go(event, id)}>{labelOf(field)} : {e.message}</a>
+              <a href={`#${id}`} onClick={(event) => go(event, id)}>
+                {labelOf(field)} : {e.message}
+              </a>
             </li>
           );
         })}

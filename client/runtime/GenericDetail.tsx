@@ -26,26 +26,52 @@ export default function GenericDetail() {
   const fields = meta ? meta.form.layout.sections.flatMap((s) => s.fields) : [];
   const labels = useRelationLabels(record ? [record] : [], meta?.schema.properties, fields);
   usePageTitle(record && meta ? String(record[meta.display] ?? '') : null);
-  if (metaError || error) return <div className="notice notice-error" role="alert">{(metaError ?? error)!.message}</div>;
-  if (!meta || !record) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  if (metaError || error)
+    return (
+      <div className="notice notice-error" role="alert">
+        {(metaError ?? error)!.message}
+      </div>
+    );
+  if (!meta || !record)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
   return (
     <div className="generic-detail">
       {meta.form.layout.sections.map((s) => (
         <section key={s.id} className="panel" aria-labelledby={`detail-${s.id}`}>
           <h2 id={`detail-${s.id}`}>{s.title}</h2>
           <dl className="details">
-            {s.fields.filter((f) => meta.schema.properties[f]).map((f) => (
-              <div key={f} className="detail-row">
-                <dt>{meta.schema.properties[f].title}</dt>
-                <dd><DisplayValue prop={meta.schema.properties[f]} value={record[f]} labels={labels.get(meta.schema.properties[f]['x-relation']?.entity ?? '')} /></dd>
-              </div>
-            ))}
+            {s.fields
+              .filter((f) => meta.schema.properties[f])
+              .map((f) => (
+                <div key={f} className="detail-row">
+                  <dt>{meta.schema.properties[f].title}</dt>
+                  <dd>
+                    <DisplayValue
+                      prop={meta.schema.properties[f]}
+                      value={record[f]}
+                      labels={labels.get(meta.schema.properties[f]['x-relation']?.entity ?? '')}
+                    />
+                  </dd>
+                </div>
+              ))}
           </dl>
         </section>
       ))}
       <div className="form-actions">
-        {paths.list && <Link className="button" to={paths.list}>{t('ui.back_to_list')}</Link>}
-        {canAccess(meta, 'change', record) && paths.edit(pk!) && <Link className="button button-primary" to={paths.edit(pk!)!}>{t('ui.edit')}</Link>}
+        {paths.list && (
+          <Link className="button" to={paths.list}>
+            {t('ui.back_to_list')}
+          </Link>
+        )}
+        {canAccess(meta, 'change', record) && paths.edit(pk!) && (
+          <Link className="button button-primary" to={paths.edit(pk!)!}>
+            {t('ui.edit')}
+          </Link>
+        )}
       </div>
     </div>
   );

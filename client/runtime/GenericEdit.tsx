@@ -110,12 +110,17 @@ function PageTitle({ title }: { title: string | null }) {
   return null;
 }
 
-function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'> & { meta: EntityMeta | null; metaError: ApiError | null }) {
+function EditScreen({
+  meta,
+  metaError,
+  ...props
+}: Omit<GenericEditProps, 'meta'> & { meta: EntityMeta | null; metaError: ApiError | null }) {
   const route = useCurrentRoute();
   const entity = props.entity ?? meta?.name ?? ('entity' in route.screen ? route.screen.entity : '');
   const params = useParams();
-  const pk = props.pk !== undefined ? String(props.pk) : params.pk ?? params.id;
-  const creating = Boolean(props.preview) || (props.pk === undefined && 'kind' in route.screen && route.screen.kind === 'create');
+  const pk = props.pk !== undefined ? String(props.pk) : (params.pk ?? params.id);
+  const creating =
+    Boolean(props.preview) || (props.pk === undefined && 'kind' in route.screen && route.screen.kind === 'create');
   const user = useAtomValue(ruleUserAtom);
   const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
   const navigate = useNavigate();
@@ -137,26 +142,41 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
   const setFields = useCallback((patch: RecordData) => setData((d) => ({ ...d, ...patch })), []);
 
   // Loaded with the screen, so that the first save does not wait for it.
-  useEffect(() => { if (meta) void recordValidatorReady(meta); }, [meta]);
+  useEffect(() => {
+    if (meta) void recordValidatorReady(meta);
+  }, [meta]);
 
   useEffect(() => {
     if (!meta) return;
     if (creating) {
       const defaults: RecordData = {};
-      for (const [name, p] of Object.entries(meta.schema.properties)) if (p.default !== undefined && !p.readOnly) defaults[name] = structuredClone(p.default);
+      for (const [name, p] of Object.entries(meta.schema.properties))
+        if (p.default !== undefined && !p.readOnly) defaults[name] = structuredClone(p.default);
       setData(defaults);
       setInitial(JSON.stringify(defaults));
       return;
     }
     let live = true;
     api<RecordData>(`/${meta.apiPath}/${pk}/`).then(
-      (record) => { if (live) { setData(record); setInitial(JSON.stringify(record)); } },
+      (record) => {
+        if (live) {
+          setData(record);
+          setInitial(JSON.stringify(record));
+        }
+      },
       (e: ApiError) => live && setLoadError(e),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [meta, pk, creating]);
 
-  const title = meta && data ? (creating ? meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}` : labelOf(meta, data)) : null;
+  const title =
+    meta && data
+      ? creating
+        ? (meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}`)
+        : labelOf(meta, data)
+      : null;
 
   const previous = useMemo(() => (creating ? undefined : (JSON.parse(initial) as RecordData)), [creating, initial]);
   const ctx: RuleContext = { user, whiteLabel, previous };
@@ -164,12 +184,24 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
   // « Supprimer » (the stored record decides, as for the server's first check).
   const readOnly = Boolean(meta && !creating && previous && !canAccess(meta, 'change', previous));
   const mayDelete = Boolean(meta && !creating && previous && canAccess(meta, 'delete', previous));
-  const form = useMemo(() => (meta && data ? buildForm(meta, data, ctx, readOnly) : null),
+  const form = useMemo(
+    () => (meta && data ? buildForm(meta, data, ctx, readOnly) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [meta, data, user, whiteLabel, readOnly, previous]);
+    [meta, data, user, whiteLabel, readOnly, previous],
+  );
 
-  if (metaError || loadError) return <div className="notice notice-error" role="alert">{(metaError ?? loadError)!.message}</div>;
-  if (!meta || !data || !form) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  if (metaError || loadError)
+    return (
+      <div className="notice notice-error" role="alert">
+        {(metaError ?? loadError)!.message}
+      </div>
+    );
+  if (!meta || !data || !form)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
 
   const dirty = JSON.stringify(data) !== initial;
   const listPath = props.returnTo ?? paths.list ?? '/';
@@ -180,7 +212,8 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
     ...layoutContextOf(meta, errors),
     setFields,
     // Only values the rights allow for this save (another structure is not a choice for an advisor).
-    relationChoices: (field, values) => (readOnly ? values : allowedValues(meta, creating ? 'create' : 'change', data, field, values)),
+    relationChoices: (field, values) =>
+      readOnly ? values : allowedValues(meta, creating ? 'create' : 'change', data, field, values),
   };
   const refuse = (list: FieldError[]) => {
     setErrors(list);
@@ -191,7 +224,15 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
     if (busy || readOnly) return;
     const payload = submittedData(meta, data, form.visible);
     // Without the validator (not loaded, network error) the server's answer gives the messages.
-    const local = !(await recordValidatorReady(meta)) ? [] : validateRecord({ entity: effectiveFromMeta(meta), record: { ...data, ...payload }, ctx, catalogue: { ...catalogue }, cacheKey: `client|${meta.name}|${meta.version}` });
+    const local = !(await recordValidatorReady(meta))
+      ? []
+      : validateRecord({
+          entity: effectiveFromMeta(meta),
+          record: { ...data, ...payload },
+          ctx,
+          catalogue: { ...catalogue },
+          cacheKey: `client|${meta.name}|${meta.version}`,
+        });
     if (local.length) {
       refuse(local);
       notify(t('validation.form'), 'error');
@@ -211,7 +252,12 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
       clearOptionsCache();
       // An error notice from an earlier attempt would now say the opposite of what happened.
       dismissNotices('error');
-      notify(creating ? t(meta.labels.feminine ? 'ui.created_feminine' : 'ui.created', { label: labelOf(meta, saved) }) : t('ui.saved'), 'success');
+      notify(
+        creating
+          ? t(meta.labels.feminine ? 'ui.created_feminine' : 'ui.created', { label: labelOf(meta, saved) })
+          : t('ui.saved'),
+        'success',
+      );
       if (props.stayAfterSave) setData(saved);
       else navigate(listPath);
     } catch (e) {
@@ -226,7 +272,13 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
 
   const remove = async () => {
     const action = t('ui.delete_record', { label: withArticle(meta.labels.singular, meta.labels.feminine) });
-    if (!(await confirmAction(t('ui.confirm_delete', { label: labelOf(meta, data) }), { confirm: action, destructive: true }))) return;
+    if (
+      !(await confirmAction(t('ui.confirm_delete', { label: labelOf(meta, data) }), {
+        confirm: action,
+        destructive: true,
+      }))
+    )
+      return;
     setBusy(true);
     try {
       await api(`/${meta.apiPath}/${pk}/`, { method: 'DELETE' });
@@ -277,9 +329,20 @@ function EditScreen({ meta, metaError, ...props }: Omit<GenericEditProps, 'meta'
               {props.preview?.submitLabel ?? (busy ? t('ui.saving') : t('ui.save'))}
             </button>
           )}
-          {!props.preview && <button type="button" className="button" onClick={() => debounce(() => void cancel())}>{readOnly ? t('ui.back_to_list') : t('ui.cancel')}</button>}
+          {!props.preview && (
+            <button type="button" className="button" onClick={() => debounce(() => void cancel())}>
+              {readOnly ? t('ui.back_to_list') : t('ui.cancel')}
+            </button>
+          )}
           {mayDelete && (
-            <button type="button" className="button button-danger push-right" disabled={busy} onClick={() => debounce(() => void remove())}>{t('ui.delete')}</button>
+            <button
+              type="button"
+              className="button button-danger push-right"
+              disabled={busy}
+              onClick={() => debounce(() => void remove())}
+            >
+              {t('ui.delete')}
+            </button>
           )}
         </div>
       </Form>

@@ -27,22 +27,41 @@ function useDebounced<T>(value: T, ms: number): T {
   return v;
 }
 
-function FilterControl({ meta, field, value, onChange }: { meta: EntityMeta; field: string; value: string; onChange: (v: string) => void }) {
+function FilterControl({
+  meta,
+  field,
+  value,
+  onChange,
+}: {
+  meta: EntityMeta;
+  field: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
   const prop = meta.schema.properties[field] as PropertySchema | undefined;
   const rel = prop?.['x-relation'];
   const { options } = useOptions(rel?.entity, rel ? `${meta.name}.${field}` : undefined);
   if (!prop) return null;
   const id = `filter-${field}`;
   let choices: { value: string; label: string }[] = [];
-  if (mainType(prop) === 'boolean') choices = [{ value: 'true', label: t('ui.yes') }, { value: 'false', label: t('ui.no') }];
-  else if (prop.enum) choices = prop.enum.map((v) => ({ value: String(v), label: prop['x-enum-labels']?.[String(v)] ?? String(v) }));
+  if (mainType(prop) === 'boolean')
+    choices = [
+      { value: 'true', label: t('ui.yes') },
+      { value: 'false', label: t('ui.no') },
+    ];
+  else if (prop.enum)
+    choices = prop.enum.map((v) => ({ value: String(v), label: prop['x-enum-labels']?.[String(v)] ?? String(v) }));
   else if (rel) choices = (options ?? []).map((o) => ({ value: String(o.value), label: o.label }));
   return (
     <div className="filter">
       <label htmlFor={id}>{prop.title}</label>
       <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
         <option value="">{t(filterIsFeminine(meta, field) ? 'ui.all_feminine' : 'ui.all')}</option>
-        {choices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
       </select>
     </div>
   );
@@ -72,18 +91,33 @@ function FetchedList() {
 
 const PREVIEW_ROWS = 5;
 
-function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | null; metaError: ApiError | null; preview?: boolean }) {
+function ListScreen({
+  meta,
+  metaError,
+  preview = false,
+}: {
+  meta: EntityMeta | null;
+  metaError: ApiError | null;
+  preview?: boolean;
+}) {
   const route = useCurrentRoute();
   const entity = meta?.name ?? ('entity' in route.screen ? route.screen.entity : '');
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
   const paths = entityPaths(entity);
   const page = Math.max(1, Number(params.get('page') ?? 1) || 1);
-  const perPage = preview ? PREVIEW_ROWS : PAGE_SIZES.includes(Number(params.get('perPage'))) ? Number(params.get('perPage')) : meta?.list.pageSize ?? 10;
+  const perPage = preview
+    ? PREVIEW_ROWS
+    : PAGE_SIZES.includes(Number(params.get('perPage')))
+      ? Number(params.get('perPage'))
+      : (meta?.list.pageSize ?? 10);
   const sort = params.get('sort') ?? meta?.list.defaultSort ?? '';
   const [search, setSearch] = useState(params.get('q') ?? '');
   const q = useDebounced(search, 300);
-  const filters = useMemo(() => Object.fromEntries((meta?.list.filters ?? []).map((f) => [f, params.get(f) ?? ''])), [meta, params]);
+  const filters = useMemo(
+    () => Object.fromEntries((meta?.list.filters ?? []).map((f) => [f, params.get(f) ?? ''])),
+    [meta, params],
+  );
   const [data, setData] = useState<{ records: RecordData[]; total: number } | null>(null);
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [loading, setLoading] = useState(false);
@@ -116,7 +150,9 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
       })
       .catch((e: ApiError) => live && setLoadError(e))
       .finally(() => live && setLoading(false));
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [meta, page, perPage, sort, params.get('q'), JSON.stringify(filters)]);
 
@@ -132,23 +168,27 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
   const targetOf = (row: RecordData) => {
     if (preview || !meta) return undefined;
     if (!meta.can.change) return paths.detail(row.pk!);
-    return canAccess(meta, 'change', row) ? paths.edit(row.pk!) : paths.detail(row.pk!) ?? paths.edit(row.pk!);
+    return canAccess(meta, 'change', row) ? paths.edit(row.pk!) : (paths.detail(row.pk!) ?? paths.edit(row.pk!));
   };
 
   const columns = useMemo<ColumnDef<RecordData>[]>(() => {
     if (!meta) return [];
-    return columnsList.filter((c) => meta.schema.properties[c]).map((c, index) => {
-      const prop = meta.schema.properties[c];
-      return {
-        id: c,
-        header: prop.title,
-        cell: ({ row }) => {
-          const value = <DisplayValue prop={prop} value={row.original[c]} labels={labels.get(prop['x-relation']?.entity ?? '')} />;
-          const target = targetOf(row.original);
-          return index === 0 && target ? <Link to={target}>{value}</Link> : value;
-        },
-      };
-    });
+    return columnsList
+      .filter((c) => meta.schema.properties[c])
+      .map((c, index) => {
+        const prop = meta.schema.properties[c];
+        return {
+          id: c,
+          header: prop.title,
+          cell: ({ row }) => {
+            const value = (
+              <DisplayValue prop={prop} value={row.original[c]} labels={labels.get(prop['x-relation']?.entity ?? '')} />
+            );
+            const target = targetOf(row.original);
+            return index === 0 && target ? <Link to={target}>{value}</Link> : value;
+          },
+        };
+      });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [meta, labels]);
 
@@ -162,45 +202,86 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
   });
   // A sortable column's button sorts ascending, then toggles; the order is kept in the address
   // (?sort=-name), like the page, so that it survives a reload, a shared link and « Retour ».
-  const sortBy = (column: string) => update({ sort: sortedColumn === column && !descending ? `-${column}` : column, page: null });
+  const sortBy = (column: string) =>
+    update({ sort: sortedColumn === column && !descending ? `-${column}` : column, page: null });
 
-  if (metaError) return <div className="notice notice-error" role="alert">{metaError.message}</div>;
-  if (!meta) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  if (metaError)
+    return (
+      <div className="notice notice-error" role="alert">
+        {metaError.message}
+      </div>
+    );
+  if (!meta)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
 
   const total = data?.total ?? 0;
   const pages = Math.max(1, Math.ceil(total / perPage));
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   const searching = Boolean(params.get('q')) || Object.values(filters).some(Boolean);
-  const sortChoices = preview ? [] : [...new Set([...sortable, sortedColumn])].filter((c) => meta.schema.properties[c]).flatMap((c) => [
-    { value: c, label: t('ui.sort_option_ascending', { column: meta.schema.properties[c].title }) },
-    { value: `-${c}`, label: t('ui.sort_option_descending', { column: meta.schema.properties[c].title }) },
-  ]);
+  const sortChoices = preview
+    ? []
+    : [...new Set([...sortable, sortedColumn])]
+        .filter((c) => meta.schema.properties[c])
+        .flatMap((c) => [
+          { value: c, label: t('ui.sort_option_ascending', { column: meta.schema.properties[c].title }) },
+          { value: `-${c}`, label: t('ui.sort_option_descending', { column: meta.schema.properties[c].title }) },
+        ]);
 
   return (
     <div className="generic-list">
-      {!preview && <div className="list-toolbar">
-        <div className="search">
-          <label htmlFor="list-search" className="visually-hidden">{t('ui.search')}</label>
-          <input id="list-search" type="search" placeholder={t('ui.search_placeholder')} value={search} onChange={(e) => setSearch(e.target.value)} />
-        </div>
-        {(meta.list.filters ?? []).map((f) => (
-          <FilterControl key={f} meta={meta} field={f} value={filters[f] ?? ''} onChange={(v) => update({ [f]: v, page: null })} />
-        ))}
-        {sortChoices.length > 0 && (
-          // Narrow screens show rows as cards, without column headers: the order is chosen here.
-          <div className="filter list-sort">
-            <label htmlFor="list-sort">{t('ui.sort_by')}</label>
-            <select id="list-sort" value={sort} onChange={(e) => update({ sort: e.target.value, page: null })}>
-              {sortChoices.map((c) => <option key={c.value} value={c.value}>{c.label}</option>)}
-            </select>
+      {!preview && (
+        <div className="list-toolbar">
+          <div className="search">
+            <label htmlFor="list-search" className="visually-hidden">
+              {t('ui.search')}
+            </label>
+            <input
+              id="list-search"
+              type="search"
+              placeholder={t('ui.search_placeholder')}
+              value={search}
+              onChange={(e) => setSearch(e.target.value)}
+            />
           </div>
-        )}
-        {meta.can.create && paths.create && (
-          <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}`}</Link>
-        )}
-      </div>}
-      {loadError && <div className="notice notice-error" role="alert">{loadError.message}</div>}
+          {(meta.list.filters ?? []).map((f) => (
+            <FilterControl
+              key={f}
+              meta={meta}
+              field={f}
+              value={filters[f] ?? ''}
+              onChange={(v) => update({ [f]: v, page: null })}
+            />
+          ))}
+          {sortChoices.length > 0 && (
+            // Narrow screens show rows as cards, without column headers: the order is chosen here.
+            <div className="filter list-sort">
+              <label htmlFor="list-sort">{t('ui.sort_by')}</label>
+              <select id="list-sort" value={sort} onChange={(e) => update({ sort: e.target.value, page: null })}>
+                {sortChoices.map((c) => (
+                  <option key={c.value} value={c.value}>
+                    {c.label}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          {meta.can.create && paths.create && (
+            <Link className="button button-primary" to={paths.create}>
+              {meta.labels.new ?? `${t('ui.new')} ${meta.labels.singular}`}
+            </Link>
+          )}
+        </div>
+      )}
+      {loadError && (
+        <div className="notice notice-error" role="alert">
+          {loadError.message}
+        </div>
+      )}
       <div className="table-wrap" aria-busy={loading}>
         <table className="data-table">
           <caption className="visually-hidden">{t('ui.list_caption', { label: meta.labels.plural })}</caption>
@@ -213,14 +294,28 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
                   const canSort = !preview && sortable.has(h.column.id);
                   const dir = sortedColumn === h.column.id ? (descending ? 'desc' : 'asc') : false;
                   return (
-                    <th key={h.id} scope="col" aria-sort={!canSort ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}>
+                    <th
+                      key={h.id}
+                      scope="col"
+                      aria-sort={
+                        !canSort ? undefined : dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'
+                      }
+                    >
                       {canSort ? (
                         <button type="button" className="sort-button" onClick={() => sortBy(h.column.id)}>
                           {flexRender(h.column.columnDef.header, h.getContext())}
-                          <span aria-hidden="true" className="sort-indicator">{dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}</span>
-                          {dir && <span className="visually-hidden">, {dir === 'asc' ? t('ui.sort_ascending') : t('ui.sort_descending')}</span>}
+                          <span aria-hidden="true" className="sort-indicator">
+                            {dir === 'asc' ? '▲' : dir === 'desc' ? '▼' : '↕'}
+                          </span>
+                          {dir && (
+                            <span className="visually-hidden">
+                              , {dir === 'asc' ? t('ui.sort_ascending') : t('ui.sort_descending')}
+                            </span>
+                          )}
                         </button>
-                      ) : flexRender(h.column.columnDef.header, h.getContext())}
+                      ) : (
+                        flexRender(h.column.columnDef.header, h.getContext())
+                      )}
                     </th>
                   );
                 })}
@@ -231,10 +326,18 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
             {table.getRowModel().rows.map((row) => {
               const target = targetOf(row.original);
               return (
-                <tr key={row.id} className={target ? 'clickable' : undefined} onClick={(e) => {
-                  if (target && !(e.target as HTMLElement).closest('a,button')) navigate(target);
-                }}>
-                  {row.getVisibleCells().map((cell) => <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>)}
+                <tr
+                  key={row.id}
+                  className={target ? 'clickable' : undefined}
+                  onClick={(e) => {
+                    if (target && !(e.target as HTMLElement).closest('a,button')) navigate(target);
+                  }}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} data-label={String(cell.column.columnDef.header ?? '')}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
                 </tr>
               );
             })}
@@ -243,26 +346,76 @@ function ListScreen({ meta, metaError, preview = false }: { meta: EntityMeta | n
         {data && data.records.length === 0 && (
           <div className="empty-state">
             <p>{searching ? t('ui.empty_search') : `${capitalise(t('ui.empty_list'))}`}</p>
-            {!searching && !preview && meta.can.create && paths.create && <Link className="button button-primary" to={paths.create}>{meta.labels.new ?? t('ui.new')}</Link>}
+            {!searching && !preview && meta.can.create && paths.create && (
+              <Link className="button button-primary" to={paths.create}>
+                {meta.labels.new ?? t('ui.new')}
+              </Link>
+            )}
           </div>
         )}
       </div>
-      {!preview && <div className="pagination">
-        <div className="page-size">
-          <label htmlFor="list-per-page">{t('ui.rows_per_page')}</label>
-          <select id="list-per-page" value={perPage} onChange={(e) => update({ perPage: e.target.value, page: null })}>
-            {PAGE_SIZES.map((n) => <option key={n} value={n}>{n}</option>)}
-          </select>
+      {!preview && (
+        <div className="pagination">
+          <div className="page-size">
+            <label htmlFor="list-per-page">{t('ui.rows_per_page')}</label>
+            <select
+              id="list-per-page"
+              value={perPage}
+              onChange={(e) => update({ perPage: e.target.value, page: null })}
+            >
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </div>
+          <p className="range" aria-live="polite">
+            {data && total === 0 ? t('ui.no_result') : t('ui.range', { from, to, total })}
+          </p>
+          <div className="pager">
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('ui.page_first')}
+              disabled={page <= 1}
+              onClick={() => update({ page: null })}
+            >
+              «
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('ui.page_previous')}
+              disabled={page <= 1}
+              onClick={() => update({ page: page - 1 > 1 ? page - 1 : null })}
+            >
+              ‹
+            </button>
+            <span className="page-number">
+              {page} / {pages}
+            </span>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('ui.page_next')}
+              disabled={page >= pages}
+              onClick={() => update({ page: page + 1 })}
+            >
+              ›
+            </button>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('ui.page_last')}
+              disabled={page >= pages}
+              onClick={() => update({ page: pages })}
+            >
+              »
+            </button>
+          </div>
         </div>
-        <p className="range" aria-live="polite">{data && total === 0 ? t('ui.no_result') : t('ui.range', { from, to, total })}</p>
-        <div className="pager">
-          <button type="button" className="icon-button" aria-label={t('ui.page_first')} disabled={page <= 1} onClick={() => update({ page: null })}>«</button>
-          <button type="button" className="icon-button" aria-label={t('ui.page_previous')} disabled={page <= 1} onClick={() => update({ page: page - 1 > 1 ? page - 1 : null })}>‹</button>
-          <span className="page-number">{page} / {pages}</span>
-          <button type="button" className="icon-button" aria-label={t('ui.page_next')} disabled={page >= pages} onClick={() => update({ page: page + 1 })}>›</button>
-          <button type="button" className="icon-button" aria-label={t('ui.page_last')} disabled={page >= pages} onClick={() => update({ page: pages })}>»</button>
-        </div>
-      </div>}
+      )}
     </div>
   );
 }

@@ -10,7 +10,18 @@ const declarations = loadDeclarations();
 const registry = buildRegistry(declarations);
 
 /** Keywords that make RJSF ask its validator which branch or condition holds (rjsf-validator.ts refuses). */
-const NEEDS_VALIDATOR = ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else', 'dependencies', 'dependentSchemas', '$ref'];
+const NEEDS_VALIDATOR = [
+  'oneOf',
+  'anyOf',
+  'allOf',
+  'not',
+  'if',
+  'then',
+  'else',
+  'dependencies',
+  'dependentSchemas',
+  '$ref',
+];
 
 function keywordsIn(schema: unknown, found = new Set<string>()): Set<string> {
   if (Array.isArray(schema)) for (const s of schema) keywordsIn(s, found);
@@ -26,7 +37,12 @@ function keywordsIn(schema: unknown, found = new Set<string>()): Set<string> {
 
 function metaOf(name: string): EntityMeta {
   const e = applyOverlay(registry.entities.get(name)!, []);
-  return { name, schema: { type: 'object', properties: e.schema.properties, required: e.schema.required ?? [] }, form: e.form, fieldRules: e.fieldRules } as EntityMeta;
+  return {
+    name,
+    schema: { type: 'object', properties: e.schema.properties, required: e.schema.required ?? [] },
+    form: e.form,
+    fieldRules: e.fieldRules,
+  } as EntityMeta;
 }
 
 describe('buildForm', () => {

@@ -11,7 +11,10 @@ function rjsfProperty(prop: PropertySchema): RJSFSchema {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(prop)) {
     if (k.startsWith('x-') || k === 'readOnly') continue;
-    if (k === 'properties') out.properties = Object.fromEntries(Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, rjsfProperty(p)]));
+    if (k === 'properties')
+      out.properties = Object.fromEntries(
+        Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, rjsfProperty(p)]),
+      );
     else out[k] = v;
   }
   out.type = mainType(prop);
@@ -41,7 +44,11 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
   return ui;
 }
 
-export interface RuleContext { user: RuleUser; whiteLabel: RuleWhiteLabel; previous?: RecordData }
+export interface RuleContext {
+  user: RuleUser;
+  whiteLabel: RuleWhiteLabel;
+  previous?: RecordData;
+}
 
 /** Fields shown right now: editable ones whose visibility rule holds on the data as typed. */
 export function visibleFields(meta: EntityMeta, data: RecordData, ctx: RuleContext): string[] {
@@ -65,25 +72,47 @@ export function requiredFields(meta: EntityMeta, data: RecordData, ctx: RuleCont
 }
 
 /** The RJSF schema and uiSchema for the record as it stands (visibility and required-if applied). */
-export function buildForm(meta: EntityMeta, data: RecordData, ctx: RuleContext, readOnly = false): { schema: RJSFSchema; uiSchema: UiSchema; visible: string[] } {
+export function buildForm(
+  meta: EntityMeta,
+  data: RecordData,
+  ctx: RuleContext,
+  readOnly = false,
+): { schema: RJSFSchema; uiSchema: UiSchema; visible: string[] } {
   const visible = visibleFields(meta, data, ctx);
   const properties: Record<string, RJSFSchema> = {};
   const uiSchema: UiSchema = {};
   const order: string[] = [];
-  for (const section of meta.form.layout.sections) for (const f of section.fields) if (visible.includes(f) && !order.includes(f)) order.push(f);
+  for (const section of meta.form.layout.sections)
+    for (const f of section.fields) if (visible.includes(f) && !order.includes(f)) order.push(f);
   for (const f of visible) if (!order.includes(f)) order.push(f);
   // readOnlyIf: fields this user may not change (evaluated on the stored record, as the server does).
-  const locked = new Set(Object.entries(meta.fieldRules)
-    .filter(([, r]) => r.readOnlyIf !== undefined && holds(r.readOnlyIf, { record: ctx.previous ?? data, previous: ctx.previous ?? null, user: ctx.user, whiteLabel: ctx.whiteLabel }))
-    .map(([name]) => name));
+  const locked = new Set(
+    Object.entries(meta.fieldRules)
+      .filter(
+        ([, r]) =>
+          r.readOnlyIf !== undefined &&
+          holds(r.readOnlyIf, {
+            record: ctx.previous ?? data,
+            previous: ctx.previous ?? null,
+            user: ctx.user,
+            whiteLabel: ctx.whiteLabel,
+          }),
+      )
+      .map(([name]) => name),
+  );
   for (const name of order) {
     const prop = meta.schema.properties[name];
     properties[name] = rjsfProperty(prop);
     uiSchema[name] = uiFor(meta, name, prop, readOnly || locked.has(name));
-    if (prop.writeOnly && ctx.previous && !uiSchema[name]['ui:placeholder']) uiSchema[name]['ui:placeholder'] = t('ui.secret_kept');
+    if (prop.writeOnly && ctx.previous && !uiSchema[name]['ui:placeholder'])
+      uiSchema[name]['ui:placeholder'] = t('ui.secret_kept');
   }
   uiSchema['ui:order'] = order;
-  return { schema: { type: 'object', properties, required: requiredFields(meta, data, ctx, visible) }, uiSchema, visible };
+  return {
+    schema: { type: 'object', properties, required: requiredFields(meta, data, ctx, visible) },
+    uiSchema,
+    visible,
+  };
 }
 
 /** Data without the values of fields that are hidden now (the server resets them too). */

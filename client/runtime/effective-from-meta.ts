@@ -13,7 +13,15 @@ export function effectiveFromMeta(meta: EntityMeta): EffectiveEntity {
     'x-entity': { name: meta.name, checks: meta.checks, fieldRules: meta.fieldRules },
   } as unknown as EntitySchema;
   return {
-    name: meta.name, schema, form: meta.form, listColumns: meta.list.columns, hidden: new Set(), extraFields: new Set(meta.extraFields),
-    fieldRules: meta.fieldRules, messages: meta.messages, version: meta.version, problems: [],
+    name: meta.name,
+    schema,
+    form: meta.form,
+    listColumns: meta.list.columns,
+    hidden: new Set(),
+    extraFields: new Set(meta.extraFields),
+    fieldRules: meta.fieldRules,
+    messages: meta.messages,
+    version: meta.version,
+    problems: [],
   };
 }

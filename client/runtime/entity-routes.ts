@@ -12,8 +12,10 @@ export function useCurrentRoute(): ManifestRoute {
 
 /** The entity screens' paths (list, creation, edition, detail) for links between them. */
 export function entityPaths(entity: string) {
-  const find = (kind: string) => routes.find((r) => 'entity' in r.screen && r.screen.entity === entity && r.screen.kind === kind)?.path;
-  const withPk = (path: string | undefined, pk: number | string) => path?.replace(':pk', encodeURIComponent(String(pk)));
+  const find = (kind: string) =>
+    routes.find((r) => 'entity' in r.screen && r.screen.entity === entity && r.screen.kind === kind)?.path;
+  const withPk = (path: string | undefined, pk: number | string) =>
+    path?.replace(':pk', encodeURIComponent(String(pk)));
   return {
     list: find('list'),
     create: find('create'),

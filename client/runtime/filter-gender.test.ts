@@ -4,7 +4,10 @@ import type { EntityMeta } from './types';
 
 const meta: Pick<EntityMeta, 'schema' | 'labels' | 'relationLabels'> = {
   labels: { singular: 'motif', plural: 'motifs' },
-  relationLabels: { group: { singular: 'structure', plural: 'structures', feminine: true }, user: { singular: 'utilisateur', plural: 'utilisateurs' } },
+  relationLabels: {
+    group: { singular: 'structure', plural: 'structures', feminine: true },
+    user: { singular: 'utilisateur', plural: 'utilisateurs' },
+  },
   schema: {
     type: 'object',
     required: [],

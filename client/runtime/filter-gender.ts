@@ -6,7 +6,10 @@ import type { EntityMeta } from './types';
  * Toutes »): the property says so (`x-feminine`), else a relation takes its target entity's
  * gender, a yes/no filter the listed entity's (« Actif : Tous » lieux), anything else is masculine.
  */
-export function filterIsFeminine(meta: Pick<EntityMeta, 'schema' | 'labels' | 'relationLabels'>, field: string): boolean {
+export function filterIsFeminine(
+  meta: Pick<EntityMeta, 'schema' | 'labels' | 'relationLabels'>,
+  field: string,
+): boolean {
   const prop = meta.schema.properties[field];
   if (!prop) return false;
   if (prop['x-feminine'] !== undefined) return prop['x-feminine'];

@@ -43,7 +43,10 @@ async function load(url: string, key: string): Promise<boolean> {
   const unknown = module.requires.filter((id) => !RUNTIME[id]);
   if (unknown.length) throw new Error(`record validator needs unknown runtime ${unknown.join(', ')}`);
   const runtime = new Map(await Promise.all(module.requires.map(async (id) => [id, await RUNTIME[id]()] as const)));
-  registerValidator(key, module.default((id) => runtime.get(id)));
+  registerValidator(
+    key,
+    module.default((id) => runtime.get(id)),
+  );
   return true;
 }
 

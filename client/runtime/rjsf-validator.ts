@@ -11,7 +11,9 @@ import type { RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } f
  * form this adapter was not made for: it fails loudly rather than answer a guess.
  */
 function unsupported(what: string): never {
-  throw new Error(`RJSF asked to ${what}: generated forms are validated by validateRecord and use no oneOf, anyOf, if or dependencies`);
+  throw new Error(
+    `RJSF asked to ${what}: generated forms are validated by validateRecord and use no oneOf, anyOf, if or dependencies`,
+  );
 }
 
 export const validator: ValidatorType = {

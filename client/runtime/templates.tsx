@@ -19,19 +19,48 @@ export function FieldTemplate(props: FieldTemplateProps) {
   return (
     <div className={`field${rawErrors?.length ? ' has-error' : ''}`}>
       {displayLabel && !isCheckbox && label && (
-        <label htmlFor={id}>{label}{required && <span className="required" aria-hidden="true"> *</span>}</label>
+        <label htmlFor={id}>
+          {label}
+          {required && (
+            <span className="required" aria-hidden="true">
+              {' '}
+              *
+            </span>
+          )}
+        </label>
       )}
       {children}
-      {help && <p className="field-help" id={`${id}__description`}>{help}</p>}
-      {rawErrors?.[0] && <p className="field-error" id={`${id}__error`}>{rawErrors[0]}</p>}
+      {help && (
+        <p className="field-help" id={`${id}__description`}>
+          {help}
+        </p>
+      )}
+      {rawErrors?.[0] && (
+        <p className="field-error" id={`${id}__error`}>
+          {rawErrors[0]}
+        </p>
+      )}
     </div>
   );
 }
 
-function Tabs({ sections, render, errorFields }: { sections: FormSection[]; render: (s: FormSection) => ReactElement; errorFields: Set<string> }) {
+function Tabs({
+  sections,
+  render,
+  errorFields,
+}: {
+  sections: FormSection[];
+  render: (s: FormSection) => ReactElement;
+  errorFields: Set<string>;
+}) {
   const [active, setActive] = useState(0);
   const onKey = (e: KeyboardEvent<HTMLButtonElement>, i: number) => {
-    const next = e.key === 'ArrowRight' ? (i + 1) % sections.length : e.key === 'ArrowLeft' ? (i - 1 + sections.length) % sections.length : null;
+    const next =
+      e.key === 'ArrowRight'
+        ? (i + 1) % sections.length
+        : e.key === 'ArrowLeft'
+          ? (i - 1 + sections.length) % sections.length
+          : null;
     if (next === null) return;
     e.preventDefault();
     setActive(next);
@@ -43,15 +72,36 @@ function Tabs({ sections, render, errorFields }: { sections: FormSection[]; rend
         {sections.map((s, i) => {
           const hasError = s.fields.some((f) => errorFields.has(f));
           return (
-            <button key={s.id} id={`tab-${s.id}`} type="button" role="tab" aria-selected={i === active} aria-controls={`panel-${s.id}`} tabIndex={i === active ? 0 : -1}
-              className={`tab${hasError ? ' tab-error' : ''}`} onClick={() => setActive(i)} onKeyDown={(e) => onKey(e, i)}>
-              {s.title}{hasError && <span className="visually-hidden"> (erreurs)</span>}{hasError && <span aria-hidden="true"> ⚠</span>}
+            <button
+              key={s.id}
+              id={`tab-${s.id}`}
+              type="button"
+              role="tab"
+              aria-selected={i === active}
+              aria-controls={`panel-${s.id}`}
+              tabIndex={i === active ? 0 : -1}
+              className={`tab${hasError ? ' tab-error' : ''}`}
+              onClick={() => setActive(i)}
+              onKeyDown={(e) => onKey(e, i)}
+            >
+              {s.title}
+              {hasError && <span className="visually-hidden"> (erreurs)</span>}
+              {hasError && <span aria-hidden="true"> ⚠</span>}
             </button>
           );
         })}
       </div>
       {sections.map((s, i) => (
-        <div key={s.id} id={`panel-${s.id}`} role="tabpanel" aria-labelledby={`tab-${s.id}`} hidden={i !== active} className="tab-panel">{render(s)}</div>
+        <div
+          key={s.id}
+          id={`panel-${s.id}`}
+          role="tabpanel"
+          aria-labelledby={`tab-${s.id}`}
+          hidden={i !== active}
+          className="tab-panel"
+        >
+          {render(s)}
+        </div>
       ))}
     </div>
   );
@@ -65,7 +115,9 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
     return (
       <fieldset className="nested-object">
         {props.title && <legend>{props.title}</legend>}
-        {props.properties.map((p) => <div key={p.name}>{p.content}</div>)}
+        {props.properties.map((p) => (
+          <div key={p.name}>{p.content}</div>
+        ))}
       </fieldset>
     );
   }
@@ -83,11 +135,18 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const render = (s: FormSection) => (
     <>
       {s.description && <p className="section-description">{s.description}</p>}
-      {s.fields.some((f) => context.errorFields.has(f)) && <p className="panel-error" role="alert">{t('ui.form_errors_in', { panel: s.title })}</p>}
-      {s.fields.map((f) => <div key={f}>{byName.get(f)!.content}</div>)}
+      {s.fields.some((f) => context.errorFields.has(f)) && (
+        <p className="panel-error" role="alert">
+          {t('ui.form_errors_in', { panel: s.title })}
+        </p>
+      )}
+      {s.fields.map((f) => (
+        <div key={f}>{byName.get(f)!.content}</div>
+      ))}
     </>
   );
-  if (context.layout.kind === 'tabs' && sections.length > 1) return <Tabs sections={sections} render={render} errorFields={context.errorFields} />;
+  if (context.layout.kind === 'tabs' && sections.length > 1)
+    return <Tabs sections={sections} render={render} errorFields={context.errorFields} />;
   return (
     <>
       {sections.map((s) => (

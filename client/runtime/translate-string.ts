@@ -3,7 +3,7 @@ import { TranslatableString, englishStringTranslator } from '@rjsf/utils';
 // RJSF ships no French: the strings its own components may show.
 const FRENCH: Partial<Record<TranslatableString, string>> = {
   [TranslatableString.ArrayItemTitle]: 'Élément',
-  [TranslatableString.EmptyArray]: 'Aucun élément pour l\'instant.',
+  [TranslatableString.EmptyArray]: "Aucun élément pour l'instant.",
   [TranslatableString.YesLabel]: 'Oui',
   [TranslatableString.NoLabel]: 'Non',
   [TranslatableString.CloseLabel]: 'Fermer',

@@ -16,7 +16,14 @@ export interface EntityMeta extends AccessRules {
   apiPath?: string;
   /** The list is a store list: kept in the browser, refreshed incrementally (client/state/store-lists.ts). */
   storeList?: boolean;
-  list: { columns: string[]; search?: string[]; sortable?: string[]; defaultSort?: string; filters?: string[]; pageSize?: number };
+  list: {
+    columns: string[];
+    search?: string[];
+    sortable?: string[];
+    defaultSort?: string;
+    filters?: string[];
+    pageSize?: number;
+  };
   screens?: { path: string; title?: string; description?: string; helpUrl?: string };
   fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
   checks: { rule: Rule; path?: string; message: string }[];

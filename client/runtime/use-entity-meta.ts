@@ -31,7 +31,9 @@ export function useEntityMeta(name: string): { meta: EntityMeta | null; error: A
       (meta) => live && setState({ meta, error: null }),
       (error: ApiError) => live && setState({ meta: null, error }),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [name, epoch]);
   return state;
 }

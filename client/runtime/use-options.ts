@@ -4,7 +4,10 @@ import { api } from '../api/http';
 import { sessionEpochAtom } from '../state/session';
 import { clearedOnUserChange, userGeneration } from '../state/user-stores';
 
-export interface Option { value: number; label: string }
+export interface Option {
+  value: number;
+  label: string;
+}
 
 // Keyed by the user generation too: an answer still on its way for the previous person lands
 // under a key nobody reads any more (the choices depend on who asks).
@@ -28,15 +31,24 @@ export function clearOptionsCache(): void {
 }
 
 /** The choices, fetched again when the signed-in person changes. */
-export function useOptions(entity: string | undefined, field: string | undefined, ids: number[] = []): { options: Option[] | null; failed: boolean } {
+export function useOptions(
+  entity: string | undefined,
+  field: string | undefined,
+  ids: number[] = [],
+): { options: Option[] | null; failed: boolean } {
   const epoch = useAtomValue(sessionEpochAtom);
   const [state, setState] = useState<{ options: Option[] | null; failed: boolean }>({ options: null, failed: false });
   const idsKey = ids.join(',');
   useEffect(() => {
     if (!entity) return;
     let live = true;
-    fetchOptions(entity, field, ids).then((options) => live && setState({ options, failed: false }), () => live && setState({ options: [], failed: true }));
-    return () => { live = false; };
+    fetchOptions(entity, field, ids).then(
+      (options) => live && setState({ options, failed: false }),
+      () => live && setState({ options: [], failed: true }),
+    );
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entity, field, idsKey, epoch]);
   return state;

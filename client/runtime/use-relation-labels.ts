@@ -9,7 +9,8 @@ import { relationIds } from './display-value';
 
 /** Label of a record as the server's options give it: its display property; users by name. */
 export function recordLabel(entity: string, record: Record<string, unknown>, display: string): string {
-  if (entity === 'user') return [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.email ?? record.pk);
+  if (entity === 'user')
+    return [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.email ?? record.pk);
   return String(record[display] ?? record.pk);
 }
 
@@ -33,16 +34,25 @@ async function labelsOf(entity: string, ids: number[], epoch: number): Promise<M
 }
 
 /** Labels of the records that relation columns point to, fetched once per set of ids and person. */
-export function useRelationLabels(records: Record<string, unknown>[], properties: Record<string, PropertySchema> | undefined, columns: string[]): Map<string, Map<number, string>> {
+export function useRelationLabels(
+  records: Record<string, unknown>[],
+  properties: Record<string, PropertySchema> | undefined,
+  columns: string[],
+): Map<string, Map<number, string>> {
   const epoch = useAtomValue(sessionEpochAtom);
   const [labels, setLabels] = useState(new Map<string, Map<number, string>>());
   const wanted = properties ? relationIds(records, properties, columns) : new Map<string, number[]>();
   const key = [...wanted].map(([e, ids]) => `${e}:${ids.join(',')}`).join('|');
   useEffect(() => {
     let live = true;
-    void Promise.all([...wanted].filter(([, ids]) => ids.length).map(async ([entity, ids]) => [entity, await labelsOf(entity, ids, epoch)] as const))
-      .then((pairs) => live && setLabels(new Map(pairs)));
-    return () => { live = false; };
+    void Promise.all(
+      [...wanted]
+        .filter(([, ids]) => ids.length)
+        .map(async ([entity, ids]) => [entity, await labelsOf(entity, ids, epoch)] as const),
+    ).then((pairs) => live && setLabels(new Map(pairs)));
+    return () => {
+      live = false;
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, epoch]);
   return labels;

@@ -25,7 +25,11 @@ export default function DashboardScreen() {
   return (
     <div className="dashboard">
       <p className="lead">{t('ui.dashboard_welcome', { name: profile?.firstName || profile?.fullName || '' })}</p>
-      {error && <div className="notice notice-error" role="alert">{error.message}</div>}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          {error.message}
+        </div>
+      )}
       {data && (
         <>
           <ul className="figures" aria-label={t('ui.dashboard_figures')}>
@@ -39,9 +43,16 @@ export default function DashboardScreen() {
           {data.lists.map((l) => (
             <section key={l.title} className="panel" aria-labelledby={`dash-list-${l.title}`}>
               <h2 id={`dash-list-${l.title}`}>{l.title}</h2>
-              {l.items.length === 0 ? <p className="muted">{l.empty}</p> : (
+              {l.items.length === 0 ? (
+                <p className="muted">{l.empty}</p>
+              ) : (
                 <ul className="link-list">
-                  {l.items.map((i, n) => <li key={n}>{i.path ? <Link to={i.path}>{i.label}</Link> : i.label}{i.detail && <span className="muted"> — {i.detail}</span>}</li>)}
+                  {l.items.map((i, n) => (
+                    <li key={n}>
+                      {i.path ? <Link to={i.path}>{i.label}</Link> : i.label}
+                      {i.detail && <span className="muted"> — {i.detail}</span>}
+                    </li>
+                  ))}
                 </ul>
               )}
             </section>

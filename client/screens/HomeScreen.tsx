@@ -31,9 +31,13 @@ export default function HomeScreen() {
       <section aria-labelledby="landing-services" className="landing-services">
         <h2 id="landing-services">{t('shell.landing_services')}</h2>
         {failed ? (
-          <p className="notice notice-error" role="alert">{t('shell.services_failed')}</p>
+          <p className="notice notice-error" role="alert">
+            {t('shell.services_failed')}
+          </p>
         ) : services === null ? (
-          <p className="muted" role="status">{t('shell.services_loading')}</p>
+          <p className="muted" role="status">
+            {t('shell.services_loading')}
+          </p>
         ) : services.length === 0 ? (
           <p className="muted">{t('shell.landing_none')}</p>
         ) : (
@@ -42,10 +46,14 @@ export default function HomeScreen() {
             <ul className="service-cards">
               {services.map((s) => (
                 <li key={s.module} className="service-card">
-                  <h3><Link to={s.path}>{s.name}</Link></h3>
+                  <h3>
+                    <Link to={s.path}>{s.name}</Link>
+                  </h3>
                   {s.kind !== s.name && <p className="service-kind">{s.kind}</p>}
                   <p className="service-description">{s.description}</p>
-                  <span className="service-open" aria-hidden="true">{t('shell.landing_open')} →</span>
+                  <span className="service-open" aria-hidden="true">
+                    {t('shell.landing_open')} →
+                  </span>
                 </li>
               ))}
             </ul>
@@ -56,14 +64,24 @@ export default function HomeScreen() {
         <section className="card landing-staff" aria-labelledby="landing-workspace">
           <h2 id="landing-workspace">{t('shell.landing_my_space')}</h2>
           <p>{t('shell.landing_my_space_text')}</p>
-          <p><Link className="button button-primary" to={workspace}>{t('shell.landing_my_space')}</Link></p>
+          <p>
+            <Link className="button button-primary" to={workspace}>
+              {t('shell.landing_my_space')}
+            </Link>
+          </p>
         </section>
-      ) : !profile && (
-        <section className="card landing-staff" aria-labelledby="landing-staff">
-          <h2 id="landing-staff">{t('shell.landing_staff_title')}</h2>
-          <p>{t('shell.landing_staff_text')}</p>
-          <p><Link className="button button-primary" to="/mon-compte/connexion">{t('ui.sign_in')}</Link></p>
-        </section>
+      ) : (
+        !profile && (
+          <section className="card landing-staff" aria-labelledby="landing-staff">
+            <h2 id="landing-staff">{t('shell.landing_staff_title')}</h2>
+            <p>{t('shell.landing_staff_text')}</p>
+            <p>
+              <Link className="button button-primary" to="/mon-compte/connexion">
+                {t('ui.sign_in')}
+              </Link>
+            </p>
+          </section>
+        )
       )}
     </div>
   );

@@ -5,7 +5,9 @@ export function NotFound() {
   return (
     <div className="notice">
       <p>{t('ui.not_found')}</p>
-      <p><Link to="/">{t('ui.home')}</Link></p>
+      <p>
+        <Link to="/">{t('ui.home')}</Link>
+      </p>
     </div>
   );
 }

@@ -71,8 +71,13 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
     <div className={`app${folded ? ' menu-folded' : ''}${hasMenu ? '' : ' no-menu'}`}>
       <SkipLinks hasMenu={hasMenu} />
       <VersionBanner />
-      <Header onToggleMenu={() => setOpen((o) => !o)} menuOpen={open} folded={folded} onToggleFold={toggleFold}
-        whiteLabelHeader={wl?.hasMainHeader !== false && typeof wl?.header === 'string' ? wl.header : ''} />
+      <Header
+        onToggleMenu={() => setOpen((o) => !o)}
+        menuOpen={open}
+        folded={folded}
+        onToggleFold={toggleFold}
+        whiteLabelHeader={wl?.hasMainHeader !== false && typeof wl?.header === 'string' ? wl.header : ''}
+      />
       <div className="app-body">
         {hasMenu && <SideMenu open={open} onNavigate={() => setOpen(false)} />}
         {open && <div className="menu-backdrop" onClick={() => setOpen(false)} aria-hidden="true" />}
@@ -85,7 +90,11 @@ export function AppShell({ route, children }: { route: ManifestRoute; children: 
         <footer className="app-footer">
           {typeof wl?.footer === 'string' && wl.footer && <div dangerouslySetInnerHTML={{ __html: wl.footer }} />}
           {hasAudienceMeasurement(wl) && (
-            <p><button type="button" className="link-button" onClick={() => setAskingConsent(true)}>{t('shell.consent_change')}</button></p>
+            <p>
+              <button type="button" className="link-button" onClick={() => setAskingConsent(true)}>
+                {t('shell.consent_change')}
+              </button>
+            </p>
           )}
         </footer>
       )}

@@ -19,7 +19,15 @@ export function AudienceMeasurement({ asking, onAnswered }: { asking: boolean; o
   useEffect(() => {
     if (!settings || consent !== 'granted') return;
     // After the screen has set its title (AppShell does it in an effect).
-    const timer = setTimeout(() => trackPageView(wl, { url: window.location.href, title: document.title, referrer: document.referrer || undefined }), 300);
+    const timer = setTimeout(
+      () =>
+        trackPageView(wl, {
+          url: window.location.href,
+          title: document.title,
+          referrer: document.referrer || undefined,
+        }),
+      300,
+    );
     return () => clearTimeout(timer);
   }, [location.pathname, consent, settings?.endpoint]);
   if (!settings || (consent !== null && !asking)) return null;
@@ -34,8 +42,12 @@ export function AudienceMeasurement({ asking, onAnswered }: { asking: boolean; o
       <h2 id="consent-banner-title">{t('shell.consent_title')}</h2>
       <p>{t('shell.consent_text', { site })}</p>
       <div className="consent-actions">
-        <button type="button" className="button button-primary" onClick={() => answer('granted')}>{t('shell.consent_accept')}</button>
-        <button type="button" className="button" onClick={() => answer('denied')}>{t('shell.consent_refuse')}</button>
+        <button type="button" className="button button-primary" onClick={() => answer('granted')}>
+          {t('shell.consent_accept')}
+        </button>
+        <button type="button" className="button" onClick={() => answer('denied')}>
+          {t('shell.consent_refuse')}
+        </button>
       </div>
     </aside>
   );

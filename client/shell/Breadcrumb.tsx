@@ -22,10 +22,16 @@ export function Breadcrumb({ route }: { route: ManifestRoute }) {
       {wl?.hasBreadcrumb !== false && trail.length > 0 && (
         <nav aria-label={t('ui.breadcrumb')} className="breadcrumb">
           <ol>
-            <li><Link to="/">{t('ui.home')}</Link></li>
+            <li>
+              <Link to="/">{t('ui.home')}</Link>
+            </li>
             {trail.map((e, i) => (
               <li key={e.id}>
-                {e.path && (i < trail.length - 1 || pageTitle) ? <Link to={e.path}>{e.label}</Link> : <span aria-current={i === trail.length - 1 ? 'page' : undefined}>{e.label}</span>}
+                {e.path && (i < trail.length - 1 || pageTitle) ? (
+                  <Link to={e.path}>{e.label}</Link>
+                ) : (
+                  <span aria-current={i === trail.length - 1 ? 'page' : undefined}>{e.label}</span>
+                )}
               </li>
             ))}
           </ol>
@@ -34,7 +40,9 @@ export function Breadcrumb({ route }: { route: ManifestRoute }) {
       <div className="title-row">
         <h1>{title}</h1>
         {wl?.hasOnlineHelp === true && route.helpUrl && (
-          <a className="help-link" href={route.helpUrl} target="_blank" rel="noreferrer">{t('ui.online_help')}</a>
+          <a className="help-link" href={route.helpUrl} target="_blank" rel="noreferrer">
+            {t('ui.online_help')}
+          </a>
         )}
       </div>
       {description && !pageTitle && <p className="page-description">{description}</p>}

@@ -7,8 +7,15 @@ import { Dialog } from './Dialog';
 import { MailIcon } from './icons';
 import { t } from '../lib/messages';
 
-interface GlobalMessage { pk: number; title: string; messageHtml: string }
-interface Messages { newMessages: GlobalMessage[]; seenMessages: GlobalMessage[] }
+interface GlobalMessage {
+  pk: number;
+  title: string;
+  messageHtml: string;
+}
+interface Messages {
+  newMessages: GlobalMessage[];
+  seenMessages: GlobalMessage[];
+}
 
 const messagesAtom = atom<Messages>({ newMessages: [], seenMessages: [] });
 const openAtom = atom(false);
@@ -60,9 +67,19 @@ export function GlobalMessagesButton() {
   const title = count ? t('ui.messages_unread', { count }) : t('ui.messages');
   return (
     <>
-      <button type="button" className="icon-button message-button" aria-label={title} title={title} onClick={() => setOpen(true)}>
+      <button
+        type="button"
+        className="icon-button message-button"
+        aria-label={title}
+        title={title}
+        onClick={() => setOpen(true)}
+      >
         <MailIcon />
-        {count > 0 && <span className="message-count" aria-hidden="true">{count}</span>}
+        {count > 0 && (
+          <span className="message-count" aria-hidden="true">
+            {count}
+          </span>
+        )}
       </button>
       <Dialog open={open} title={title} onClose={() => setOpen(false)} wide>
         {count === 0 && messages.seenMessages.length === 0 && <p className="muted">{t('ui.messages_none')}</p>}
@@ -70,7 +87,9 @@ export function GlobalMessagesButton() {
           <article key={m.pk} className="global-message">
             <h3>{m.title}</h3>
             <MessageBody message={m} />
-            <button type="button" className="button button-primary" onClick={() => void acknowledge(m.pk)}>{t('ui.messages_acknowledge')}</button>
+            <button type="button" className="button button-primary" onClick={() => void acknowledge(m.pk)}>
+              {t('ui.messages_acknowledge')}
+            </button>
           </article>
         ))}
         {messages.seenMessages.length > 0 && (
@@ -79,7 +98,14 @@ export function GlobalMessagesButton() {
             <ul className="link-list">
               {messages.seenMessages.map((m) => (
                 <li key={m.pk}>
-                  <button type="button" className="link-button" aria-expanded={reopened === m.pk} onClick={() => setReopened(reopened === m.pk ? null : m.pk)}>{m.title}</button>
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-expanded={reopened === m.pk}
+                    onClick={() => setReopened(reopened === m.pk ? null : m.pk)}
+                  >
+                    {m.title}
+                  </button>
                   {reopened === m.pk && <MessageBody message={m} />}
                 </li>
               ))}

@@ -7,5 +7,7 @@ import { Navigate, useParams } from 'react-router-dom';
 export function LegacyLogin() {
   const { startEmail } = useParams();
   const email = startEmail?.trim();
-  return <Navigate to={email ? `/mon-compte/connexion/${encodeURIComponent(email)}` : '/mon-compte/connexion'} replace />;
+  return (
+    <Navigate to={email ? `/mon-compte/connexion/${encodeURIComponent(email)}` : '/mon-compte/connexion'} replace />
+  );
 }

@@ -12,10 +12,17 @@ export function PasswordInput(props: Omit<InputHTMLAttributes<HTMLInputElement>,
     <div className="password-input">
       <input {...props} type={shown ? 'text' : 'password'} autoCapitalize="off" autoCorrect="off" spellCheck={false} />
       {/* Named by its text, not by aria-label: the field alone answers to « Mot de passe ». */}
-      <button type="button" className="link-button password-toggle" aria-controls={props.id} onClick={() => setShown((s) => !s)}>
+      <button
+        type="button"
+        className="link-button password-toggle"
+        aria-controls={props.id}
+        onClick={() => setShown((s) => !s)}
+      >
         {shown ? t('shell.password_hide') : t('shell.password_show')}
       </button>
-      <span className="visually-hidden" role="status">{shown ? t('shell.password_shown') : ''}</span>
+      <span className="visually-hidden" role="status">
+        {shown ? t('shell.password_shown') : ''}
+      </span>
     </div>
   );
 }

@@ -34,7 +34,11 @@ export function RouteGuard({ route, children }: { route: ManifestRoute; children
   const wl = useAtomValue(whiteLabelAtom);
   const location = useLocation();
   if (route.module && !whiteLabel.modules[route.module]) {
-    return <div className="notice notice-warning"><p>{t('ui.module_disabled')}</p></div>;
+    return (
+      <div className="notice notice-warning">
+        <p>{t('ui.module_disabled')}</p>
+      </div>
+    );
   }
   // Signed in on a guest page (the login, just now): where `next` asked, else the role's home.
   if (route.guestOnly && !user.anonymous) {

@@ -17,15 +17,23 @@ function Entry({ item, onNavigate }: { item: MenuItem; onNavigate: () => void })
   return (
     <li>
       {item.path ? (
-        <NavLink to={item.path} end={item.path === '/'} onClick={onNavigate} title={item.description}><EntryText item={item} /></NavLink>
+        <NavLink to={item.path} end={item.path === '/'} onClick={onNavigate} title={item.description}>
+          <EntryText item={item} />
+        </NavLink>
       ) : item.href ? (
-        <a href={item.href} target="_blank" rel="noreferrer" title={item.description}><EntryText item={item} /></a>
+        <a href={item.href} target="_blank" rel="noreferrer" title={item.description}>
+          <EntryText item={item} />
+        </a>
       ) : (
-        <span className="menu-group"><EntryText item={item} /></span>
+        <span className="menu-group">
+          <EntryText item={item} />
+        </span>
       )}
       {item.children && (
         <ul>
-          {item.children.map((c) => <Entry key={c.id} item={c} onNavigate={onNavigate} />)}
+          {item.children.map((c) => (
+            <Entry key={c.id} item={c} onNavigate={onNavigate} />
+          ))}
         </ul>
       )}
     </li>
@@ -37,7 +45,9 @@ export function SideMenu(props: { open: boolean; onNavigate: () => void }) {
   return (
     <nav id="side-menu" className={`side-menu${props.open ? ' open' : ''}`} aria-label={t('ui.menu')}>
       <ul>
-        {items.map((item) => <Entry key={item.id} item={item} onNavigate={props.onNavigate} />)}
+        {items.map((item) => (
+          <Entry key={item.id} item={item} onNavigate={props.onNavigate} />
+        ))}
       </ul>
     </nav>
   );

@@ -8,7 +8,8 @@ import { t } from '../lib/messages';
  */
 export function findMainAction(root: ParentNode): HTMLElement | null {
   const candidates = [...root.querySelectorAll<HTMLElement>('[data-main-action], .screen .button-primary')];
-  const usable = (el: HTMLElement) => !el.hasAttribute('disabled') && el.getAttribute('aria-hidden') !== 'true' && el.getClientRects().length > 0;
+  const usable = (el: HTMLElement) =>
+    !el.hasAttribute('disabled') && el.getAttribute('aria-hidden') !== 'true' && el.getClientRects().length > 0;
   return candidates.find((el) => el.hasAttribute('data-main-action') && usable(el)) ?? candidates.find(usable) ?? null;
 }
 
@@ -29,11 +30,18 @@ function useMainAction(): { element: HTMLElement; label: string } | null {
       frame = requestAnimationFrame(() => {
         const element = findMainAction(main);
         const label = element ? labelOf(element) : '';
-        setFound((prev) => (prev?.element === element && prev?.label === label ? prev : element && label ? { element, label } : null));
+        setFound((prev) =>
+          prev?.element === element && prev?.label === label ? prev : element && label ? { element, label } : null,
+        );
       });
     };
     const observer = new MutationObserver(update);
-    observer.observe(main, { subtree: true, childList: true, attributes: true, attributeFilter: ['disabled', 'hidden', 'class'] });
+    observer.observe(main, {
+      subtree: true,
+      childList: true,
+      attributes: true,
+      attributeFilter: ['disabled', 'hidden', 'class'],
+    });
     update();
     return () => {
       observer.disconnect();
@@ -59,15 +67,22 @@ export function SkipLinks({ hasMenu }: { hasMenu: boolean }) {
   };
   return (
     <div className="skip-links">
-      <a href="#main" onClick={go(() => document.getElementById('main'))}>{t('ui.skip_to_content')}</a>
+      <a href="#main" onClick={go(() => document.getElementById('main'))}>
+        {t('ui.skip_to_content')}
+      </a>
       {/* Named without the action's own words: tools and people looking for « Nouveau lieu » find the
           action, not this link; the words stay visible, after the name. */}
       {action && (
         <a href="#main" onClick={go(() => action.element)} aria-label={t('shell.skip_to_action')}>
-          {t('shell.skip_to_action')}<span aria-hidden="true"> : {action.label}</span>
+          {t('shell.skip_to_action')}
+          <span aria-hidden="true"> : {action.label}</span>
         </a>
       )}
-      {hasMenu && <a href="#side-menu" onClick={go(() => document.querySelector<HTMLElement>('#side-menu a'))}>{t('shell.skip_to_menu')}</a>}
+      {hasMenu && (
+        <a href="#side-menu" onClick={go(() => document.querySelector<HTMLElement>('#side-menu a'))}>
+          {t('shell.skip_to_menu')}
+        </a>
+      )}
     </div>
   );
 }

@@ -4,17 +4,43 @@ import type { WhiteLabel } from '../state/session';
 
 class MemoryStorage {
   private data = new Map<string, string>();
-  getItem(k: string) { return this.data.get(k) ?? null; }
-  setItem(k: string, v: string) { this.data.set(k, String(v)); }
-  removeItem(k: string) { this.data.delete(k); }
-  clear() { this.data.clear(); }
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, String(v));
+  }
+  removeItem(k: string) {
+    this.data.delete(k);
+  }
+  clear() {
+    this.data.clear();
+  }
 }
 const storage = new MemoryStorage();
 vi.stubGlobal('localStorage', storage);
 const requested: string[] = [];
-vi.stubGlobal('Image', class { referrerPolicy = ''; set src(v: string) { requested.push(v); } });
+vi.stubGlobal(
+  'Image',
+  class {
+    referrerPolicy = '';
+    set src(v: string) {
+      requested.push(v);
+    }
+  },
+);
 
-const wl = (extra: Record<string, unknown> = {}) => ({ pk: 1, domain: 'localhost', siteTitle: 'Rénovation Démo', siteBaseline: '', matomoUrl: '', matomoSiteId: null, matomoTrackerFileName: 'piwik', ...extra }) as WhiteLabel;
+const wl = (extra: Record<string, unknown> = {}) =>
+  ({
+    pk: 1,
+    domain: 'localhost',
+    siteTitle: 'Rénovation Démo',
+    siteBaseline: '',
+    matomoUrl: '',
+    matomoSiteId: null,
+    matomoTrackerFileName: 'piwik',
+    ...extra,
+  }) as WhiteLabel;
 const page = { url: 'https://renovation.example.fr/thermix', title: 'Thermix - Rénovation Démo' };
 
 describe('audience measurement per white label', () => {
@@ -45,7 +71,12 @@ describe('audience measurement per white label', () => {
     expect(requested).toHaveLength(1);
     const hit = new URL(requested[0]!);
     expect(hit.origin + hit.pathname).toBe('https://stats.example.fr/piwik.php');
-    expect(Object.fromEntries(hit.searchParams)).toMatchObject({ idsite: '7', rec: '1', url: page.url, action_name: page.title });
+    expect(Object.fromEntries(hit.searchParams)).toMatchObject({
+      idsite: '7',
+      rec: '1',
+      url: page.url,
+      action_name: page.title,
+    });
     expect(hit.searchParams.get('_id')).toMatch(/^[0-9a-f]{16}$/);
   });
 
@@ -60,8 +91,12 @@ describe('audience measurement per white label', () => {
     expect(JSON.parse(storage.getItem('renovation.analytics.localhost')!)).toEqual({ choice: 'denied', at: now });
   });
 
-  it('builds the tracking address with the white label\'s tracker file', () => {
-    const settings = analyticsSettings(wl({ matomoUrl: 'https://stats.example.fr/matomo', matomoSiteId: 2, matomoTrackerFileName: 'matomo.php' }))!;
-    expect(hitUrl(settings, { ...page, referrer: 'https://www.example.fr/' }, 'abcdef0123456789')).toMatch(/^https:\/\/stats\.example\.fr\/matomo\/matomo\.php\?idsite=2&rec=1&apiv=1&url=.*&urlref=https%3A%2F%2Fwww\.example\.fr%2F&_id=abcdef0123456789$/);
+  it("builds the tracking address with the white label's tracker file", () => {
+    const settings = analyticsSettings(
+      wl({ matomoUrl: 'https://stats.example.fr/matomo', matomoSiteId: 2, matomoTrackerFileName: 'matomo.php' }),
+    )!;
+    expect(hitUrl(settings, { ...page, referrer: 'https://www.example.fr/' }, 'abcdef0123456789')).toMatch(
+      /^https:\/\/stats\.example\.fr\/matomo\/matomo\.php\?idsite=2&rec=1&apiv=1&url=.*&urlref=https%3A%2F%2Fwww\.example\.fr%2F&_id=abcdef0123456789$/,
+    );
   });
 });

@@ -24,13 +24,18 @@ export function analyticsSettings(wl: WhiteLabel | null): AnalyticsSettings | nu
   if (!base || site === null || site === undefined || String(site).trim() === '') return null;
   // Only an https server (or this site itself): a tracker over http would leak the pages visited.
   if (!/^https:\/\/[^/\s]+/i.test(base) && !base.startsWith('/')) return null;
-  const file = typeof wl?.matomoTrackerFileName === 'string' && /^[\w.-]+$/.test(wl.matomoTrackerFileName.trim())
-    ? wl.matomoTrackerFileName.trim().replace(/\.php$/, '')
-    : 'matomo';
+  const file =
+    typeof wl?.matomoTrackerFileName === 'string' && /^[\w.-]+$/.test(wl.matomoTrackerFileName.trim())
+      ? wl.matomoTrackerFileName.trim().replace(/\.php$/, '')
+      : 'matomo';
   return { endpoint: `${base}/${file}.php`, siteId: String(site).trim() };
 }
 
-interface StoredConsent { choice: Consent; at: number; visitor?: string }
+interface StoredConsent {
+  choice: Consent;
+  at: number;
+  visitor?: string;
+}
 
 function key(domain: string): string {
   return `renovation.analytics.${domain}`;
@@ -40,7 +45,9 @@ function read(domain: string): StoredConsent | null {
   try {
     const raw = localStorage.getItem(key(domain));
     const parsed = raw ? (JSON.parse(raw) as StoredConsent) : null;
-    return parsed && (parsed.choice === 'granted' || parsed.choice === 'denied') && Number.isFinite(parsed.at) ? parsed : null;
+    return parsed && (parsed.choice === 'granted' || parsed.choice === 'denied') && Number.isFinite(parsed.at)
+      ? parsed
+      : null;
   } catch {
     return null;
   }
@@ -61,7 +68,7 @@ function randomVisitor(): string {
 export function saveConsent(domain: string, choice: Consent, now = Date.now()): void {
   try {
     // The visitor id exists only with consent; refusing forgets it.
-    const visitor = choice === 'granted' ? read(domain)?.visitor ?? randomVisitor() : undefined;
+    const visitor = choice === 'granted' ? (read(domain)?.visitor ?? randomVisitor()) : undefined;
     localStorage.setItem(key(domain), JSON.stringify({ choice, at: now, visitor }));
   } catch {
     /* storage refused: the question comes back next time, nothing is measured meanwhile */
@@ -69,7 +76,11 @@ export function saveConsent(domain: string, choice: Consent, now = Date.now()): 
 }
 
 /** The address of one page-view hit (Matomo HTTP tracking API). */
-export function hitUrl(settings: AnalyticsSettings, page: { url: string; title: string; referrer?: string }, visitor?: string): string {
+export function hitUrl(
+  settings: AnalyticsSettings,
+  page: { url: string; title: string; referrer?: string },
+  visitor?: string,
+): string {
   const params = new URLSearchParams({
     idsite: settings.siteId,
     rec: '1',

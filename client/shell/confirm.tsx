@@ -12,7 +12,11 @@ export interface ConfirmOptions {
   cancel?: string;
 }
 
-interface Pending { text: string; options?: ConfirmOptions; resolve: (ok: boolean) => void }
+interface Pending {
+  text: string;
+  options?: ConfirmOptions;
+  resolve: (ok: boolean) => void;
+}
 
 const pendingAtom = atom<Pending | null>(null);
 
@@ -44,18 +48,31 @@ export function ConfirmDialog() {
   };
   const options = pending?.options;
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" aria-describedby="confirm-text" onCancel={(e) => { e.preventDefault(); answer(false); }}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby="confirm-title"
+      aria-describedby="confirm-text"
+      onCancel={(e) => {
+        e.preventDefault();
+        answer(false);
+      }}
+    >
       <h2 id="confirm-title">{t('ui.confirm_title')}</h2>
       <div id="confirm-text">
         <p>{pending?.text}</p>
         <p>{t('ui.confirm_question')}</p>
       </div>
       <div className="dialog-actions">
-        <button type="button" className={`button ${options?.destructive ? 'button-danger' : 'button-primary'}`} onClick={() => answer(true)}>
+        <button
+          type="button"
+          className={`button ${options?.destructive ? 'button-danger' : 'button-primary'}`}
+          onClick={() => answer(true)}
+        >
           {options?.confirm ?? t('ui.yes')}
         </button>
         <button type="button" ref={noRef} className="button" onClick={() => answer(false)}>
-          {options ? options.cancel ?? t('ui.cancel') : t('ui.no')}
+          {options ? (options.cancel ?? t('ui.cancel')) : t('ui.no')}
         </button>
       </div>
     </dialog>

@@ -4,7 +4,11 @@ import { createPortal } from 'react-dom';
 import { store } from '../state/store';
 import { t } from '../lib/messages';
 
-export interface Toast { id: number; kind: 'success' | 'error' | 'info'; text: string }
+export interface Toast {
+  id: number;
+  kind: 'success' | 'error' | 'info';
+  text: string;
+}
 
 export const toastsAtom = atom<Toast[]>([]);
 let next = 1;
@@ -63,7 +67,14 @@ export function Toasts() {
       {toasts.map((toast) => (
         <div key={toast.id} className={`toast toast-${toast.kind}`} role={toast.kind === 'error' ? 'alert' : undefined}>
           <span>{toast.text}</span>
-          <button type="button" className="icon-button" aria-label={t('ui.close')} onClick={() => setToasts((l) => l.filter((x) => x.id !== toast.id))}>×</button>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('ui.close')}
+            onClick={() => setToasts((l) => l.filter((x) => x.id !== toast.id))}
+          >
+            ×
+          </button>
         </div>
       ))}
     </div>

@@ -29,6 +29,8 @@ export function applyTheme(wl: WhiteLabel | null): void {
 
 /** Tab title: page, breadcrumb and site title joined by a dash, reversed on request (spec 01 §2). */
 export function tabTitle(parts: (string | undefined)[], siteTitle: string | undefined, reverse: boolean): string {
-  const list = [...parts, siteTitle].filter((p): p is string => Boolean(p && p.trim())).filter((p, i, a) => a.indexOf(p) === i);
+  const list = [...parts, siteTitle]
+    .filter((p): p is string => Boolean(p && p.trim()))
+    .filter((p, i, a) => a.indexOf(p) === i);
   return (reverse ? list.reverse() : list).join(' - ');
 }

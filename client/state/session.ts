@@ -20,7 +20,12 @@ export interface Profile {
   group: { pk: number; name: string; ademeId: string | null; isAdmin: boolean } | null;
 }
 
-export type WhiteLabel = Record<string, unknown> & { pk: number; domain: string; siteTitle: string; siteBaseline: string };
+export type WhiteLabel = Record<string, unknown> & {
+  pk: number;
+  domain: string;
+  siteTitle: string;
+  siteBaseline: string;
+};
 
 export const profileAtom = atom<Profile | null>(null);
 export const whiteLabelAtom = atom<WhiteLabel | null>(null);
@@ -51,7 +56,11 @@ export async function loadProfile(): Promise<Profile | null> {
 }
 
 export async function signIn(email: string, password: string): Promise<Profile | null> {
-  const tokens = await api<Tokens>('/auth/obtain_token/', { method: 'POST', body: { email, password }, anonymous: true });
+  const tokens = await api<Tokens>('/auth/obtain_token/', {
+    method: 'POST',
+    body: { email, password },
+    anonymous: true,
+  });
   // Spec 01 §4: on login the client-side stores are reset, then the tokens saved.
   clearUserStores();
   store.set(tokensAtom, tokens);
@@ -85,7 +94,12 @@ export async function refreshSession(onDropped: () => void): Promise<RefreshOutc
   const tokens = store.get(tokensAtom);
   if (!tokens) return 'none';
   try {
-    const { data } = await request<Tokens>('/auth/refresh_token/', { method: 'POST', body: { refresh: tokens.refresh }, anonymous: true, timeoutMs: 15_000 });
+    const { data } = await request<Tokens>('/auth/refresh_token/', {
+      method: 'POST',
+      body: { refresh: tokens.refresh },
+      anonymous: true,
+      timeoutMs: 15_000,
+    });
     store.set(tokensAtom, data);
     return 'ok';
   } catch (e) {

@@ -99,15 +99,22 @@ export function storeListAtom<T extends Keyed>(apiPath: string): PrimitiveAtom<T
 }
 
 /** A store list in a component: what is held at once, brought up to date on mount and per person. */
-export function useStoreList<T extends Keyed>(apiPath: string | undefined): { records: T[] | null; error: ApiError | null } {
+export function useStoreList<T extends Keyed>(
+  apiPath: string | undefined,
+): { records: T[] | null; error: ApiError | null } {
   const epoch = useAtomValue(sessionEpochAtom);
   const records = useAtomValue(storeListAtom<T>(apiPath ?? ''));
   const [error, setError] = useState<ApiError | null>(null);
   useEffect(() => {
     if (!apiPath) return;
     let live = true;
-    refreshStoreList<T>(apiPath).then(() => live && setError(null), (err: ApiError) => live && setError(err));
-    return () => { live = false; };
+    refreshStoreList<T>(apiPath).then(
+      () => live && setError(null),
+      (err: ApiError) => live && setError(err),
+    );
+    return () => {
+      live = false;
+    };
   }, [apiPath, epoch]);
   return { records: apiPath ? records : null, error };
 }

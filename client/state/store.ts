@@ -6,7 +6,10 @@ export const store = getDefaultStore();
 const TOKEN_KEY = 'renovation.token';
 const REFRESH_KEY = 'renovation.refresh';
 
-export interface Tokens { token: string; refresh: string }
+export interface Tokens {
+  token: string;
+  refresh: string;
+}
 
 function readTokens(): Tokens | null {
   try {

@@ -2,10 +2,27 @@ import { describe, expect, it } from 'vitest';
 import { allowedValues, canAccess, type AccessRules } from './can-access';
 import type { RuleUser } from '../logic/user-context';
 
-const advisor: RuleUser = { pk: 3, userType: 'advisor', group: 2, roles: ['advisor', 'staff'], scopeGroups: [2], anonymous: false };
-const ownGroup = { or: [{ role: ['administrator'] }, { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] }] };
+const advisor: RuleUser = {
+  pk: 3,
+  userType: 'advisor',
+  group: 2,
+  roles: ['advisor', 'staff'],
+  scopeGroups: [2],
+  anonymous: false,
+};
+const ownGroup = {
+  or: [
+    { role: ['administrator'] },
+    { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] },
+  ],
+};
 const reason: AccessRules = {
-  rights: { view: { or: [{ '==': [{ var: 'record.isActive' }, true] }, ownGroup] }, create: ownGroup, change: ownGroup, delete: ownGroup },
+  rights: {
+    view: { or: [{ '==': [{ var: 'record.isActive' }, true] }, ownGroup] },
+    create: ownGroup,
+    change: ownGroup,
+    delete: ownGroup,
+  },
   ruleContext: { user: advisor, whiteLabel: { id: 1, domain: 'localhost', modules: { dialogwatt: true } } },
 };
 
@@ -15,7 +32,13 @@ describe('canAccess', () => {
     expect(canAccess(reason, 'change', { group: 3 })).toBe(false);
     expect(canAccess(reason, 'delete', { group: 3 })).toBe(false);
     expect(canAccess(reason, 'view', { group: 3, isActive: true })).toBe(true);
-    expect(canAccess({ ...reason, ruleContext: { ...reason.ruleContext, user: { ...advisor, roles: ['administrator'] } } }, 'delete', { group: 3 })).toBe(true);
+    expect(
+      canAccess(
+        { ...reason, ruleContext: { ...reason.ruleContext, user: { ...advisor, roles: ['administrator'] } } },
+        'delete',
+        { group: 3 },
+      ),
+    ).toBe(true);
   });
 
   it('allows what has no rule (the server does the same)', () => {

@@ -16,7 +16,11 @@ export interface AccessRules {
  * (server/operations/entity-access.ts `may`: the same rule on `{user, record, whiteLabel}`).
  * Screens use it to hide or disable what would be refused; the server checks again anyway.
  */
-export function canAccess(entity: AccessRules, action: RightAction | 'list', record: Record<string, unknown> = {}): boolean {
+export function canAccess(
+  entity: AccessRules,
+  action: RightAction | 'list',
+  record: Record<string, unknown> = {},
+): boolean {
   const { user, whiteLabel } = entity.ruleContext;
   return holds(entity.rights[action], { user, record, whiteLabel });
 }
@@ -26,7 +30,13 @@ export function canAccess(entity: AccessRules, action: RightAction | 'list', rec
  * choices a form may offer (another structure's group is not one for an advisor). When no value
  * would allow it, the field is not what decides, and every value is kept.
  */
-export function allowedValues<T>(entity: AccessRules, action: RightAction, record: Record<string, unknown>, field: string, values: T[]): T[] {
+export function allowedValues<T>(
+  entity: AccessRules,
+  action: RightAction,
+  record: Record<string, unknown>,
+  field: string,
+  values: T[],
+): T[] {
   const allowed = values.filter((v) => canAccess(entity, action, { ...record, [field]: v }));
   return allowed.length ? allowed : values;
 }

@@ -24,7 +24,9 @@ describe('French numbers and plurals', () => {
 
   it('picks the _one / _other message by count, and formats the count', () => {
     const catalogue = {
-      'x.items_one': '{count} élément', 'x.items_other': '{count} éléments', 'x.plain': '{count} au total',
+      'x.items_one': '{count} élément',
+      'x.items_other': '{count} éléments',
+      'x.plain': '{count} au total',
     };
     expect(translateFrench(catalogue, 'x.items', { count: 0 })).toBe('0 élément');
     expect(translateFrench(catalogue, 'x.items', { count: 2 })).toBe('2 éléments');

@@ -8,7 +8,12 @@ import slugifyText from '@sindresorhus/slugify';
 
 const FRENCH: [string, string][] = [
   ['&', ' et '],
-  ['ä', 'a'], ['Ä', 'A'], ['ö', 'o'], ['Ö', 'O'], ['ü', 'u'], ['Ü', 'U'],
+  ['ä', 'a'],
+  ['Ä', 'A'],
+  ['ö', 'o'],
+  ['Ö', 'O'],
+  ['ü', 'u'],
+  ['Ü', 'U'],
 ];
 
 /** Lower-case words joined by dashes, accents and ligatures spelt out, at most `max` characters (whole words). */

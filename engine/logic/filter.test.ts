@@ -2,12 +2,38 @@ import { describe, expect, it } from 'vitest';
 import { compileFilter, couldHold, matchesFilter, UnsupportedFilterError } from './filter';
 import type { RuleUser } from './user-context';
 
-const advisor: RuleUser = { pk: 3, userType: 'advisor', group: 2, roles: ['signedIn', 'advisor', 'staff'], scopeGroups: [2], anonymous: false };
-const admin: RuleUser = { pk: 1, userType: 'administrator', group: null, roles: ['signedIn', 'administrator', 'staff'], scopeGroups: [], anonymous: false };
-const anonymous: RuleUser = { pk: null, userType: null, group: null, roles: ['anonymous'], scopeGroups: [], anonymous: true };
+const advisor: RuleUser = {
+  pk: 3,
+  userType: 'advisor',
+  group: 2,
+  roles: ['signedIn', 'advisor', 'staff'],
+  scopeGroups: [2],
+  anonymous: false,
+};
+const admin: RuleUser = {
+  pk: 1,
+  userType: 'administrator',
+  group: null,
+  roles: ['signedIn', 'administrator', 'staff'],
+  scopeGroups: [],
+  anonymous: false,
+};
+const anonymous: RuleUser = {
+  pk: null,
+  userType: null,
+  group: null,
+  roles: ['anonymous'],
+  scopeGroups: [],
+  anonymous: true,
+};
 const wl = { id: 1, domain: 'localhost', modules: {} };
 
-const groupScoped = { or: [{ role: ['administrator'] }, { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] }] };
+const groupScoped = {
+  or: [
+    { role: ['administrator'] },
+    { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] },
+  ],
+};
 
 describe('compileFilter', () => {
   it('reduces a rule to true, false or a filter on record fields, depending on the user', () => {
@@ -17,18 +43,36 @@ describe('compileFilter', () => {
   });
 
   it('turns "value in record list" into a contains filter and flips comparisons', () => {
-    const rule = { or: [{ in: [{ var: 'user.group' }, { var: 'record.groups' }] }, { '<': [5, { var: 'record.duration' }] }] };
-    expect(compileFilter(rule, { user: advisor })).toEqual({ or: [{ contains: 'groups', value: 2 }, { cmp: '>', field: 'duration', value: 5 }] });
+    const rule = {
+      or: [{ in: [{ var: 'user.group' }, { var: 'record.groups' }] }, { '<': [5, { var: 'record.duration' }] }],
+    };
+    expect(compileFilter(rule, { user: advisor })).toEqual({
+      or: [
+        { contains: 'groups', value: 2 },
+        { cmp: '>', field: 'duration', value: 5 },
+      ],
+    });
   });
 
   it('expands intersects into one contains per value and negations into not', () => {
-    expect(compileFilter({ intersects: [{ var: 'record.groups' }, [2, 5]] }, { user: advisor })).toEqual({ or: [{ contains: 'groups', value: 2 }, { contains: 'groups', value: 5 }] });
-    expect(compileFilter({ '!': { var: 'record.isAdmin' } }, { user: advisor })).toEqual({ not: { truthy: 'isAdmin' } });
+    expect(compileFilter({ intersects: [{ var: 'record.groups' }, [2, 5]] }, { user: advisor })).toEqual({
+      or: [
+        { contains: 'groups', value: 2 },
+        { contains: 'groups', value: 5 },
+      ],
+    });
+    expect(compileFilter({ '!': { var: 'record.isAdmin' } }, { user: advisor })).toEqual({
+      not: { truthy: 'isAdmin' },
+    });
   });
 
   it('rejects what SQL cannot express instead of applying part of it', () => {
-    expect(() => compileFilter({ subset: [{ var: 'record.groups' }, [1]] }, { user: advisor })).toThrow(UnsupportedFilterError);
-    expect(() => compileFilter({ '==': [{ var: 'record.a' }, { var: 'record.b' }] }, { user: advisor })).toThrow(UnsupportedFilterError);
+    expect(() => compileFilter({ subset: [{ var: 'record.groups' }, [1]] }, { user: advisor })).toThrow(
+      UnsupportedFilterError,
+    );
+    expect(() => compileFilter({ '==': [{ var: 'record.a' }, { var: 'record.b' }] }, { user: advisor })).toThrow(
+      UnsupportedFilterError,
+    );
   });
 
   it('agrees with json-logic on records', () => {
@@ -40,10 +84,20 @@ describe('compileFilter', () => {
 
 describe('couldHold', () => {
   it('is false only when no record can satisfy the rule', () => {
-    const create = { or: [{ role: ['administrator'] }, { and: [{ role: ['manager'] }, { subset: [{ var: 'record.groups' }, { var: 'user.scopeGroups' }] }] }, { and: [{ role: ['advisor'] }, { in: [{ var: 'user.group' }, { var: 'record.groups' }] }] }] };
+    const create = {
+      or: [
+        { role: ['administrator'] },
+        { and: [{ role: ['manager'] }, { subset: [{ var: 'record.groups' }, { var: 'user.scopeGroups' }] }] },
+        { and: [{ role: ['advisor'] }, { in: [{ var: 'user.group' }, { var: 'record.groups' }] }] },
+      ],
+    };
     expect(couldHold(create, { user: advisor })).toBe(true);
     expect(couldHold(create, { user: anonymous })).toBe(false);
-    expect(couldHold({ and: [{ role: ['manager'] }, { subset: [{ var: 'record.groups' }, [1]] }] }, { user: advisor })).toBe(false);
-    expect(couldHold({ and: [{ role: ['advisor'] }, { subset: [{ var: 'record.groups' }, [1]] }] }, { user: advisor })).toBe(true);
+    expect(
+      couldHold({ and: [{ role: ['manager'] }, { subset: [{ var: 'record.groups' }, [1]] }] }, { user: advisor }),
+    ).toBe(false);
+    expect(
+      couldHold({ and: [{ role: ['advisor'] }, { subset: [{ var: 'record.groups' }, [1]] }] }, { user: advisor }),
+    ).toBe(true);
   });
 });

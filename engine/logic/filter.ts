@@ -60,7 +60,8 @@ const FLIP: Record<string, '<' | '<=' | '>' | '>='> = { '<': '>', '<=': '>=', '>
 
 function compare(op: string, a: Part, b: Part): Part {
   const sqlOp = op === '==' || op === '===' ? '=' : op === '!=' || op === '!==' ? '!=' : op;
-  if (a.kind === 'field' && b.kind === 'const') return { kind: 'filter', filter: { cmp: sqlOp as '=', field: a.name, value: b.value } };
+  if (a.kind === 'field' && b.kind === 'const')
+    return { kind: 'filter', filter: { cmp: sqlOp as '=', field: a.name, value: b.value } };
   if (a.kind === 'const' && b.kind === 'field') {
     const flipped = FLIP[sqlOp] ?? sqlOp;
     return { kind: 'filter', filter: { cmp: flipped as '=', field: b.name, value: a.value } };
@@ -100,7 +101,8 @@ function strictPart(node: unknown, data: Record<string, unknown>, lenient: boole
   if (node === null || typeof node !== 'object') return { kind: 'const', value: node };
   if (Array.isArray(node)) {
     const parts = node.map((n) => part(n, data, lenient));
-    if (parts.every((p) => p.kind === 'const')) return { kind: 'const', value: parts.map((p) => (p as { value: unknown }).value) };
+    if (parts.every((p) => p.kind === 'const'))
+      return { kind: 'const', value: parts.map((p) => (p as { value: unknown }).value) };
     throw new UnsupportedFilterError('lists mixing record fields are not supported');
   }
   if (!readsRecord(node)) return { kind: 'const', value: evaluate(node as Rule, data) };
@@ -123,7 +125,10 @@ function strictPart(node: unknown, data: Record<string, unknown>, lenient: boole
   }
   const parts = args.map((a) => part(a, data, lenient));
   if (parts.every((p) => p.kind === 'const')) {
-    return { kind: 'const', value: evaluate({ [op]: parts.map((p) => (p as { value: unknown }).value) } as Rule, data) };
+    return {
+      kind: 'const',
+      value: evaluate({ [op]: parts.map((p) => (p as { value: unknown }).value) } as Rule, data),
+    };
   }
   switch (op) {
     case 'and':
@@ -134,18 +139,30 @@ function strictPart(node: unknown, data: Record<string, unknown>, lenient: boole
       return { kind: 'filter', filter: not(asFilter(parts[0])) };
     case '!!':
       return { kind: 'filter', filter: asFilter(parts[0]) };
-    case '<': case '<=':
+    case '<':
+    case '<=':
       // json-logic's "between": {"<": [a, b, c]} is a < b and b < c.
-      if (parts.length === 3) return { kind: 'filter', filter: and([asFilter(compare(op, parts[0], parts[1])), asFilter(compare(op, parts[1], parts[2]))]) };
+      if (parts.length === 3)
+        return {
+          kind: 'filter',
+          filter: and([asFilter(compare(op, parts[0], parts[1])), asFilter(compare(op, parts[1], parts[2]))]),
+        };
       if (parts.length !== 2) throw new UnsupportedFilterError(`${op} with ${parts.length} operands`);
       return compare(op, parts[0], parts[1]);
-    case '==': case '===': case '!=': case '!==': case '>': case '>=':
+    case '==':
+    case '===':
+    case '!=':
+    case '!==':
+    case '>':
+    case '>=':
       if (parts.length !== 2) throw new UnsupportedFilterError(`${op} with ${parts.length} operands`);
       return compare(op, parts[0], parts[1]);
     case 'in': {
       const [a, b] = parts;
-      if (a.kind === 'const' && b.kind === 'field') return { kind: 'filter', filter: { contains: b.name, value: a.value } };
-      if (a.kind === 'field' && b.kind === 'const' && Array.isArray(b.value)) return { kind: 'filter', filter: { inList: a.name, values: b.value } };
+      if (a.kind === 'const' && b.kind === 'field')
+        return { kind: 'filter', filter: { contains: b.name, value: a.value } };
+      if (a.kind === 'field' && b.kind === 'const' && Array.isArray(b.value))
+        return { kind: 'filter', filter: { inList: a.name, values: b.value } };
       throw new UnsupportedFilterError('"in" needs a value and a list, one of them a record field');
     }
     case 'intersects': {
@@ -194,11 +211,17 @@ export function matchesFilter(filter: Filter, record: Record<string, unknown>): 
   const v = record[filter.field] as number | string;
   const w = filter.value as number | string;
   switch (filter.cmp) {
-    case '=': return w === null ? v === null || v === undefined : v == w;
-    case '!=': return w === null ? v !== null && v !== undefined : v != w;
-    case '<': return v < w;
-    case '<=': return v <= w;
-    case '>': return v > w;
-    case '>=': return v >= w;
+    case '=':
+      return w === null ? v === null || v === undefined : v == w;
+    case '!=':
+      return w === null ? v !== null && v !== undefined : v != w;
+    case '<':
+      return v < w;
+    case '<=':
+      return v <= w;
+    case '>':
+      return v > w;
+    case '>=':
+      return v >= w;
   }
 }

@@ -7,9 +7,40 @@ import type { Rule } from '../schema/types';
 export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date'] as const;
 
 export const ALLOWED_OPERATORS = new Set<string>([
-  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
-  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%', 'in', 'cat', 'substr', 'merge',
-  'some', 'all', 'none', 'map', 'filter', 'reduce',
+  'var',
+  'missing',
+  'missing_some',
+  'if',
+  '?:',
+  '==',
+  '===',
+  '!=',
+  '!==',
+  '!',
+  '!!',
+  'or',
+  'and',
+  '>',
+  '>=',
+  '<',
+  '<=',
+  'max',
+  'min',
+  '+',
+  '-',
+  '*',
+  '/',
+  '%',
+  'in',
+  'cat',
+  'substr',
+  'merge',
+  'some',
+  'all',
+  'none',
+  'map',
+  'filter',
+  'reduce',
   ...CUSTOM_OPERATORS,
 ]);
 
@@ -18,12 +49,14 @@ function install(): void {
   if (installed) return;
   installed = true;
   // Every element of the first list is in the second one.
-  jsonLogic.add_operation('subset', (a: unknown, b: unknown) =>
-    Array.isArray(a) && Array.isArray(b) && a.length > 0 && a.every((x) => b.includes(x)),
+  jsonLogic.add_operation(
+    'subset',
+    (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && a.length > 0 && a.every((x) => b.includes(x)),
   );
   // At least one element of the first list is in the second one.
-  jsonLogic.add_operation('intersects', (a: unknown, b: unknown) =>
-    Array.isArray(a) && Array.isArray(b) && a.some((x) => b.includes(x)),
+  jsonLogic.add_operation(
+    'intersects',
+    (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && a.some((x) => b.includes(x)),
   );
   // ISO date text → epoch milliseconds, so that dates compare whatever their written form.
   jsonLogic.add_operation('date', (v: unknown) => {

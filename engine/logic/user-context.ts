@@ -22,7 +22,9 @@ export interface RuleWhiteLabel {
 
 export function rolesOf(userType: string | null, roles: RolesDeclaration): string[] {
   if (!userType) {
-    return Object.entries(roles.roles).filter(([, r]) => r.anonymous).map(([name]) => name);
+    return Object.entries(roles.roles)
+      .filter(([, r]) => r.anonymous)
+      .map(([name]) => name);
   }
   return Object.entries(roles.roles)
     .filter(([, r]) => r.userTypes?.includes(userType))

@@ -16,13 +16,22 @@ describe('applyOverlay', () => {
   });
 
   it('relabels, hides, requires, adds fields and list columns', () => {
-    const e = applyOverlay(place, [
-      { op: 'label', field: 'name', value: 'Permanence' },
-      { op: 'hide', field: 'internalPresentation' },
-      { op: 'require', field: 'phone' },
-      { op: 'addField', field: 'xFloor', section: 'address', schema: { type: 'integer', title: 'Étage', minimum: 0 } },
-      { op: 'listColumns', columns: ['name', 'xFloor'] },
-    ], 4);
+    const e = applyOverlay(
+      place,
+      [
+        { op: 'label', field: 'name', value: 'Permanence' },
+        { op: 'hide', field: 'internalPresentation' },
+        { op: 'require', field: 'phone' },
+        {
+          op: 'addField',
+          field: 'xFloor',
+          section: 'address',
+          schema: { type: 'integer', title: 'Étage', minimum: 0 },
+        },
+        { op: 'listColumns', columns: ['name', 'xFloor'] },
+      ],
+      4,
+    );
     expect(e.schema.properties.name.title).toBe('Permanence');
     expect(e.hidden.has('internalPresentation')).toBe(true);
     expect(e.form.layout.sections.flatMap((s) => s.fields)).not.toContain('internalPresentation');
@@ -47,7 +56,14 @@ describe('applyOverlay', () => {
   });
 
   it('reports operations on fields that no longer exist instead of applying them', () => {
-    const e = applyOverlay(place, [{ op: 'label', field: 'removedField', value: 'x' }, { op: 'addField', field: 'xName', schema: { type: 'string', title: 'A' } }, { op: 'addField', field: 'xName', schema: { type: 'string', title: 'B' } }]);
-    expect(e.problems).toEqual(["label : le champ « removedField » n'existe pas.", 'addField : le champ « xName » existe déjà.']);
+    const e = applyOverlay(place, [
+      { op: 'label', field: 'removedField', value: 'x' },
+      { op: 'addField', field: 'xName', schema: { type: 'string', title: 'A' } },
+      { op: 'addField', field: 'xName', schema: { type: 'string', title: 'B' } },
+    ]);
+    expect(e.problems).toEqual([
+      "label : le champ « removedField » n'existe pas.",
+      'addField : le champ « xName » existe déjà.',
+    ]);
   });
 });

@@ -61,8 +61,16 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
 
   for (const o of ops) {
     switch (o.op) {
-      case 'label': { const p = field(o.field, o.op); if (p) p.title = o.value; break; }
-      case 'help': { const p = field(o.field, o.op); if (p) p.description = o.value; break; }
+      case 'label': {
+        const p = field(o.field, o.op);
+        if (p) p.title = o.value;
+        break;
+      }
+      case 'help': {
+        const p = field(o.field, o.op);
+        if (p) p.description = o.value;
+        break;
+      }
       case 'hide':
       case 'readOnly': {
         const p = field(o.field, o.op);
@@ -75,7 +83,11 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
         else p.readOnly = true;
         break;
       }
-      case 'require': { const p = field(o.field, o.op); if (p && !p.readOnly) required.add(o.field); break; }
+      case 'require': {
+        const p = field(o.field, o.op);
+        if (p && !p.readOnly) required.add(o.field);
+        break;
+      }
       case 'enumSubset': {
         const p = field(o.field, o.op);
         if (!p) break;
@@ -88,11 +100,15 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
         const p = field(o.field, o.op);
         if (!p) break;
         // A read-only field is filled by the platform: a default would be a way to write it.
-        if (p.readOnly) problems.push(`default : le champ « ${p.title} » est en lecture seule et ne prend pas de valeur par défaut.`);
+        if (p.readOnly)
+          problems.push(`default : le champ « ${p.title} » est en lecture seule et ne prend pas de valeur par défaut.`);
         else p.default = o.value;
         break;
       }
-      case 'widget': { if (field(o.field, o.op)) (form.ui ??= {})[o.field] = { ...(form.ui?.[o.field] ?? {}), widget: o.value }; break; }
+      case 'widget': {
+        if (field(o.field, o.op)) (form.ui ??= {})[o.field] = { ...(form.ui?.[o.field] ?? {}), widget: o.value };
+        break;
+      }
       case 'visibleIf': {
         if (!field(o.field, o.op)) break;
         ruledVisible.add(o.field);
@@ -101,7 +117,9 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
         fieldRules[o.field] = { ...fieldRules[o.field], visibleIf: rule };
         break;
       }
-      case 'message': messages[o.key] = o.value; break;
+      case 'message':
+        messages[o.key] = o.value;
+        break;
       case 'order': {
         const position = new Map(o.fields.map((f, i) => [f, i]));
         for (const section of form.layout.sections) {
@@ -116,12 +134,19 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
         break;
       }
       case 'addField': {
-        if (schema.properties[o.field]) { problems.push(`addField : le champ « ${o.field} » existe déjà.`); break; }
-        if (x.extraFields === false) { problems.push(`addField : ${x.name} n'accepte pas de champ supplémentaire.`); break; }
+        if (schema.properties[o.field]) {
+          problems.push(`addField : le champ « ${o.field} » existe déjà.`);
+          break;
+        }
+        if (x.extraFields === false) {
+          problems.push(`addField : ${x.name} n'accepte pas de champ supplémentaire.`);
+          break;
+        }
         schema.properties[o.field] = { ...o.schema, 'x-extra': true } as PropertySchema;
         extraFields.add(o.field);
         if (o.required) required.add(o.field);
-        const section = form.layout.sections.find((s) => s.id === o.section) ?? form.layout.sections[form.layout.sections.length - 1];
+        const section =
+          form.layout.sections.find((s) => s.id === o.section) ?? form.layout.sections[form.layout.sections.length - 1];
         section.fields.push(o.field);
         break;
       }

@@ -64,7 +64,11 @@ export function entityColumns(schema: EntitySchema): ColumnSpec[] {
       column: storage.column ?? toSnake(property),
       kind,
       unique: Boolean(storage.unique),
-      index: !storage.unique && property !== 'pk' && kind !== 'json' && (Boolean(storage.index) || indexed.has(property) || scalarRelation),
+      index:
+        !storage.unique &&
+        property !== 'pk' &&
+        kind !== 'json' &&
+        (Boolean(storage.index) || indexed.has(property) || scalarRelation),
       primaryKey: property === 'pk' || undefined,
     });
   }

@@ -9,7 +9,11 @@ import { anonymousUser } from '../logic/user-context';
  * a default is written into every new record, so a wrong one would be stored unchecked by rules
  * that trust it. Returns one French problem per invalid default.
  */
-export function overlayDefaultProblems(effective: EffectiveEntity, ops: OverlayOp[], catalogue: MessageCatalogue): string[] {
+export function overlayDefaultProblems(
+  effective: EffectiveEntity,
+  ops: OverlayOp[],
+  catalogue: MessageCatalogue,
+): string[] {
   const problems: string[] = [];
   for (const o of ops) {
     if (o.op !== 'default') continue;
@@ -18,18 +22,27 @@ export function overlayDefaultProblems(effective: EffectiveEntity, ops: OverlayO
     const { default: _ignored, ...withoutDefault } = prop;
     const single: EffectiveEntity = {
       ...effective,
-      schema: { ...effective.schema, properties: { [o.field]: withoutDefault }, required: [], 'x-entity': { ...effective.schema['x-entity'], checks: [] } },
+      schema: {
+        ...effective.schema,
+        properties: { [o.field]: withoutDefault },
+        required: [],
+        'x-entity': { ...effective.schema['x-entity'], checks: [] },
+      },
       hidden: new Set(),
       fieldRules: {},
     };
     const errors = validateRecord({
       entity: single,
       record: { [o.field]: o.value },
-      ctx: { user: anonymousUser({ userTypes: {}, defaultUserType: '', roles: {} }), whiteLabel: { id: null, domain: null, modules: {} } },
+      ctx: {
+        user: anonymousUser({ userTypes: {}, defaultUserType: '', roles: {} }),
+        whiteLabel: { id: null, domain: null, modules: {} },
+      },
       catalogue,
       cacheKey: `overlay-default|${effective.name}|${o.field}`,
     });
-    for (const e of errors) problems.push(`default : la valeur par défaut de « ${prop.title} » n'est pas valide (${e.message})`);
+    for (const e of errors)
+      problems.push(`default : la valeur par défaut de « ${prop.title} » n'est pas valide (${e.message})`);
   }
   return problems;
 }

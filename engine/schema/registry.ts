@@ -31,7 +31,13 @@ export interface Registry {
 
 const PK: PropertySchema = { type: 'integer', title: 'Identifiant', readOnly: true };
 const CREATED_AT: PropertySchema = { type: 'string', format: 'date-time', title: 'Créé le', readOnly: true };
-const UPDATED_AT: PropertySchema = { type: 'string', format: 'date-time', title: 'Modifié le', readOnly: true, 'x-storage': { index: true } };
+const UPDATED_AT: PropertySchema = {
+  type: 'string',
+  format: 'date-time',
+  title: 'Modifié le',
+  readOnly: true,
+  'x-storage': { index: true },
+};
 
 /** Adds what every entity has (pk, timestamps) and what a flag asks for (module settings). */
 export function expandEntity(schema: EntitySchema, modules: ModuleDeclaration[]): EntitySchema {
@@ -41,8 +47,18 @@ export function expandEntity(schema: EntitySchema, modules: ModuleDeclaration[])
     for (const m of modules) {
       if (m.always) continue;
       properties[`${m.flag}IsActive`] ??= { type: 'boolean', title: `${m.label} : actif`, default: m.defaultActive };
-      properties[`${m.flag}Name`] ??= { type: 'string', title: `${m.label} : nom`, maxLength: 100, default: m.defaultName };
-      properties[`${m.flag}Baseline`] ??= { type: 'string', title: `${m.label} : accroche`, maxLength: 100, default: m.defaultBaseline };
+      properties[`${m.flag}Name`] ??= {
+        type: 'string',
+        title: `${m.label} : nom`,
+        maxLength: 100,
+        default: m.defaultName,
+      };
+      properties[`${m.flag}Baseline`] ??= {
+        type: 'string',
+        title: `${m.label} : accroche`,
+        maxLength: 100,
+        default: m.defaultBaseline,
+      };
     }
   }
   if (x.timestamps !== false) {
@@ -79,13 +95,44 @@ export function entityRoutes(schema: EntitySchema): RouteDeclaration[] {
   const access = (kind: 'list' | 'create' | 'edit' | 'detail') => s.accessByKind?.[kind] ?? s.access;
   const routes: RouteDeclaration[] = [];
   if (s.list !== false) {
-    routes.push({ name: `${base}List`, path: s.path.endsWith('/') ? s.path : `${s.path}/`, screen: { kind: 'list', entity: x.name }, title: s.title ?? capitalise(x.labels.plural), access: access('list'), ...common });
+    routes.push({
+      name: `${base}List`,
+      path: s.path.endsWith('/') ? s.path : `${s.path}/`,
+      screen: { kind: 'list', entity: x.name },
+      title: s.title ?? capitalise(x.labels.plural),
+      access: access('list'),
+      ...common,
+    });
   }
   const create = s.create === undefined ? 'creation/' : s.create;
-  if (create) routes.push({ name: `${base}Create`, path: screenPath(s.path, create), screen: { kind: 'create', entity: x.name }, title: x.labels.new ?? `Nouveau ${x.labels.singular}`, access: access('create'), ...common });
+  if (create)
+    routes.push({
+      name: `${base}Create`,
+      path: screenPath(s.path, create),
+      screen: { kind: 'create', entity: x.name },
+      title: x.labels.new ?? `Nouveau ${x.labels.singular}`,
+      access: access('create'),
+      ...common,
+    });
   const edit = s.edit === undefined ? 'edition/:pk' : s.edit;
-  if (edit) routes.push({ name: `${base}Edit`, path: screenPath(s.path, edit), screen: { kind: 'edit', entity: x.name }, title: `Modifier ${x.labels.feminine ? 'la' : 'le'} ${x.labels.singular}`, access: access('edit'), ...common });
-  if (s.detail) routes.push({ name: `${base}Detail`, path: screenPath(s.path, s.detail), screen: { kind: 'detail', entity: x.name }, title: capitalise(x.labels.singular), access: access('detail'), ...common });
+  if (edit)
+    routes.push({
+      name: `${base}Edit`,
+      path: screenPath(s.path, edit),
+      screen: { kind: 'edit', entity: x.name },
+      title: `Modifier ${x.labels.feminine ? 'la' : 'le'} ${x.labels.singular}`,
+      access: access('edit'),
+      ...common,
+    });
+  if (s.detail)
+    routes.push({
+      name: `${base}Detail`,
+      path: screenPath(s.path, s.detail),
+      screen: { kind: 'detail', entity: x.name },
+      title: capitalise(x.labels.singular),
+      access: access('detail'),
+      ...common,
+    });
   return routes;
 }
 
@@ -156,7 +203,14 @@ export function buildRegistry(decls: Declarations): Registry {
     if (runtime.apiPath) entityByApiPath.set(runtime.apiPath, runtime);
   }
   const routes = [...decls.routes.flatMap((r) => r.routes), ...expanded.flatMap(entityRoutes)];
-  return { declarations: decls, entities, entityByApiPath, routes, menus: buildMenus(decls, expanded), modules: decls.modules };
+  return {
+    declarations: decls,
+    entities,
+    entityByApiPath,
+    routes,
+    menus: buildMenus(decls, expanded),
+    modules: decls.modules,
+  };
 }
 
 export function getEntity(registry: Registry, name: string): EntityRuntime {

@@ -9,10 +9,18 @@ import { SEARCH_TEXT_VERSION } from '../search/normalise';
  */
 export const SEARCH_COLUMN = 'search_text';
 
-export interface SearchSource { property: string; column: string; kind: ColumnKind }
+export interface SearchSource {
+  property: string;
+  column: string;
+  kind: ColumnKind;
+}
 
 /** What the search column is computed from; `version` changes when the normalisation does. */
-export interface SearchSpec { column: string; sources: SearchSource[]; version: number }
+export interface SearchSpec {
+  column: string;
+  sources: SearchSource[];
+  version: number;
+}
 
 /** The search column of an entity, or null when its list searches nothing stored. */
 export function searchSpec(entity: Pick<EntityRuntime, 'schema' | 'columnByProperty'>): SearchSpec | null {

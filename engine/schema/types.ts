@@ -62,7 +62,14 @@ export interface EntityDeclaration {
   labels: { singular: string; plural: string; new?: string; feminine?: boolean };
   display: string;
   api?: { path: string; actions?: EntityAction[]; storeList?: boolean; public?: boolean };
-  list?: { columns?: string[]; search?: string[]; sortable?: string[]; defaultSort?: string; filters?: string[]; pageSize?: number };
+  list?: {
+    columns?: string[];
+    search?: string[];
+    sortable?: string[];
+    defaultSort?: string;
+    filters?: string[];
+    pageSize?: number;
+  };
   rights: Record<RightAction, Rule> & { list?: Rule };
   fieldRules?: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
   checks?: { rule: Rule; path?: string; message: string }[];
@@ -89,13 +96,28 @@ export interface EntitySchema {
   'x-entity': EntityDeclaration;
 }
 
-export interface FormSection { id: string; title: string; description?: string; fields: string[] }
+export interface FormSection {
+  id: string;
+  title: string;
+  description?: string;
+  fields: string[];
+}
 
 export interface FormDeclaration {
   $id: string;
   entity: string;
   layout: { kind: 'tabs' | 'panels'; sections: FormSection[] };
-  ui?: Record<string, { widget?: string; placeholder?: string; help?: string; rows?: number; autofocus?: boolean; options?: Record<string, unknown> }>;
+  ui?: Record<
+    string,
+    {
+      widget?: string;
+      placeholder?: string;
+      help?: string;
+      rows?: number;
+      autofocus?: boolean;
+      options?: Record<string, unknown>;
+    }
+  >;
 }
 
 export type MenuAudience = 'anonymous' | 'professional' | 'advisor';
@@ -115,12 +137,14 @@ export interface MenuEntry {
   children?: MenuEntry[];
 }
 
-export interface MenuDeclaration { $id: string; audience: MenuAudience; entries: MenuEntry[] }
+export interface MenuDeclaration {
+  $id: string;
+  audience: MenuAudience;
+  entries: MenuEntry[];
+}
 
 export type ScreenRef =
-  | { component: string }
-  | { redirect: string }
-  | { kind: 'list' | 'create' | 'edit' | 'detail'; entity: string };
+  { component: string } | { redirect: string } | { kind: 'list' | 'create' | 'edit' | 'detail'; entity: string };
 
 export interface RouteDeclaration {
   name: string;
@@ -138,7 +162,10 @@ export interface RouteDeclaration {
   params?: Record<string, string>;
 }
 
-export interface RoutesDeclaration { $id: string; routes: RouteDeclaration[] }
+export interface RoutesDeclaration {
+  $id: string;
+  routes: RouteDeclaration[];
+}
 
 export interface ModuleDeclaration {
   $id: string;

@@ -23,7 +23,9 @@ describe('normaliseForSearch', () => {
 
 describe('searchTextOf', () => {
   it('joins the normalised values of texts, numbers and lists, skipping empty ones', () => {
-    expect(searchTextOf(['Maison de l’Énergie', null, '', 38000, ['Vif', 'Échirolles'], undefined])).toBe("maison de l'energie\n38000\nvif\nechirolles");
+    expect(searchTextOf(['Maison de l’Énergie', null, '', 38000, ['Vif', 'Échirolles'], undefined])).toBe(
+      "maison de l'energie\n38000\nvif\nechirolles",
+    );
   });
 });
 

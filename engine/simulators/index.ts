@@ -2,11 +2,27 @@
 
 export type * from './reference/types';
 export { referenceIndex } from './reference/reference-index';
-export { productionSystemById, productionSystemByIdentifier, energyByIdentifier, energyOfSystem } from './reference/production-system-lookup';
+export {
+  productionSystemById,
+  productionSystemByIdentifier,
+  energyByIdentifier,
+  energyOfSystem,
+} from './reference/production-system-lookup';
 export { secondaryEfficiency, type SecondaryEfficiencyQuery } from './reference/secondary-efficiency';
 export { currentPrice, currentPriceMultiUnit } from './reference/current-price';
-export { multiUnitSizeClass, isMultiUnitCategory, type HousingCategory, type MultiUnitSizeClass } from './reference/size-class';
-export { systemEntryDefaults, tableCost, type HousingProfile, type SystemEntryDefaults, type SystemUse } from './reference/system-defaults';
+export {
+  multiUnitSizeClass,
+  isMultiUnitCategory,
+  type HousingCategory,
+  type MultiUnitSizeClass,
+} from './reference/size-class';
+export {
+  systemEntryDefaults,
+  tableCost,
+  type HousingProfile,
+  type SystemEntryDefaults,
+  type SystemUse,
+} from './reference/system-defaults';
 export * from './reference/identifiers';
 
 export type { FieldError } from './shared/field-error';
@@ -27,6 +43,12 @@ export { HOUSING_TYPES, RENOVATION_TYPES } from './therminix/types';
 
 export { computeEcorenover, type EcorenoverOptions } from './ecorenover/compute-ecorenover';
 export { ecorenoverDefaults } from './ecorenover/defaults';
-export { amountToFinance, annualLoanPayment, ECO_LOAN_CEILING, regularLoanAmountFor, suggestedEcoLoanAmount } from './ecorenover/loan-payment';
+export {
+  amountToFinance,
+  annualLoanPayment,
+  ECO_LOAN_CEILING,
+  regularLoanAmountFor,
+  suggestedEcoLoanAmount,
+} from './ecorenover/loan-payment';
 export { ECORENOVER_YEARLY_VARIATION_FACTORS, ECORENOVER_PROJECTION_YEARS } from './ecorenover/variation-factors';
 export type * from './ecorenover/types';

@@ -7,13 +7,34 @@ import type { ThermixRequest } from './thermix/request-types';
 const thermix: ThermixRequest = {
   year: 2024,
   thermalSolarProdByM2: 450,
-  needs: { heating: 15_000, hotWater: 3_000, housingCategory: 'individual', dwellingsNumber: null, renovationType: 'systems_renovation' },
+  needs: {
+    heating: 15_000,
+    hotWater: 3_000,
+    housingCategory: 'individual',
+    dwellingsNumber: null,
+    renovationType: 'systems_renovation',
+  },
   solutions: [
     {
       index: 1,
       heatingSystems: [
-        { index: 1, productionSystem: systemId('solar_system_combined'), productionShare: 1, solarPanelsSurface: 10, estimatedInvestment: 1_000 },
-        { index: 2, productionSystem: systemId('gaz_boiler_condensing'), productionShare: 1, efficiency: 0.95, energyPrice: 7.04, energyPriceVariation: 0.0271, ghgRatio: 0.205, useGreenEnergy: false },
+        {
+          index: 1,
+          productionSystem: systemId('solar_system_combined'),
+          productionShare: 1,
+          solarPanelsSurface: 10,
+          estimatedInvestment: 1_000,
+        },
+        {
+          index: 2,
+          productionSystem: systemId('gaz_boiler_condensing'),
+          productionShare: 1,
+          efficiency: 0.95,
+          energyPrice: 7.04,
+          energyPriceVariation: 0.0271,
+          ghgRatio: 0.205,
+          useGreenEnergy: false,
+        },
       ],
       hotWaterSystems: [{ identifier: 'solar_system_combined' }, { productionSystem: 0 }],
       renewableElectricity: true,
@@ -23,7 +44,13 @@ const thermix: ThermixRequest = {
       isMetroGrenoble: false,
     },
   ],
-  metroGrenoble: { enabled: true, area: 'B', inseeCode: '38185', renovationType: 'new_building', energiesOverridedData: { oil: { priceVariation: 0.0112 } } },
+  metroGrenoble: {
+    enabled: true,
+    area: 'B',
+    inseeCode: '38185',
+    renovationType: 'new_building',
+    energiesOverridedData: { oil: { priceVariation: 0.0112 } },
+  },
   customCarbonTax: { year: 2030, amount: 100 },
   user: null,
   advisor: 12,
@@ -38,7 +65,17 @@ describe('request schemas', () => {
 
   it('accept what the screens send', () => {
     expect(schemaErrors('thermix', thermix)).toEqual([]);
-    expect(schemaErrors('therminix', { housingType: 'individual', renovationType: 'global_renovation', floorSurface: 110, heatingSystem: 'oil_boiler_standard', hotWaterSystem: null, heatingNeeds: 15_000, hotWaterNeeds: 3_000 })).toEqual([]);
+    expect(
+      schemaErrors('therminix', {
+        housingType: 'individual',
+        renovationType: 'global_renovation',
+        floorSurface: 110,
+        heatingSystem: 'oil_boiler_standard',
+        hotWaterSystem: null,
+        heatingNeeds: 15_000,
+        hotWaterNeeds: 3_000,
+      }),
+    ).toEqual([]);
     // an incomplete informations step is the engine's to refuse, with the spec's messages
     expect(schemaErrors('therminix', {})).toEqual([]);
     expect(schemaErrors('ecorenover', ecorenoverDefaults())).toEqual([]);
@@ -64,19 +101,34 @@ describe('request schemas', () => {
   });
 
   it('refuse ecorenover rates, lengths and percentages out of bounds', () => {
-    const bad = { ...ecorenoverDefaults(), regularLoanRate: 1.5, ecoLoanLength: 51, regularLoanLength: 10.5, futureEnergyConsumption: 120, annualInvoice: -1 };
-    expect(schemaErrors('ecorenover', bad)).toEqual(['/annualInvoice', '/ecoLoanLength', '/futureEnergyConsumption', '/regularLoanLength', '/regularLoanRate']);
+    const bad = {
+      ...ecorenoverDefaults(),
+      regularLoanRate: 1.5,
+      ecoLoanLength: 51,
+      regularLoanLength: 10.5,
+      futureEnergyConsumption: 120,
+      annualInvoice: -1,
+    };
+    expect(schemaErrors('ecorenover', bad)).toEqual([
+      '/annualInvoice',
+      '/ecoLoanLength',
+      '/futureEnergyConsumption',
+      '/regularLoanLength',
+      '/regularLoanRate',
+    ]);
     const { ecoLoanAmount: _omitted, ...missing } = ecorenoverDefaults();
     expect(schemaErrors('ecorenover', missing)).toEqual(['']);
   });
 
   it('refuse therminix values of the wrong kind', () => {
-    expect(schemaErrors('therminix', { housingType: 'castle', floorSurface: -3, heatingSystem: 'DROP TABLE', dwellingsNumber: 0 })).toEqual([
-      '/dwellingsNumber',
-      '/floorSurface',
-      '/heatingSystem',
-      '/housingType',
-    ]);
+    expect(
+      schemaErrors('therminix', {
+        housingType: 'castle',
+        floorSurface: -3,
+        heatingSystem: 'DROP TABLE',
+        dwellingsNumber: 0,
+      }),
+    ).toEqual(['/dwellingsNumber', '/floorSurface', '/heatingSystem', '/housingType']);
   });
 
   it('describe every property in French', () => {
@@ -87,4 +139,3 @@ describe('request schemas', () => {
     }
   });
 });
-

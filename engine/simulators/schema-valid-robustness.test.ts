@@ -18,7 +18,7 @@ function generator(seed: number) {
     t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
-  const pick = <T,>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
+  const pick = <T>(values: readonly T[]): T => values[Math.floor(next() * values.length)];
   const edgy = (max: number): number | null | undefined => pick([undefined, null, 0, max, next() * max, next() * max]);
   return { next, pick, edgy };
 }
@@ -64,7 +64,13 @@ function randomRequest(random: ReturnType<typeof generator>): ThermixRequest {
       dwellingsNumber: random.pick([undefined, null, 0, 1, 49, 50, 150, 100_000]),
     },
     solutions,
-    metroGrenoble: random.pick([undefined, null, { enabled: true }, { enabled: false }, { enabled: true, renovationType: 'new_building', floorSurface: 5_000, groundSurface: 800 }]),
+    metroGrenoble: random.pick([
+      undefined,
+      null,
+      { enabled: true },
+      { enabled: false },
+      { enabled: true, renovationType: 'new_building', floorSurface: 5_000, groundSurface: 800 },
+    ]),
   };
 }
 
@@ -72,7 +78,8 @@ function nonFinitePaths(value: unknown, path: string, found: string[] = []): str
   if (typeof value === 'number') {
     if (!Number.isFinite(value)) found.push(path);
   } else if (Array.isArray(value)) value.forEach((item, index) => nonFinitePaths(item, `${path}/${index}`, found));
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) nonFinitePaths(item, `${path}/${key}`, found);
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) nonFinitePaths(item, `${path}/${key}`, found);
   return found;
 }
 
@@ -119,7 +126,13 @@ describe('engines on schema-valid input', () => {
     for (let run = 0; run < 60; run++) {
       const input = {
         housingType: random.pick(['individual', 'multi_unit', null]),
-        renovationType: random.pick(['new_building', 'global_renovation', 'systems_renovation', 'heating_system_renovation', null]),
+        renovationType: random.pick([
+          'new_building',
+          'global_renovation',
+          'systems_renovation',
+          'heating_system_renovation',
+          null,
+        ]),
         floorSurface: random.pick([null, 0, 110]),
         heatingSystem: random.pick([null, 'oil_boiler_standard', 'heating_network', 'unknown_system']),
         hotWaterSystem: random.pick([null, 'electric_water_heater', 'log_stove']),

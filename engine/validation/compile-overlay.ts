@@ -14,7 +14,12 @@ import { patternProblem } from './safe-regexp';
 // bad pattern or constraint is refused then with a French message, never at the next write.
 
 const TYPE_NAMES: Record<string, string> = {
-  string: 'texte', integer: 'nombre entier', number: 'nombre', boolean: 'oui/non', array: 'liste', object: 'objet',
+  string: 'texte',
+  integer: 'nombre entier',
+  number: 'nombre',
+  boolean: 'oui/non',
+  array: 'liste',
+  object: 'objet',
 };
 
 /**
@@ -29,7 +34,8 @@ export function adminPatternProblem(pattern: string): string | null {
   if (syntax) return syntax;
   const analysis = isSafePattern(pattern, { unicode: true, timeout: 1000 });
   if (analysis.safe) return null;
-  if (analysis.error === 'hitMaxScore') return 'une répétition en contient une autre, comme (a+)+ : vérifier un texte pourrait prendre un temps exponentiel';
+  if (analysis.error === 'hitMaxScore')
+    return 'une répétition en contient une autre, comme (a+)+ : vérifier un texte pourrait prendre un temps exponentiel';
   return 'le motif est trop complexe pour être vérifié';
 }
 
@@ -48,7 +54,11 @@ function constraintProblem(e: Error, fieldType: unknown): { key: string; params:
  * of `base`: unusable patterns, constraints that do not apply to the field's type, and anything
  * else AJV refuses when it compiles the effective schema. Empty when the overlay compiles.
  */
-export function overlaySchemaProblems(base: EntityRuntime, ops: OverlayOp[], catalogue: MessageCatalogue): FieldError[] {
+export function overlaySchemaProblems(
+  base: EntityRuntime,
+  ops: OverlayOp[],
+  catalogue: MessageCatalogue,
+): FieldError[] {
   const problems: FieldError[] = [];
   const say = (path: string, key: string, params: Record<string, unknown>) => {
     problems.push({ path, code: 'overlay', params, message: translate(catalogue, key, params) });
@@ -64,7 +74,10 @@ export function overlaySchemaProblems(base: EntityRuntime, ops: OverlayOp[], cat
       }
     }
     try {
-      compileSchema({ type: 'object', properties: { [o.field]: constraintsOf(o.schema as unknown as Record<string, unknown>) } });
+      compileSchema({
+        type: 'object',
+        properties: { [o.field]: constraintsOf(o.schema as unknown as Record<string, unknown>) },
+      });
     } catch (e) {
       const { key, params } = constraintProblem(e as Error, o.schema.type);
       say(`ops.${i}.schema`, key, { field, ...params });

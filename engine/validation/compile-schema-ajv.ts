@@ -44,7 +44,12 @@ export function compileSchema(schema: object, _key?: string): SchemaValidator {
 }
 
 /** The runtime names standalone code may `require`; the browser provides each (client/runtime/record-validator-module.ts). */
-export const STANDALONE_RUNTIME = ['ajv/dist/runtime/ucs2length', 'ajv/dist/runtime/equal', 'app:formats', 'app:regexp'] as const;
+export const STANDALONE_RUNTIME = [
+  'ajv/dist/runtime/ucs2length',
+  'ajv/dist/runtime/equal',
+  'app:formats',
+  'app:regexp',
+] as const;
 
 /**
  * The validator of `schema` as an ES module the browser can import under `script-src 'self'`:

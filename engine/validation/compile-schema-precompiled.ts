@@ -17,6 +17,6 @@ export function hasValidator(key: string): boolean {
 
 export function compileSchema(_schema: object, key: string): SchemaValidator {
   const found = registered.get(key);
-  if (!found) throw new Error('record validator not loaded: load the entity\'s validator module first');
+  if (!found) throw new Error("record validator not loaded: load the entity's validator module first");
   return found;
 }

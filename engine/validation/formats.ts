@@ -5,7 +5,8 @@
 
 import { isPhoneNumber } from '../format/phone';
 
-export const URL_PATTERN = /^(?:(?:https?|ftps?):\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
+export const URL_PATTERN =
+  /^(?:(?:https?|ftps?):\/\/)?(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,5}(?::\d{1,5})?(?:[/?#][^\s]*)?$/i;
 
 /**
  * The one e-mail rule of the application (record fields, password-reset requests, simulator
@@ -26,7 +27,8 @@ export const FORMATS: Record<string, (v: string) => boolean> = {
   email: isEmail,
   url: (v) => v !== '' && URL_PATTERN.test(v),
   date: isDate,
-  'date-time': (v) => /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)),
+  'date-time': (v) =>
+    /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/.test(v) && !Number.isNaN(Date.parse(v)),
   time: (v) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(v),
   color: (v) => /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.test(v),
   'insee-code': (v) => /^[0-9][0-9AB][0-9]{3}$/.test(v),

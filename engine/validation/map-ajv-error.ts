@@ -20,12 +20,18 @@ const TYPE_CODES: Record<string, string> = {
 
 /** AJV error → the field it belongs to ("theme.primary"; list items report on the list). */
 export function errorPath(e: ErrorObject): string {
-  const parts = e.instancePath.split('/').slice(1).filter((p) => !/^\d+$/.test(p));
+  const parts = e.instancePath
+    .split('/')
+    .slice(1)
+    .filter((p) => !/^\d+$/.test(p));
   return parts.join('.');
 }
 
 /** AJV error → the catalogue's code and params (spec 01 §5 rule names where they exist). */
-export function errorCode(e: ErrorObject, schema: { minLength?: number; maxLength?: number } = {}): { code: string; params: Record<string, unknown> } {
+export function errorCode(
+  e: ErrorObject,
+  schema: { minLength?: number; maxLength?: number } = {},
+): { code: string; params: Record<string, unknown> } {
   const p = e.params as Record<string, unknown>;
   switch (e.keyword) {
     case 'type': {
@@ -35,9 +41,13 @@ export function errorCode(e: ErrorObject, schema: { minLength?: number; maxLengt
     case 'format':
       return { code: FORMAT_CODES[p.format as string] ?? 'default', params: {} };
     case 'maxLength':
-      return schema.minLength === schema.maxLength ? { code: 'length', params: { length: p.limit } } : { code: 'max', params: { length: p.limit } };
+      return schema.minLength === schema.maxLength
+        ? { code: 'length', params: { length: p.limit } }
+        : { code: 'max', params: { length: p.limit } };
     case 'minLength':
-      return schema.minLength === schema.maxLength ? { code: 'length', params: { length: p.limit } } : { code: 'min', params: { length: p.limit } };
+      return schema.minLength === schema.maxLength
+        ? { code: 'length', params: { length: p.limit } }
+        : { code: 'min', params: { length: p.limit } };
     case 'maximum':
     case 'exclusiveMaximum':
       return { code: 'max_value', params: { max: p.limit } };

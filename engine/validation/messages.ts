@@ -26,7 +26,7 @@ export function translate(
     const t = messageText(catalogue, overrides, key, params.count);
     if (t !== undefined) return fill(t, params);
   }
-  return catalogue['validation.default'] ?? 'Erreur, cette valeur n\'est pas valide';
+  return catalogue['validation.default'] ?? "Erreur, cette valeur n'est pas valide";
 }
 
 /** Keys tried for a field error, most specific first. */

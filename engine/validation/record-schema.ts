@@ -19,10 +19,13 @@ export function constraintsOf(prop: Record<string, unknown>): Record<string, unk
     out.maximum = Math.min(typeof prop.maximum === 'number' ? prop.maximum : INTEGER_MAX, INTEGER_MAX);
   }
   for (const [k, v] of Object.entries(prop)) {
-    if (k.startsWith('x-') || ANNOTATIONS.has(k) || (isIntegerType(prop.type) && (k === 'minimum' || k === 'maximum'))) continue;
+    if (k.startsWith('x-') || ANNOTATIONS.has(k) || (isIntegerType(prop.type) && (k === 'minimum' || k === 'maximum')))
+      continue;
     if (k === 'items' && v && typeof v === 'object') out.items = constraintsOf(v as Record<string, unknown>);
     else if (k === 'properties' && v && typeof v === 'object') {
-      out.properties = Object.fromEntries(Object.entries(v as Record<string, Record<string, unknown>>).map(([n, p]) => [n, constraintsOf(p)]));
+      out.properties = Object.fromEntries(
+        Object.entries(v as Record<string, Record<string, unknown>>).map(([n, p]) => [n, constraintsOf(p)]),
+      );
     } else out[k] = v;
   }
   return out;

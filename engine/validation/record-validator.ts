@@ -35,7 +35,8 @@ function compileByProperty(schema: RecordSchema, key: string): SchemaValidator {
     for (const [name, check] of parts) {
       if (values[name] === undefined) continue;
       if (!check) errors.push({ keyword: 'unverifiable', instancePath: `/${name}`, params: {} });
-      else if (!check(values[name])) errors.push(...(check.errors ?? []).map((e) => ({ ...e, instancePath: `/${name}${e.instancePath}` })));
+      else if (!check(values[name]))
+        errors.push(...(check.errors ?? []).map((e) => ({ ...e, instancePath: `/${name}${e.instancePath}` })));
     }
     validate.errors = errors.length ? errors : null;
     return errors.length === 0;

@@ -34,11 +34,12 @@ export const safeRegExp = Object.assign(
 
 /** French reasons for RE2's syntax errors (re2js `error` codes); others get the generic reason. */
 const REASONS: Record<string, string> = {
-  'missing closing )': 'une parenthèse ouvrante n\'est pas fermée',
-  'unexpected )': 'une parenthèse fermante n\'a pas d\'ouvrante',
-  'missing closing ]': 'un crochet ouvrant n\'est pas fermé',
-  'invalid character class range': 'un intervalle de caractères est à l\'envers ou mal formé',
-  'invalid escape sequence': 'une séquence d\'échappement (\\…) n\'est pas reconnue ; les références arrière (\\1) ne sont pas acceptées',
+  'missing closing )': "une parenthèse ouvrante n'est pas fermée",
+  'unexpected )': "une parenthèse fermante n'a pas d'ouvrante",
+  'missing closing ]': "un crochet ouvrant n'est pas fermé",
+  'invalid character class range': "un intervalle de caractères est à l'envers ou mal formé",
+  'invalid escape sequence':
+    "une séquence d'échappement (\\…) n'est pas reconnue ; les références arrière (\\1) ne sont pas acceptées",
   'trailing backslash at end of expression': 'le motif se termine par une barre oblique inversée',
   'missing argument to repetition operator': 'un opérateur de répétition (*, +, ?, {n}) ne porte sur rien',
   'invalid nested repetition operator': 'deux opérateurs de répétition se suivent',
@@ -56,7 +57,7 @@ export function patternProblem(pattern: string): string | null {
     RE2JS.compile(pattern);
     return null;
   } catch (e) {
-    if (e instanceof RE2JSSyntaxException) return REASONS[e.error] ?? 'la syntaxe n\'est pas reconnue';
-    return 'la syntaxe n\'est pas reconnue';
+    if (e instanceof RE2JSSyntaxException) return REASONS[e.error] ?? "la syntaxe n'est pas reconnue";
+    return "la syntaxe n'est pas reconnue";
   }
 }

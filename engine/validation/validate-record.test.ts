@@ -7,10 +7,22 @@ import type { RuleUser } from '../logic/user-context';
 
 const declarations = loadDeclarations();
 const registry = buildRegistry(declarations);
-const user: RuleUser = { pk: 3, userType: 'advisor', group: 2, roles: ['signedIn', 'advisor', 'staff'], scopeGroups: [2], anonymous: false };
+const user: RuleUser = {
+  pk: 3,
+  userType: 'advisor',
+  group: 2,
+  roles: ['signedIn', 'advisor', 'staff'],
+  scopeGroups: [2],
+  anonymous: false,
+};
 const ctx = { user, whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
 const validate = (entity: string, record: Record<string, unknown>, ops = []) =>
-  validateRecord({ entity: applyOverlay(getEntity(registry, entity), ops), record, ctx, catalogue: declarations.messages });
+  validateRecord({
+    entity: applyOverlay(getEntity(registry, entity), ops),
+    record,
+    ctx,
+    catalogue: declarations.messages,
+  });
 
 describe('validateRecord', () => {
   it('reports each missing required field once, in French', () => {
@@ -31,8 +43,24 @@ describe('validateRecord', () => {
   });
 
   it('requires and validates fields according to the data (required-if, visible-if)', () => {
-    const base = { name: 'Rappel', group: 2, trigger: 'date_of_appointment', to: 'contact', allReasons: true, allPlaces: true, smsIsActive: false, mailIsActive: true, mailSubject: 'Rappel' };
-    const delayed = validate('notification', { ...base, term: 'delayed', termDays: 0, termTime: '10:00', mailMessage: 'x' });
+    const base = {
+      name: 'Rappel',
+      group: 2,
+      trigger: 'date_of_appointment',
+      to: 'contact',
+      allReasons: true,
+      allPlaces: true,
+      smsIsActive: false,
+      mailIsActive: true,
+      mailSubject: 'Rappel',
+    };
+    const delayed = validate('notification', {
+      ...base,
+      term: 'delayed',
+      termDays: 0,
+      termTime: '10:00',
+      mailMessage: 'x',
+    });
     expect(delayed.map((e) => e.message)).toEqual(['Un traitement différé nécessite un délai au moins égal à un jour']);
     const noMessage = validate('notification', { ...base, term: 'immediate' });
     expect(noMessage.map((e) => e.path)).toEqual(['mailMessage']);
@@ -41,7 +69,9 @@ describe('validateRecord', () => {
   });
 
   it('uses white-label message overrides first', () => {
-    const errors = validate('place', { groups: [2] }, [{ op: 'message', key: 'entity.place.name.error.required', value: 'Donnez un nom à la permanence.' }] as never);
+    const errors = validate('place', { groups: [2] }, [
+      { op: 'message', key: 'entity.place.name.error.required', value: 'Donnez un nom à la permanence.' },
+    ] as never);
     expect(errors[0].message).toBe('Donnez un nom à la permanence.');
   });
 });

@@ -22,10 +22,15 @@ function ruleData(record: Record<string, unknown>, ctx: RuleContext) {
  * Fields this user may not write in this record (`readOnlyIf` rules, evaluated on the stored
  * record when there is one): the server keeps their stored value, the screen shows them read-only.
  */
-export function readOnlyFields(entity: EffectiveEntity, record: Record<string, unknown>, ctx: RuleContext): Set<string> {
+export function readOnlyFields(
+  entity: EffectiveEntity,
+  record: Record<string, unknown>,
+  ctx: RuleContext,
+): Set<string> {
   const data = ruleData(ctx.previous ?? record, ctx);
   const out = new Set<string>();
-  for (const [name, r] of Object.entries(entity.fieldRules)) if (r.readOnlyIf !== undefined && holds(r.readOnlyIf, data)) out.add(name);
+  for (const [name, r] of Object.entries(entity.fieldRules))
+    if (r.readOnlyIf !== undefined && holds(r.readOnlyIf, data)) out.add(name);
   return out;
 }
 
@@ -43,7 +48,9 @@ export function writableFields(entity: EffectiveEntity, record: Record<string, u
 
 /** Missing for `required` (and required-if): no value, null, a blank string or an empty list. */
 export function isEmpty(v: unknown): boolean {
-  return v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0);
+  return (
+    v === undefined || v === null || (typeof v === 'string' && v.trim() === '') || (Array.isArray(v) && v.length === 0)
+  );
 }
 
 function declaredTypes(prop: PropertySchema | undefined): string[] {
@@ -72,7 +79,12 @@ export function absent(value: unknown, prop: PropertySchema | undefined): boolea
   return false;
 }
 
-function requiredFields(entity: EffectiveEntity, record: Record<string, unknown>, ctx: RuleContext, writable: Set<string>): string[] {
+function requiredFields(
+  entity: EffectiveEntity,
+  record: Record<string, unknown>,
+  ctx: RuleContext,
+  writable: Set<string>,
+): string[] {
   const data = ruleData(record, ctx);
   const out = new Set((entity.schema.required ?? []).filter((f) => writable.has(f)));
   for (const [name, r] of Object.entries(entity.fieldRules)) {
@@ -80,7 +92,9 @@ function requiredFields(entity: EffectiveEntity, record: Record<string, unknown>
   }
   // A stored secret is never read back (writeOnly): a screen editing the record does not have it,
   // and leaving it empty keeps it. The server, which reads the stored one, still requires it.
-  if (ctx.previous) for (const name of [...out]) if (entity.schema.properties[name]?.writeOnly && ctx.previous[name] === undefined) out.delete(name);
+  if (ctx.previous)
+    for (const name of [...out])
+      if (entity.schema.properties[name]?.writeOnly && ctx.previous[name] === undefined) out.delete(name);
   return [...out];
 }
 
@@ -115,7 +129,12 @@ export function validateRecord(args: {
   const errors: FieldError[] = [];
   const push = (path: string, code: string, params: Record<string, unknown> = {}) => {
     if (path && errors.some((e) => e.path === path)) return; // first message per field is enough
-    errors.push({ path, code, params, message: translate(catalogue, errorKeys(entity.name, path, code), params, entity.messages) });
+    errors.push({
+      path,
+      code,
+      params,
+      message: translate(catalogue, errorKeys(entity.name, path, code), params, entity.messages),
+    });
   };
 
   const required = new Set(requiredFields(entity, record, ctx, writableSet));
@@ -127,7 +146,7 @@ export function validateRecord(args: {
   const candidate: Record<string, unknown> = {};
   for (const f of writable) if (!absent(record[f], entity.schema.properties[f])) candidate[f] = record[f];
   const validate = recordValidator(entity);
-  for (const e of validate(candidate) ? [] : validate.errors ?? []) {
+  for (const e of validate(candidate) ? [] : (validate.errors ?? [])) {
     const path = errorPath(e);
     const prop = entity.schema.properties[path.split('.')[0]] ?? {};
     const { code, params } = errorCode(e, prop as PropertySchema);

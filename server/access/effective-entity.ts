@@ -5,7 +5,12 @@ import type { AppContext, WhiteLabelInfo } from '../context';
 
 const cache = new Map<string, EffectiveEntity>();
 
-export async function overlayOps(app: AppContext, whiteLabelId: number, target: string, version: number): Promise<OverlayOp[]> {
+export async function overlayOps(
+  app: AppContext,
+  whiteLabelId: number,
+  target: string,
+  version: number,
+): Promise<OverlayOp[]> {
   const row = await app.database.db
     .selectFrom('white_label_overlay')
     .select('ops')
@@ -23,15 +28,24 @@ export async function overlayOps(app: AppContext, whiteLabelId: number, target: 
  * version): a new overlay version is a new key, so no process ever serves a stale schema for
  * longer than the white-label cache (1 s).
  */
-export async function effectiveEntity(app: AppContext, name: string, whiteLabel: WhiteLabelInfo): Promise<EffectiveEntity> {
+export async function effectiveEntity(
+  app: AppContext,
+  name: string,
+  whiteLabel: WhiteLabelInfo,
+): Promise<EffectiveEntity> {
   const base = getEntity(app.registry, name);
-  const version = whiteLabel.id === null ? 0 : whiteLabel.overlayVersions[entityTarget(name)] ?? 0;
+  const version = whiteLabel.id === null ? 0 : (whiteLabel.overlayVersions[entityTarget(name)] ?? 0);
   const key = `${name}|${whiteLabel.id}|${version}`;
   const hit = cache.get(key);
   if (hit) return hit;
-  const ops = version > 0 && whiteLabel.id !== null ? await overlayOps(app, whiteLabel.id, entityTarget(name), version) : [];
+  const ops =
+    version > 0 && whiteLabel.id !== null ? await overlayOps(app, whiteLabel.id, entityTarget(name), version) : [];
   const effective = applyOverlay(base, ops, version);
-  if (effective.problems.length) app.logger.warn({ entity: name, whiteLabel: whiteLabel.id, problems: effective.problems }, 'overlay operations skipped');
+  if (effective.problems.length)
+    app.logger.warn(
+      { entity: name, whiteLabel: whiteLabel.id, problems: effective.problems },
+      'overlay operations skipped',
+    );
   cache.set(key, effective);
   return effective;
 }

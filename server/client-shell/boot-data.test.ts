@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { bootDataScript, scriptSafeJson } from './boot-data';
 
 describe('boot data written into the page', () => {
-  const hostile = '</script><script>alert(1)</script><!-- & \u2028\u2029 $\' $&';
+  const hostile = "</script><script>alert(1)</script><!-- & \u2028\u2029 $' $&";
 
-  it('cannot end its <script> element or open a comment, whatever a white label\'s text holds', () => {
+  it("cannot end its <script> element or open a comment, whatever a white label's text holds", () => {
     const json = scriptSafeJson({ siteTitle: hostile });
     expect(json).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(json)).toEqual({ siteTitle: hostile });

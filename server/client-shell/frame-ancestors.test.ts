@@ -11,8 +11,13 @@ function response(headers: Record<string, string>): Response & { headers: Map<st
   return {
     headers: map,
     getHeader: (name: string) => map.get(name.toLowerCase()),
-    setHeader(name: string, value: string) { map.set(name.toLowerCase(), value); return this; },
-    removeHeader: (name: string) => { map.delete(name.toLowerCase()); },
+    setHeader(name: string, value: string) {
+      map.set(name.toLowerCase(), value);
+      return this;
+    },
+    removeHeader: (name: string) => {
+      map.delete(name.toLowerCase());
+    },
   } as unknown as Response & { headers: Map<string, string> };
 }
 
@@ -21,8 +26,15 @@ describe('sites allowed to frame a page', () => {
 
   it('keeps only the origins the white-label field accepts (https, or http on this machine)', () => {
     const record = {
-      embeddingSites: ['https://www.partenaire.fr', 'http://127.0.0.1:4000', 'http://partenaire.fr',
-        "https://x.fr 'unsafe-inline'", '*', 'https://x.fr/chemin', 3],
+      embeddingSites: [
+        'https://www.partenaire.fr',
+        'http://127.0.0.1:4000',
+        'http://partenaire.fr',
+        "https://x.fr 'unsafe-inline'",
+        '*',
+        'https://x.fr/chemin',
+        3,
+      ],
     };
     expect(sites(record)).toEqual(['https://www.partenaire.fr', 'http://127.0.0.1:4000']);
     expect(sites({})).toEqual([]);
@@ -33,8 +45,9 @@ describe('sites allowed to frame a page', () => {
     const res = response({ 'Content-Security-Policy': HELMET_CSP, 'X-Frame-Options': 'SAMEORIGIN' });
     allowFraming(res, ['https://a.example.fr']);
     allowFraming(res, ['https://b.example.fr', 'https://a.example.fr']);
-    expect(res.headers.get('content-security-policy'))
-      .toBe("default-src 'self';frame-ancestors 'self' https://a.example.fr https://b.example.fr;script-src 'self'");
+    expect(res.headers.get('content-security-policy')).toBe(
+      "default-src 'self';frame-ancestors 'self' https://a.example.fr https://b.example.fr;script-src 'self'",
+    );
     expect(res.headers.has('x-frame-options')).toBe(false);
   });
 

@@ -33,7 +33,10 @@ export function allowFraming(res: Response, origins: readonly string[]): void {
   if (!sources.includes("'self'")) sources.unshift("'self'");
   const ancestors = `frame-ancestors ${sources.join(' ')}`;
   res.removeHeader('X-Frame-Options');
-  res.setHeader('Content-Security-Policy', /frame-ancestors [^;]*/.test(csp)
-    ? csp.replace(/frame-ancestors [^;]*/, ancestors)
-    : `${csp}${csp ? ';' : ''}${ancestors}`);
+  res.setHeader(
+    'Content-Security-Policy',
+    /frame-ancestors [^;]*/.test(csp)
+      ? csp.replace(/frame-ancestors [^;]*/, ancestors)
+      : `${csp}${csp ? ';' : ''}${ancestors}`,
+  );
 }

@@ -2,9 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { RouteDeclaration } from '../../engine/schema/types';
 import { matchRoute, shownRoute } from './route-match';
 
-const route = (name: string, path: string, extra: Partial<RouteDeclaration> = {}): RouteDeclaration => (
-  { name, path, screen: { component: name }, access: true, ...extra }
-);
+const route = (name: string, path: string, extra: Partial<RouteDeclaration> = {}): RouteDeclaration => ({
+  name,
+  path,
+  screen: { component: name },
+  access: true,
+  ...extra,
+});
 const ROUTES = [
   route('Home', '/'),
   route('Ecorenover', '/ecorenover', { screen: { redirect: '/ecorenover/situation-actuelle' } }),

@@ -13,7 +13,10 @@ import { bootDataScript, type BootData } from './boot-data';
 import { allowFraming, embeddingSitesReader } from './frame-ancestors';
 import { matchRoute, shownRoute } from './route-match';
 
-interface Build { at: number; html: string }
+interface Build {
+  at: number;
+  html: string;
+}
 
 /** index.html, read again when a new build has replaced it (its time changes at every build). */
 function buildReader(dist: string): () => Build {
@@ -25,13 +28,14 @@ function buildReader(dist: string): () => Build {
   };
 }
 
-const escapeHtml = (text: string) => text
-  .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escapeHtml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 /** The tab title the client will set (page, site; reversed on request), so that it is right from the start. */
 function tabTitle(pageTitle: string | undefined, record: Record<string, unknown> | null): string | null {
-  const parts = [pageTitle, typeof record?.siteTitle === 'string' ? record.siteTitle : undefined]
-    .filter((p): p is string => Boolean(p && p.trim()));
+  const parts = [pageTitle, typeof record?.siteTitle === 'string' ? record.siteTitle : undefined].filter(
+    (p): p is string => Boolean(p && p.trim()),
+  );
   if (!parts.length) return null;
   return (record?.reverseTabTitle ? parts.reverse() : parts).join(' - ');
 }

@@ -33,7 +33,13 @@ function jsonTruthy(column: Expression<unknown>, dialect: DialectName): Expressi
  * A rights filter (engine/logic/filter.ts) as a Kysely WHERE expression. Field names are looked
  * up in the entity's column list, so nothing from a request reaches SQL as an identifier.
  */
-export function filterToSql(eb: EB, filter: Filter, entity: EntityRuntime, dialect: DialectName, alias?: string): Expression<SqlBool> {
+export function filterToSql(
+  eb: EB,
+  filter: Filter,
+  entity: EntityRuntime,
+  dialect: DialectName,
+  alias?: string,
+): Expression<SqlBool> {
   const ref = (field: string) => {
     const c = entity.columnByProperty.get(field);
     if (!c) throw new Error(`filter on unknown field ${entity.name}.${field}`);
@@ -48,7 +54,8 @@ export function filterToSql(eb: EB, filter: Filter, entity: EntityRuntime, diale
   if ('not' in filter) return eb.not(filterToSql(eb, filter.not, entity, dialect, alias));
   if ('truthy' in filter) {
     const { column, ref: r } = ref(filter.truthy);
-    if (column.kind === 'boolean' || column.kind === 'integer' || column.kind === 'real') return eb.and([eb(r, 'is not', null), eb(r, '!=', 0)]);
+    if (column.kind === 'boolean' || column.kind === 'integer' || column.kind === 'real')
+      return eb.and([eb(r, 'is not', null), eb(r, '!=', 0)]);
     if (column.kind === 'json') return jsonTruthy(sql.ref(r), dialect);
     return eb.and([eb(r, 'is not', null), eb(r, '!=', '')]);
   }

@@ -14,7 +14,10 @@ async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationO
     case 'createTable': {
       let t = db.schema.createTable(op.table).ifNotExists();
       for (const c of op.columns) {
-        if (c.primaryKey) t = t.addColumn(c.name, primaryKeyType(dialect), (b) => (dialect === 'sqlite' ? b.primaryKey().autoIncrement() : b.primaryKey()));
+        if (c.primaryKey)
+          t = t.addColumn(c.name, primaryKeyType(dialect), (b) =>
+            dialect === 'sqlite' ? b.primaryKey().autoIncrement() : b.primaryKey(),
+          );
         else t = t.addColumn(c.name, columnType(c.kind, dialect));
       }
       await t.execute();
@@ -31,7 +34,10 @@ async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationO
       return;
     }
     case 'dropIndex':
-      await db.schema.dropIndex(`${op.table}_${op.column}_${op.unique ? 'uq' : 'idx'}`).ifExists().execute();
+      await db.schema
+        .dropIndex(`${op.table}_${op.column}_${op.unique ? 'uq' : 'idx'}`)
+        .ifExists()
+        .execute();
       return;
     case 'createSearch':
       await createSearch(db, dialect, op);
@@ -43,11 +49,16 @@ async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationO
 
 /** Generated (schemas/) and hand-written (system) migrations, run by one Kysely Migrator. */
 export class AppMigrationProvider implements MigrationProvider {
-  constructor(private readonly dialect: DialectName, private readonly generatedDir = GENERATED_DIR) {}
+  constructor(
+    private readonly dialect: DialectName,
+    private readonly generatedDir = GENERATED_DIR,
+  ) {}
 
   async getMigrations(): Promise<Record<string, Migration>> {
     const migrations: Record<string, Migration> = {};
-    for (const f of readdirSync(this.generatedDir).filter((n) => n.endsWith('.json')).sort()) {
+    for (const f of readdirSync(this.generatedDir)
+      .filter((n) => n.endsWith('.json'))
+      .sort()) {
       const file = JSON.parse(readFileSync(join(this.generatedDir, f), 'utf8')) as TableMigrations;
       for (const step of file.steps) {
         migrations[`entities/${file.table}/${step.id}`] = {
@@ -57,8 +68,12 @@ export class AppMigrationProvider implements MigrationProvider {
         };
       }
     }
-    for (const f of readdirSync(SYSTEM_DIR).filter((n) => /^\d{4}-.*\.ts$/.test(n)).sort()) {
-      const mod = (await import(join(SYSTEM_DIR, f))) as { up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void> };
+    for (const f of readdirSync(SYSTEM_DIR)
+      .filter((n) => /^\d{4}-.*\.ts$/.test(n))
+      .sort()) {
+      const mod = (await import(join(SYSTEM_DIR, f))) as {
+        up: (db: Kysely<unknown>, dialect: DialectName) => Promise<void>;
+      };
       migrations[`system/${f.replace(/\.ts$/, '')}`] = { up: (db) => mod.up(db, this.dialect) };
     }
     return migrations;

@@ -4,10 +4,21 @@ import type { ColumnKind } from '../../engine/schema/columns';
 // generator writes them and the server's runner reads them, so the types live with the runner
 // and the generator imports them (server code never imports from generators/).
 
-export interface SnapshotColumn { kind: ColumnKind; unique?: boolean; index?: boolean; primaryKey?: boolean }
+export interface SnapshotColumn {
+  kind: ColumnKind;
+  unique?: boolean;
+  index?: boolean;
+  primaryKey?: boolean;
+}
 /** The normalised search column (engine/schema/search-column.ts): its source columns and normalisation version. */
-export interface SnapshotSearch { column: string; sources: { column: string; kind: ColumnKind }[]; version: number }
-export interface Snapshot { tables: Record<string, { columns: Record<string, SnapshotColumn>; search?: SnapshotSearch }> }
+export interface SnapshotSearch {
+  column: string;
+  sources: { column: string; kind: ColumnKind }[];
+  version: number;
+}
+export interface Snapshot {
+  tables: Record<string, { columns: Record<string, SnapshotColumn>; search?: SnapshotSearch }>;
+}
 
 export type MigrationOp =
   | { op: 'createTable'; table: string; columns: ({ name: string } & SnapshotColumn)[] }

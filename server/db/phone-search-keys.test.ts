@@ -4,7 +4,7 @@ import { openDatabase, type Database } from './database';
 import { migrateToLatest } from './migrate';
 import { up } from './system-migrations/0003-phone-search-keys';
 
-describe('system migration 0003: users\' phone search keys recomputed', () => {
+describe("system migration 0003: users' phone search keys recomputed", () => {
   let database: Database | undefined;
   afterEach(async () => {
     await database?.close();

@@ -19,7 +19,12 @@ function parseJson(v: unknown): unknown {
  * Write-only secrets (passwords, API keys) are left out unless the server itself needs them
  * (`withSecrets`, e.g. to send through an SMTP account): no answer ever carries them.
  */
-export function rowToRecord(entity: EntityRuntime, row: Row, effective?: EffectiveEntity, options: { withSecrets?: boolean } = {}): ApiRecord {
+export function rowToRecord(
+  entity: EntityRuntime,
+  row: Row,
+  effective?: EffectiveEntity,
+  options: { withSecrets?: boolean } = {},
+): ApiRecord {
   const out: ApiRecord = {};
   for (const c of entity.columns) {
     if (c.column === EXTRA_COLUMN && c.property === '$extra') continue;
@@ -44,7 +49,13 @@ export function rowToRecord(entity: EntityRuntime, row: Row, effective?: Effecti
 }
 
 /** API record → row values for the given properties (extra fields go to the JSON column). */
-export function recordToRow(entity: EntityRuntime, record: ApiRecord, properties: string[], effective?: EffectiveEntity, previousExtra?: unknown): Row {
+export function recordToRow(
+  entity: EntityRuntime,
+  record: ApiRecord,
+  properties: string[],
+  effective?: EffectiveEntity,
+  previousExtra?: unknown,
+): Row {
   const row: Row = {};
   for (const p of properties) {
     const c = entity.columnByProperty.get(p);

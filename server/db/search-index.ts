@@ -33,22 +33,32 @@ function parseJson(v: unknown): unknown {
 export async function fillSearch(db: Kysely<unknown>, op: { table: string } & SnapshotSearch): Promise<void> {
   let after = 0;
   for (;;) {
-    const rows = (await db.selectFrom(op.table as never)
+    const rows = (await db
+      .selectFrom(op.table as never)
       .select(['pk' as never, ...op.sources.map((s) => sql.ref(s.column).as(s.column))] as never)
-      .where('pk' as never, '>', after as never).orderBy('pk' as never).limit(BATCH).execute()) as Record<string, unknown>[];
+      .where('pk' as never, '>', after as never)
+      .orderBy('pk' as never)
+      .limit(BATCH)
+      .execute()) as Record<string, unknown>[];
     if (rows.length === 0) return;
     const values = rows.map((r) => {
       const text = searchTextOf(op.sources.map((s) => (s.kind === 'json' ? parseJson(r[s.column]) : r[s.column])));
       return sql`(cast(${r.pk} as integer), cast(${text} as text))`;
     });
     await sql`with v(pk, s) as (values ${sql.join(values)})
-      update ${sql.table(op.table)} set ${sql.ref(op.column)} = v.s from v where ${sql.table(op.table)}.pk = v.pk`.execute(db);
+      update ${sql.table(op.table)} set ${sql.ref(op.column)} = v.s from v where ${sql.table(op.table)}.pk = v.pk`.execute(
+      db,
+    );
     after = rows[rows.length - 1].pk as number;
     if (rows.length < BATCH) return;
   }
 }
 
-export async function createSearch(db: Kysely<unknown>, dialect: DialectName, op: { table: string } & SnapshotSearch): Promise<void> {
+export async function createSearch(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  op: { table: string } & SnapshotSearch,
+): Promise<void> {
   await db.schema.alterTable(op.table).addColumn(op.column, 'text').execute();
   await fillSearch(db, op);
   if (dialect === 'postgres') {
@@ -60,7 +70,9 @@ export async function createSearch(db: Kysely<unknown>, dialect: DialectName, op
       await sql`release savepoint search_extension`.execute(db);
     } catch (e) {
       await sql`rollback to savepoint search_extension`.execute(db);
-      console.warn(`search on ${op.table}: pg_trgm cannot be created (${(e as Error).message}); searches will read the whole table`);
+      console.warn(
+        `search on ${op.table}: pg_trgm cannot be created (${(e as Error).message}); searches will read the whole table`,
+      );
       return;
     }
     await sql`create index if not exists ${sql.id(`${op.table}_${op.column}_trgm`)} on ${sql.table(op.table)}
@@ -71,7 +83,9 @@ export async function createSearch(db: Kysely<unknown>, dialect: DialectName, op
   const t = sql.table(op.table);
   const f = sql.table(fts);
   const c = sql.ref(op.column);
-  await sql`create virtual table if not exists ${f} using fts5(${c}, content=${sql.lit(op.table)}, content_rowid='pk', tokenize='trigram')`.execute(db);
+  await sql`create virtual table if not exists ${f} using fts5(${c}, content=${sql.lit(op.table)}, content_rowid='pk', tokenize='trigram')`.execute(
+    db,
+  );
   await sql`create trigger if not exists ${sql.id(`${fts}_insert`)} after insert on ${t} begin
     insert into ${f}(rowid, ${c}) values (new.pk, new.${c}); end`.execute(db);
   await sql`create trigger if not exists ${sql.id(`${fts}_delete`)} after delete on ${t} begin

@@ -4,7 +4,10 @@ import type { EntityDatabase } from '../generated/db';
 // Tables that are not entities: sessions, settings, overlays, logs. Their migrations are
 // hand-written in server/db/system-migrations/.
 
-export interface AppSettingTable { key: string; value: string }
+export interface AppSettingTable {
+  key: string;
+  value: string;
+}
 
 export interface AuthRefreshTokenTable {
   pk: Generated<number>;

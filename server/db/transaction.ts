@@ -16,7 +16,8 @@ function joinedHandle(trx: Transaction<AppDatabase>): Kysely<AppDatabase> {
   // Kysely has no nested transactions: an operation that opens its own inside this one joins it.
   return new Proxy(trx, {
     get(target, prop, receiver) {
-      if (prop === 'transaction') return () => ({ execute: <R>(fn: (t: Transaction<AppDatabase>) => Promise<R>) => fn(target) });
+      if (prop === 'transaction')
+        return () => ({ execute: <R>(fn: (t: Transaction<AppDatabase>) => Promise<R>) => fn(target) });
       const value = Reflect.get(target, prop, receiver);
       return typeof value === 'function' ? value.bind(target) : value;
     },

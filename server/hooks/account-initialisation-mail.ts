@@ -11,12 +11,21 @@ export const accountInitialisationMail: EntityHook = {
   async afterCreate({ ctx, record, input, db, requestHost }) {
     if ('nomail' in input || typeof record.pk !== 'number' || !record.email) return;
     if (isRecordKey(record.group)) {
-      const group = await db.selectFrom('account_group').select(['is_active']).where('pk', '=', record.group).executeTakeFirst();
+      const group = await db
+        .selectFrom('account_group')
+        .select(['is_active'])
+        .where('pk', '=', record.group)
+        .executeTakeFirst();
       if (group && !group.is_active) return;
     }
     const userPk = record.pk;
     later(ctx.app, async () => {
-      await sendPasswordMail(ctx.app, { userPk, purpose: 'initialisation', requestWhiteLabel: ctx.whiteLabel.id, origin: { requestHost } });
+      await sendPasswordMail(ctx.app, {
+        userPk,
+        purpose: 'initialisation',
+        requestWhiteLabel: ctx.whiteLabel.id,
+        origin: { requestHost },
+      });
     });
   },
 };

@@ -9,7 +9,10 @@ export const groupFromUser: EntityHook = {
       record.group = previous.group;
       return;
     }
-    if (ctx.user.group === null) throw new HttpError(400, 'validation', message(ctx.app, 'entity.group-account.check.no_group'), [{ path: '', code: 'no_group', params: {}, message: message(ctx.app, 'entity.group-account.check.no_group') }]);
+    if (ctx.user.group === null)
+      throw new HttpError(400, 'validation', message(ctx.app, 'entity.group-account.check.no_group'), [
+        { path: '', code: 'no_group', params: {}, message: message(ctx.app, 'entity.group-account.check.no_group') },
+      ]);
     record.group = ctx.user.group;
   },
 };

@@ -27,7 +27,9 @@ export interface EntityHook {
    */
   beforeDelete?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
   /** Runs after the creation is committed, with the raw input (side effects such as mails). */
-  afterCreate?(args: Omit<HookArgs, 'previous'> & { input: Record<string, unknown>; requestHost?: string }): Promise<void> | void;
+  afterCreate?(
+    args: Omit<HookArgs, 'previous'> & { input: Record<string, unknown>; requestHost?: string },
+  ): Promise<void> | void;
   /** Runs after any committed create, update or delete of a record of the entity (caches…). */
   afterWrite?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
   /** Completes one record read for a detail or returned by a write (computed, not stored, fields). */

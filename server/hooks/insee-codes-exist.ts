@@ -17,7 +17,12 @@ export const inseeCodesExist: EntityHook = {
     const unknown = codes.filter((c): c is string => typeof c === 'string' && INSEE_SHAPE.test(c) && !communeExists(c));
     if (!unknown.length) return;
     throw new ValidationError(
-      unknown.map((code) => ({ path: 'territories', code: 'unknown_commune', params: { code }, message: message(ctx.app, 'validation.unknown_commune', { code }) })),
+      unknown.map((code) => ({
+        path: 'territories',
+        code: 'unknown_commune',
+        params: { code },
+        message: message(ctx.app, 'validation.unknown_commune', { code }),
+      })),
       message(ctx.app, 'validation.summary'),
     );
   },

@@ -14,6 +14,9 @@ export const oneDefaultWhiteLabel: EntityHook = {
     let query = db.selectFrom('white_label').select('pk').where('is_default', '=', 1);
     if (typeof previous?.pk === 'number') query = query.where('pk', '!=', previous.pk);
     if (!(await query.executeTakeFirst())) return;
-    throw new ValidationError([{ path: 'isDefault', code: KEY, params: {}, message: message(ctx.app, KEY) }], message(ctx.app, 'validation.summary'));
+    throw new ValidationError(
+      [{ path: 'isDefault', code: KEY, params: {}, message: message(ctx.app, KEY) }],
+      message(ctx.app, 'validation.summary'),
+    );
   },
 };

@@ -21,9 +21,13 @@ export const slugFromName: EntityHook = {
     const table = entity.schema['x-entity'].table;
     const column = columnOf(entity, 'slug');
     const taken = new Set(
-      (await db.selectFrom(table as never).select(sql.ref(column).as('slug'))
-        .where(sql.ref(column), 'like', `${base}%`)
-        .execute() as { slug: string }[]).map((r) => r.slug),
+      (
+        (await db
+          .selectFrom(table as never)
+          .select(sql.ref(column).as('slug'))
+          .where(sql.ref(column), 'like', `${base}%`)
+          .execute()) as { slug: string }[]
+      ).map((r) => r.slug),
     );
     let slug = base;
     for (let i = 2; taken.has(slug); i += 1) slug = `${base}-${i}`;

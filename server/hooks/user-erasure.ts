@@ -11,7 +11,8 @@ import type { EntityHook } from './hook-types';
 export const userErasure: EntityHook = {
   async beforeDelete({ ctx, record, db }) {
     const pk = record.pk as number;
-    if (await isLastAdministrator(db, pk)) throw new HttpError(409, 'last_administrator', message(ctx.app, 'accounts.delete.last_administrator'));
+    if (await isLastAdministrator(db, pk))
+      throw new HttpError(409, 'last_administrator', message(ctx.app, 'accounts.delete.last_administrator'));
     await eraseUserRecords(ctx.app, db, pk);
     await afterCommit(ctx, (app) => eraseUserFiles(app, pk));
   },

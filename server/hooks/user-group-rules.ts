@@ -13,10 +13,13 @@ export const userGroupRules: EntityHook = {
   async validate({ ctx, record, db }) {
     const type = record.userType as string | undefined;
     const group = isRecordKey(record.group) ? record.group : null;
-    const error = (key: string): FieldError[] => [{ path: 'group', code: key, params: {}, message: message(ctx.app, key) }];
+    const error = (key: string): FieldError[] => [
+      { path: 'group', code: key, params: {}, message: message(ctx.app, key) },
+    ];
     if (type === 'client' && group !== null) return error('entity.user.check.client_group');
     if (type === 'administrator' && group !== null) return error('entity.user.check.admin_no_group');
-    if ((type === 'manager' || type === 'professional' || (type && ADVISORS.has(type))) && group === null) return error('entity.user.check.group_required');
+    if ((type === 'manager' || type === 'professional' || (type && ADVISORS.has(type))) && group === null)
+      return error('entity.user.check.group_required');
     if (group === null) return [];
     const row = await db.selectFrom('account_group').select(['is_admin']).where('pk', '=', group).executeTakeFirst();
     if (!row) return []; // the relation check reports it

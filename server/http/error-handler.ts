@@ -7,7 +7,12 @@ import { HttpError } from './http-error';
 export function errorHandler(app: AppContext) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     if (err instanceof HttpError) {
-      res.status(err.status).json({ error: err.code, message: err.message, ...(err.errors ? { errors: err.errors } : {}), ...(err.extra ?? {}) });
+      res.status(err.status).json({
+        error: err.code,
+        message: err.message,
+        ...(err.errors ? { errors: err.errors } : {}),
+        ...(err.extra ?? {}),
+      });
       return;
     }
     const e = err as { type?: string; status?: number; code?: string };
@@ -21,7 +26,11 @@ export function errorHandler(app: AppContext) {
     }
     // A unique constraint that the pre-check missed (two writers at once) is still a field error.
     if (e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === '23505') {
-      res.status(400).json({ error: 'validation', message: message(app, 'validation.summary'), errors: [{ path: '', code: 'unique', params: {}, message: message(app, 'validation.unique') }] });
+      res.status(400).json({
+        error: 'validation',
+        message: message(app, 'validation.summary'),
+        errors: [{ path: '', code: 'unique', params: {}, message: message(app, 'validation.unique') }],
+      });
       return;
     }
     app.logger.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');

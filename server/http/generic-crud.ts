@@ -15,13 +15,20 @@ function intParam(v: unknown): number | undefined {
 /** Query string → list query (also the reference's sortField/sortType and its "" = absent rule). */
 export function listQuery(req: Request): ListQuery {
   const q = req.query as Record<string, unknown>;
-  const str = (k: string) => (typeof q[k] === 'string' && !['', 'undefined', 'null'].includes(q[k] as string) ? (q[k] as string) : undefined);
+  const str = (k: string) =>
+    typeof q[k] === 'string' && !['', 'undefined', 'null'].includes(q[k] as string) ? (q[k] as string) : undefined;
   let sort = str('sort');
   const sortField = str('sortField');
   if (!sort && sortField) sort = `${str('sortType') === 'desc' ? '-' : ''}${sortField}`;
   const filters: Record<string, string> = {};
   // Filter names are properties (camelCase); the reference's snake_case names (user_type) are accepted.
-  for (const [k, v] of Object.entries(q)) if (typeof v === 'string' && v !== '' && !['q', 'sort', 'sortField', 'sortType', 'page', 'perPage', 'domain'].includes(k)) filters[toCamel(k)] = v;
+  for (const [k, v] of Object.entries(q))
+    if (
+      typeof v === 'string' &&
+      v !== '' &&
+      !['q', 'sort', 'sortField', 'sortType', 'page', 'perPage', 'domain'].includes(k)
+    )
+      filters[toCamel(k)] = v;
   return { q: str('q'), sort, page: intParam(q.page), perPage: intParam(q.perPage), filters };
 }
 
@@ -43,10 +50,22 @@ function handlers(route: GeneratedEntityRoute): { collection: Map<string, Handle
       res.json(records);
     });
   }
-  if (actions.has('create')) collection.set('POST', async (req, res) => { res.status(201).json(await create(req.ctx, route.entity, req.body ?? {}, { requestHost: req.get('host') })); });
-  if (actions.has('detail')) item.set('GET', async (req, res) => { res.json(await findOne(req.ctx, route.entity, req.params.pk)); });
-  if (actions.has('update')) item.set('PATCH', async (req, res) => { res.json(await update(req.ctx, route.entity, req.params.pk, req.body ?? {})); });
-  if (actions.has('delete')) item.set('DELETE', async (req, res) => { res.json(await remove(req.ctx, route.entity, req.params.pk)); });
+  if (actions.has('create'))
+    collection.set('POST', async (req, res) => {
+      res.status(201).json(await create(req.ctx, route.entity, req.body ?? {}, { requestHost: req.get('host') }));
+    });
+  if (actions.has('detail'))
+    item.set('GET', async (req, res) => {
+      res.json(await findOne(req.ctx, route.entity, req.params.pk));
+    });
+  if (actions.has('update'))
+    item.set('PATCH', async (req, res) => {
+      res.json(await update(req.ctx, route.entity, req.params.pk, req.body ?? {}));
+    });
+  if (actions.has('delete'))
+    item.set('DELETE', async (req, res) => {
+      res.json(await remove(req.ctx, route.entity, req.params.pk));
+    });
   return { collection, item };
 }
 

@@ -17,7 +17,10 @@ export interface OutgoingMail {
   whiteLabel: number | null;
 }
 
-export interface MailResult { status: 'sent' | 'failed' | 'outbox'; outboxPk: number }
+export interface MailResult {
+  status: 'sent' | 'failed' | 'outbox';
+  outboxPk: number;
+}
 
 /** `Site - Sujet`, on one line (a newline in a header would start another header). */
 export function fullSubject(siteName: string, subject: string): string {

@@ -17,5 +17,17 @@ import { actimmoMapRouter } from './actimmo-map';
  * before the generic entity routes. Each module adds its router here.
  */
 export function extraRouters(app: AppContext): Router[] {
-  return [ctiRouter(app), accountsAdminRouter(app), rgpdRouter(app), dashboardRouter(app), globalMessagesRouter(app), accountsRouter(app), territoryRouter(app), addressRouter(app), simulatorsRouter(app), pdfRouter(app), actimmoMapRouter(app)];
+  return [
+    ctiRouter(app),
+    accountsAdminRouter(app),
+    rgpdRouter(app),
+    dashboardRouter(app),
+    globalMessagesRouter(app),
+    accountsRouter(app),
+    territoryRouter(app),
+    addressRouter(app),
+    simulatorsRouter(app),
+    pdfRouter(app),
+    actimmoMapRouter(app),
+  ];
 }

@@ -29,7 +29,11 @@ export function assertNotSecretLinked(ctx: RequestContext, entity: EntityRuntime
 }
 
 export function ruleData(ctx: RequestContext, record?: ApiRecord) {
-  return { user: ctx.user, whiteLabel: { id: ctx.whiteLabel.id, domain: ctx.whiteLabel.domain, modules: ctx.whiteLabel.modules }, record: record ?? {} };
+  return {
+    user: ctx.user,
+    whiteLabel: { id: ctx.whiteLabel.id, domain: ctx.whiteLabel.domain, modules: ctx.whiteLabel.modules },
+    record: record ?? {},
+  };
 }
 
 /** The rows a user may see, as a filter; refuses at once when there are none by rule. */

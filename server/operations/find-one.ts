@@ -17,7 +17,11 @@ export function parsePk(raw: unknown): number | null {
 }
 
 export async function loadRow(db: Kysely<AppDatabase>, entity: EntityRuntime, pk: number): Promise<Row | undefined> {
-  return (await db.selectFrom(entity.schema['x-entity'].table as never).selectAll().where('pk' as never, '=', pk as never).executeTakeFirst()) as Row | undefined;
+  return (await db
+    .selectFrom(entity.schema['x-entity'].table as never)
+    .selectAll()
+    .where('pk' as never, '=', pk as never)
+    .executeTakeFirst()) as Row | undefined;
 }
 
 /** One record, if it exists (404) and the user may see it (401/403). */

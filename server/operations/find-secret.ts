@@ -21,8 +21,11 @@ export async function findBySecret(ctx: RequestContext, name: string, secret: st
   if (!SECRET.test(secret)) throw notFound(ctx);
   const column = entity.columnByProperty.get(link.field)?.column;
   if (!column) throw notFound(ctx);
-  const row = (await ctx.app.database.db.selectFrom(entity.schema['x-entity'].table as never).selectAll()
-    .where(sql.ref(column), '=', secret).executeTakeFirst()) as Record<string, unknown> | undefined;
+  const row = (await ctx.app.database.db
+    .selectFrom(entity.schema['x-entity'].table as never)
+    .selectAll()
+    .where(sql.ref(column), '=', secret)
+    .executeTakeFirst()) as Record<string, unknown> | undefined;
   if (!row) throw notFound(ctx);
   const record = rowToRecord(entity, row, await effectiveEntity(ctx.app, name, ctx.whiteLabel));
   if (link.ttlHours !== undefined) {

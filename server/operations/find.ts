@@ -60,7 +60,8 @@ function listSpec(ctx: RequestContext, entity: EntityRuntime, query: ListQuery):
     if (!(x.list?.filters ?? []).includes(property)) continue;
     const c = entity.columnByProperty.get(property);
     if (!c) continue;
-    if (c.kind === 'json') filters.push({ property, column: c.column, json: true, value: /^-?\d+$/.test(raw) ? Number(raw) : raw });
+    if (c.kind === 'json')
+      filters.push({ property, column: c.column, json: true, value: /^-?\d+$/.test(raw) ? Number(raw) : raw });
     else filters.push({ property, column: c.column, json: false, value: parseFilterValue(c.kind, raw) });
   }
   return { rights, words, filters };
@@ -82,14 +83,23 @@ function rowsOf(ctx: RequestContext, entity: EntityRuntime, spec: ListSpec): Sel
 }
 
 /** The visible rows of an entity narrowed by search and filters (shared by list, count, store). */
-export function visibleRows(ctx: RequestContext, entity: EntityRuntime, query: ListQuery = {}): SelectQueryBuilder<any, any, object> {
+export function visibleRows(
+  ctx: RequestContext,
+  entity: EntityRuntime,
+  query: ListQuery = {},
+): SelectQueryBuilder<any, any, object> {
   return rowsOf(ctx, entity, listSpec(ctx, entity, query));
 }
 
 function orderBy(entity: EntityRuntime, sort: string | undefined): { column: string; desc: boolean } {
   const x = entity.schema['x-entity'];
-  const allowed = new Set([...(x.list?.sortable ?? []), 'pk', 'updatedAt', (x.list?.defaultSort ?? '').replace(/^-/, '')]);
-  const wanted = sort && allowed.has(sort.replace(/^-/, '')) ? sort : x.list?.defaultSort ?? '-updatedAt';
+  const allowed = new Set([
+    ...(x.list?.sortable ?? []),
+    'pk',
+    'updatedAt',
+    (x.list?.defaultSort ?? '').replace(/^-/, ''),
+  ]);
+  const wanted = sort && allowed.has(sort.replace(/^-/, '')) ? sort : (x.list?.defaultSort ?? '-updatedAt');
   const property = wanted.replace(/^-/, '');
   const c = entity.columnByProperty.get(property) ?? entity.columnByProperty.get('pk')!;
   return { column: c.column, desc: wanted.startsWith('-') };
@@ -185,7 +195,9 @@ function snapshotsOf(db: object): SnapshotCache {
 
 /** The part of the marker read inside a statement (a scalar subquery: evaluated once, not per row). */
 function statementMarker(dialect: string) {
-  return (dialect === 'postgres' ? sql<string>`(select pg_current_snapshot()::text)` : sql<string>`total_changes()`).as(MARKER);
+  return (dialect === 'postgres' ? sql<string>`(select pg_current_snapshot()::text)` : sql<string>`total_changes()`).as(
+    MARKER,
+  );
 }
 
 /** SQLite's data_version (see above for when to read it); nothing to read on PostgreSQL. */
@@ -208,13 +220,23 @@ function asPks(rows: { pk: unknown }[]): Int32Array | undefined {
 }
 
 /** The rows of a page in the snapshot's order, if the data is still the snapshot's; undefined otherwise. */
-async function pageFromSnapshot(ctx: RequestContext, table: string, snapshot: ListSnapshot & { pks: Int32Array }, offset: number, perPage: number): Promise<Record<string, unknown>[] | undefined> {
+async function pageFromSnapshot(
+  ctx: RequestContext,
+  table: string,
+  snapshot: ListSnapshot & { pks: Int32Array },
+  offset: number,
+  perPage: number,
+): Promise<Record<string, unknown>[] | undefined> {
   const { db, dialect } = ctx.app.database;
   const ids = Array.from(snapshot.pks.subarray(offset, offset + perPage));
-  const rows = ids.length === 0
-    ? [await db.selectNoFrom(statementMarker(dialect)).executeTakeFirst() as Record<string, unknown>]
-    : (await (db.selectFrom(table as never) as unknown as SelectQueryBuilder<any, any, object>)
-      .selectAll().select(statementMarker(dialect)).where('pk', 'in', ids).execute()) as Record<string, unknown>[];
+  const rows =
+    ids.length === 0
+      ? [(await db.selectNoFrom(statementMarker(dialect)).executeTakeFirst()) as Record<string, unknown>]
+      : ((await (db.selectFrom(table as never) as unknown as SelectQueryBuilder<any, any, object>)
+          .selectAll()
+          .select(statementMarker(dialect))
+          .where('pk', 'in', ids)
+          .execute()) as Record<string, unknown>[]);
   const version = await dataVersion(ctx);
   if (markerOf(rows[0], version) !== snapshot.marker) return undefined;
   if (ids.length === 0) return [];
@@ -224,14 +246,19 @@ async function pageFromSnapshot(ctx: RequestContext, table: string, snapshot: Li
 }
 
 /** A page (or all) of the records a user may see, with the total when paginated. */
-export async function find(ctx: RequestContext, name: string, query: ListQuery = {}): Promise<{ records: ApiRecord[]; total?: number }> {
+export async function find(
+  ctx: RequestContext,
+  name: string,
+  query: ListQuery = {},
+): Promise<{ records: ApiRecord[]; total?: number }> {
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
   const spec = listSpec(ctx, entity, query);
   const base = rowsOf(ctx, entity, spec);
   const { column, desc } = orderBy(entity, query.sort);
-  const ordered = <T extends SelectQueryBuilder<any, any, object>>(qb: T): T => qb.orderBy(sql.ref(column), desc ? 'desc' : 'asc').orderBy('pk', desc ? 'desc' : 'asc') as T;
+  const ordered = <T extends SelectQueryBuilder<any, any, object>>(qb: T): T =>
+    qb.orderBy(sql.ref(column), desc ? 'desc' : 'asc').orderBy('pk', desc ? 'desc' : 'asc') as T;
   const toRecords = (rows: Record<string, unknown>[]) => rows.map((r) => rowToRecord(entity, r, effective));
   if (query.page === undefined && query.perPage === undefined) {
     return { records: toRecords((await ordered(base.selectAll()).execute()) as Record<string, unknown>[]) };
@@ -240,9 +267,11 @@ export async function find(ctx: RequestContext, name: string, query: ListQuery =
   const page = Math.max(1, query.page ?? 1);
   const offset = (page - 1) * perPage;
   const { db, dialect } = ctx.app.database;
-  const plainPage = async () => (await ordered(base.selectAll()).limit(perPage).offset(offset).execute()) as Record<string, unknown>[];
+  const plainPage = async () =>
+    (await ordered(base.selectAll()).limit(perPage).offset(offset).execute()) as Record<string, unknown>[];
   if (db.isTransaction) {
-    const counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst() as { n: number } | undefined;
+    const counted = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as
+      { n: number } | undefined;
     return { records: toRecords(await plainPage()), total: Number(counted?.n ?? 0) };
   }
 
@@ -263,15 +292,20 @@ export async function find(ctx: RequestContext, name: string, query: ListQuery =
   let marker: string;
   let counted: Record<string, unknown> | undefined;
   if (dialect === 'postgres') {
-    counted = await base.select((eb) => [eb.fn.countAll().as('n'), statementMarker(dialect)]).executeTakeFirst() as Record<string, unknown> | undefined;
+    counted = (await base.select((eb) => [eb.fn.countAll().as('n'), statementMarker(dialect)]).executeTakeFirst()) as
+      Record<string, unknown> | undefined;
     marker = markerOf(counted, '');
   } else {
     // Its own statements: with another column beside it, SQLite's COUNT(*) over a whole table
     // scans the rows instead of its b-tree's page counts (2.5 ms instead of 10 µs at 100,000).
     // Read before the COUNT, the marker is at worst older than the data: no build relies on it.
     const version = await dataVersion(ctx);
-    marker = markerOf(await db.selectNoFrom(statementMarker(dialect)).executeTakeFirst() as Record<string, unknown>, version);
-    counted = await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst() as Record<string, unknown> | undefined;
+    marker = markerOf(
+      (await db.selectNoFrom(statementMarker(dialect)).executeTakeFirst()) as Record<string, unknown>,
+      version,
+    );
+    counted = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as
+      Record<string, unknown> | undefined;
   }
   const countMs = performance.now() - started;
   const total = Number(counted?.n ?? 0);
@@ -289,13 +323,22 @@ export async function find(ctx: RequestContext, name: string, query: ListQuery =
     try {
       const buildStarted = performance.now();
       const buildVersion = await dataVersion(ctx);
-      const rows = (await ordered(base.select([sql.ref('pk').as('pk'), statementMarker(dialect)])).execute()) as { pk: unknown; [MARKER]: unknown }[];
+      const rows = (await ordered(base.select([sql.ref('pk').as('pk'), statementMarker(dialect)])).execute()) as {
+        pk: unknown;
+        [MARKER]: unknown;
+      }[];
       entry.buildMs = performance.now() - buildStarted;
       const pks = rows.length ? asPks(rows) : undefined;
       if (pks) {
         Object.assign(entry, { marker: markerOf(rows[0], buildVersion), pks, stableRuns: 0 });
         cache.set(key, entry);
-        const fromSnapshot = await pageFromSnapshot(ctx, table, entry as ListSnapshot & { pks: Int32Array }, offset, perPage);
+        const fromSnapshot = await pageFromSnapshot(
+          ctx,
+          table,
+          entry as ListSnapshot & { pks: Int32Array },
+          offset,
+          perPage,
+        );
         if (fromSnapshot) return { records: toRecords(fromSnapshot), total: pks.length };
         entry.pks = undefined;
       }

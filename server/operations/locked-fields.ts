@@ -11,7 +11,10 @@ function blank(v: unknown): boolean {
 function canonical(v: unknown): string {
   if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
   if (v && typeof v === 'object') {
-    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`).join(',')}}`;
+    return `{${Object.keys(v)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((v as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(v);
 }
@@ -31,7 +34,11 @@ function changes(format: string | undefined, sent: unknown, current: unknown): b
  * locked field back unchanged is fine.
  */
 export function lockedFieldErrors(
-  ctx: RequestContext, effective: EffectiveEntity, locked: Set<string>, input: Record<string, unknown>, current: ApiRecord,
+  ctx: RequestContext,
+  effective: EffectiveEntity,
+  locked: Set<string>,
+  input: Record<string, unknown>,
+  current: ApiRecord,
   options: { messageKey?: string; comparable?: (field: string, value: unknown) => unknown } = {},
 ): FieldError[] {
   const comparable = options.comparable ?? ((_f: string, v: unknown) => v);
@@ -42,7 +49,12 @@ export function lockedFieldErrors(
     if (!p || p.readOnly || effective.hidden.has(name)) continue;
     if (!changes(p.format, comparable(name, input[name]), comparable(name, current[name]))) continue;
     const keys = options.messageKey ? [options.messageKey] : errorKeys(effective.name, name, 'read_only');
-    errors.push({ path: name, code: options.messageKey ?? 'read_only', params: {}, message: translate(ctx.app.catalogue, keys, {}, effective.messages) });
+    errors.push({
+      path: name,
+      code: options.messageKey ?? 'read_only',
+      params: {},
+      message: translate(ctx.app.catalogue, keys, {}, effective.messages),
+    });
   }
   return errors;
 }

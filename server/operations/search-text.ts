@@ -28,7 +28,12 @@ const ftsPhrase = (word: string) => `"${word.replace(/"/g, '""')}"`;
  * `searchWords`). On SQLite, words of 3 characters or more go through the trigram FTS table;
  * `%` and `_` are always literal.
  */
-export function whereSearchMatches<QB extends SelectQueryBuilder<any, any, object>>(qb: QB, entity: EntityRuntime, dialect: DialectName, words: string[]): QB {
+export function whereSearchMatches<QB extends SelectQueryBuilder<any, any, object>>(
+  qb: QB,
+  entity: EntityRuntime,
+  dialect: DialectName,
+  words: string[],
+): QB {
   const spec = searchSpec(entity);
   if (!spec || words.length === 0) return qb;
   const column = sql.ref(`${entity.schema['x-entity'].table}.${spec.column}`);
@@ -38,7 +43,9 @@ export function whereSearchMatches<QB extends SelectQueryBuilder<any, any, objec
   if (long.length) {
     // One MATCH for all the long words (implicit AND of the phrases): one lookup in the index.
     const query = long.map(ftsPhrase).join(' ');
-    out = out.where(sql<boolean>`${sql.ref(`${entity.schema['x-entity'].table}.pk`)} in (select rowid from ${fts} where ${fts} match ${query})`) as QB;
+    out = out.where(
+      sql<boolean>`${sql.ref(`${entity.schema['x-entity'].table}.pk`)} in (select rowid from ${fts} where ${fts} match ${query})`,
+    ) as QB;
   }
   for (const word of words.filter((w) => !long.includes(w))) {
     out = out.where(sql<boolean>`${column} like ${`%${escapeLike(word)}%`} escape '\\'`) as QB;

@@ -15,15 +15,28 @@ export interface StoreList {
  * The incremental cache answer (spec 01 §7): every visible pk, the records changed strictly
  * after the client's marker, and the new marker. `after` null (or malformed) sends everything.
  */
-export async function storeList(ctx: RequestContext, name: string, after: number | null, query: ListQuery = {}): Promise<StoreList> {
+export async function storeList(
+  ctx: RequestContext,
+  name: string,
+  after: number | null,
+  query: ListQuery = {},
+): Promise<StoreList> {
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
-  const keys = (await visibleRows(ctx, entity, query).select(['pk', 'updated_at']).orderBy('pk').execute()) as { pk: number; updated_at: string | null }[];
+  const keys = (await visibleRows(ctx, entity, query).select(['pk', 'updated_at']).orderBy('pk').execute()) as {
+    pk: number;
+    updated_at: string | null;
+  }[];
   let last = '';
   for (const k of keys) if (k.updated_at && k.updated_at > last) last = k.updated_at;
   let collectionQuery = visibleRows(ctx, entity, query).selectAll().orderBy('pk');
-  if (after !== null) collectionQuery = collectionQuery.where(sql.ref('updated_at'), '>', new Date(Math.round(after * 1000)).toISOString());
+  if (after !== null)
+    collectionQuery = collectionQuery.where(
+      sql.ref('updated_at'),
+      '>',
+      new Date(Math.round(after * 1000)).toISOString(),
+    );
   const rows = (await collectionQuery.execute()) as Record<string, unknown>[];
   return {
     all: keys.map((k) => k.pk),

@@ -19,7 +19,12 @@ function ids(v: unknown): unknown[] {
 
 /** Referenced records must exist, be visible to the caller and satisfy the relation's filter (e.g. "an advisor"). */
 export async function checkRelations(args: {
-  ctx: RequestContext; db: Kysely<AppDatabase>; entity: EffectiveEntity; record: ApiRecord; previous?: ApiRecord; fields: string[];
+  ctx: RequestContext;
+  db: Kysely<AppDatabase>;
+  entity: EffectiveEntity;
+  record: ApiRecord;
+  previous?: ApiRecord;
+  fields: string[];
 }): Promise<FieldError[]> {
   const { ctx, db, entity, record, previous, fields } = args;
   const errors: FieldError[] = [];
@@ -32,16 +37,35 @@ export async function checkRelations(args: {
     const target = getEntity(ctx.app.registry, rel.entity);
     const numeric = wanted.filter(isRecordKey);
     const rows = numeric.length
-      ? ((await db.selectFrom(target.schema['x-entity'].table as never).selectAll().where('pk' as never, 'in', numeric as never).execute()) as Record<string, unknown>[])
+      ? ((await db
+          .selectFrom(target.schema['x-entity'].table as never)
+          .selectAll()
+          .where('pk' as never, 'in', numeric as never)
+          .execute()) as Record<string, unknown>[])
       : [];
     // A record the caller may not see answers exactly like a missing one: no way to probe.
-    const seen = ctx.whiteLabel.modules[target.schema['x-entity'].module] !== false && !target.schema['x-entity'].secretLink;
-    const ok = new Set(rows.map((r) => rowToRecord(target, r))
-      .filter((r) => seen && holds(target.schema['x-entity'].rights.view, ruleData(ctx, r)))
-      .filter((r) => !rel.filter || holds(rel.filter, { ...ruleData(ctx), record: r })).map((r) => r.pk));
+    const seen =
+      ctx.whiteLabel.modules[target.schema['x-entity'].module] !== false && !target.schema['x-entity'].secretLink;
+    const ok = new Set(
+      rows
+        .map((r) => rowToRecord(target, r))
+        .filter((r) => seen && holds(target.schema['x-entity'].rights.view, ruleData(ctx, r)))
+        .filter((r) => !rel.filter || holds(rel.filter, { ...ruleData(ctx), record: r }))
+        .map((r) => r.pk),
+    );
     const missing = wanted.find((v) => !ok.has(v as number));
     if (missing !== undefined) {
-      errors.push({ path: field, code: 'relation_missing', params: { value: missing }, message: translate(ctx.app.catalogue, errorKeys(entity.name, field, 'relation_missing'), { value: missing }, entity.messages) });
+      errors.push({
+        path: field,
+        code: 'relation_missing',
+        params: { value: missing },
+        message: translate(
+          ctx.app.catalogue,
+          errorKeys(entity.name, field, 'relation_missing'),
+          { value: missing },
+          entity.messages,
+        ),
+      });
     }
   }
   return errors;
@@ -49,16 +73,29 @@ export async function checkRelations(args: {
 
 /** Unique columns, checked before writing so that the answer is a field message, not a crash. */
 export async function checkUnique(args: {
-  ctx: RequestContext; db: Kysely<AppDatabase>; entity: EntityRuntime; effective: EffectiveEntity; record: ApiRecord; pk?: number;
+  ctx: RequestContext;
+  db: Kysely<AppDatabase>;
+  entity: EntityRuntime;
+  effective: EffectiveEntity;
+  record: ApiRecord;
+  pk?: number;
 }): Promise<FieldError[]> {
   const { ctx, db, entity, effective, record, pk } = args;
   const errors: FieldError[] = [];
   for (const c of entity.columns) {
     if (!c.unique || isEmpty(record[c.property])) continue;
-    let q = db.selectFrom(entity.schema['x-entity'].table as never).select('pk' as never).where(sql.ref(c.column), '=', record[c.property]);
+    let q = db
+      .selectFrom(entity.schema['x-entity'].table as never)
+      .select('pk' as never)
+      .where(sql.ref(c.column), '=', record[c.property]);
     if (pk !== undefined) q = q.where('pk' as never, '!=', pk as never);
     if (await q.executeTakeFirst()) {
-      errors.push({ path: c.property, code: 'unique', params: {}, message: translate(ctx.app.catalogue, errorKeys(effective.name, c.property, 'unique'), {}, effective.messages) });
+      errors.push({
+        path: c.property,
+        code: 'unique',
+        params: {},
+        message: translate(ctx.app.catalogue, errorKeys(effective.name, c.property, 'unique'), {}, effective.messages),
+      });
     }
   }
   return errors;

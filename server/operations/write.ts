@@ -1,7 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { EffectiveEntity } from '../../engine/schema/apply-overlay';
 import type { EntityRuntime } from '../../engine/schema/registry';
-import { readOnlyFields, validateRecord, writableFields, type RuleContext } from '../../engine/validation/validate-record';
+import {
+  readOnlyFields,
+  validateRecord,
+  writableFields,
+  type RuleContext,
+} from '../../engine/validation/validate-record';
 import { translate } from '../../engine/validation/messages';
 import type { FieldError } from '../../engine/validation/field-error';
 import { HttpError, ValidationError } from '../http/http-error';
@@ -13,7 +18,14 @@ import { afterCommit, inTransaction } from '../db/transaction';
 import { effectiveCacheKey, effectiveEntity } from '../access/effective-entity';
 import { hooksOf } from '../hooks/registry';
 import { cleanHtmlFields } from '../security/sanitize-html';
-import { assertMay, assertMayEverDo, assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from './entity-access';
+import {
+  assertMay,
+  assertMayEverDo,
+  assertModuleEnabled,
+  assertNotSecretLinked,
+  entityOf,
+  ruleData,
+} from './entity-access';
 import { loadRow, parsePk } from './find-one';
 import { checkRelations, checkUnique } from './write-checks';
 import { afterRead } from './after-read';
@@ -38,7 +50,12 @@ function ruleContext(ctx: RequestContext, previous?: ApiRecord): RuleContext {
  * its stored value whatever is sent, as screens send read-only fields back unchanged). A
  * write-only secret sent empty keeps its value.
  */
-function copyInput(effective: EffectiveEntity, target: ApiRecord, input: Record<string, unknown>, locked: Set<string>): void {
+function copyInput(
+  effective: EffectiveEntity,
+  target: ApiRecord,
+  input: Record<string, unknown>,
+  locked: Set<string>,
+): void {
   for (const [name, p] of Object.entries(effective.schema.properties)) {
     if (p.readOnly || p['x-storage']?.private || effective.hidden.has(name) || locked.has(name)) continue;
     if (!Object.prototype.hasOwnProperty.call(input, name)) continue;
@@ -51,7 +68,12 @@ function copyInput(effective: EffectiveEntity, target: ApiRecord, input: Record<
  * Fields that a visibility rule hides keep no submitted value: a new record gets the default, a
  * stored one keeps what it had (a write never changes a value the user could not see).
  */
-function resetInvisible(ctx: RequestContext, effective: EffectiveEntity, record: ApiRecord, previous?: ApiRecord): void {
+function resetInvisible(
+  ctx: RequestContext,
+  effective: EffectiveEntity,
+  record: ApiRecord,
+  previous?: ApiRecord,
+): void {
   const visible = new Set(writableFields(effective, record, ruleContext(ctx, previous)));
   for (const [name, p] of Object.entries(effective.schema.properties)) {
     if (p.readOnly || p['x-storage']?.private || effective.hidden.has(name) || visible.has(name)) continue;
@@ -61,12 +83,23 @@ function resetInvisible(ctx: RequestContext, effective: EffectiveEntity, record:
   }
 }
 
-async function runBeforeValidate(ctx: RequestContext, db: Kysely<AppDatabase>, entity: EntityRuntime, record: ApiRecord, previous?: ApiRecord) {
+async function runBeforeValidate(
+  ctx: RequestContext,
+  db: Kysely<AppDatabase>,
+  entity: EntityRuntime,
+  record: ApiRecord,
+  previous?: ApiRecord,
+) {
   for (const hook of hooksOf(entity)) await hook.beforeValidate?.({ ctx, entity, record, previous, db });
 }
 
 async function validateAll(args: {
-  ctx: RequestContext; db: Kysely<AppDatabase>; entity: EntityRuntime; effective: EffectiveEntity; record: ApiRecord; previous?: ApiRecord;
+  ctx: RequestContext;
+  db: Kysely<AppDatabase>;
+  entity: EntityRuntime;
+  effective: EffectiveEntity;
+  record: ApiRecord;
+  previous?: ApiRecord;
 }): Promise<void> {
   const { ctx, db, entity, effective, record, previous } = args;
   const errors: FieldError[] = validateRecord({
@@ -80,7 +113,9 @@ async function validateAll(args: {
   const fields = Object.keys(effective.schema.properties).filter((f) => !failed.has(f));
   errors.push(...(await checkRelations({ ctx, db, entity: effective, record, previous, fields })));
   const unchecked = Object.fromEntries(Object.entries(record).filter(([k]) => !failed.has(k)));
-  errors.push(...(await checkUnique({ ctx, db, entity, effective, record: unchecked, pk: previous?.pk as number | undefined })));
+  errors.push(
+    ...(await checkUnique({ ctx, db, entity, effective, record: unchecked, pk: previous?.pk as number | undefined })),
+  );
   for (const hook of hooksOf(entity)) {
     const found = (await hook.validate?.({ ctx, entity, record, previous, db })) ?? [];
     errors.push(...found.filter((e) => !errors.some((x) => x.path === e.path && e.path !== '')));
@@ -91,7 +126,8 @@ async function validateAll(args: {
 /** After the outermost commit: caches and other side effects (afterWrite hooks). */
 async function queueAfterWrite(ctx: RequestContext, entity: EntityRuntime, record: ApiRecord): Promise<void> {
   await afterCommit(ctx, async (app) => {
-    for (const hook of hooksOf(entity)) await hook.afterWrite?.({ ctx: { ...ctx, app }, entity, record, db: app.database.db });
+    for (const hook of hooksOf(entity))
+      await hook.afterWrite?.({ ctx: { ...ctx, app }, entity, record, db: app.database.db });
   });
 }
 
@@ -106,13 +142,21 @@ function assertObject(ctx: RequestContext, input: unknown): asserts input is Rec
 }
 
 /** POST: defaults ⊕ input, hooks, validation, rights on the new record, insert — one transaction. */
-export async function create(ctx: RequestContext, name: string, input: Record<string, unknown>, options: { requestHost?: string } = {}): Promise<ApiRecord> {
+export async function create(
+  ctx: RequestContext,
+  name: string,
+  input: Record<string, unknown>,
+  options: { requestHost?: string } = {},
+): Promise<ApiRecord> {
   assertObject(ctx, input);
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
   assertMayEverDo(ctx, entity, 'create');
   if (input.pk !== undefined && input.pk !== null) {
-    throw new ValidationError([{ path: 'pk', code: 'pk_on_create', params: {}, message: message(ctx.app, 'validation.pk_on_create') }], message(ctx.app, 'validation.summary'));
+    throw new ValidationError(
+      [{ path: 'pk', code: 'pk_on_create', params: {}, message: message(ctx.app, 'validation.pk_on_create') }],
+      message(ctx.app, 'validation.summary'),
+    );
   }
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
   return inTransaction(ctx, async (tctx, trx) => {
@@ -129,13 +173,24 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
     const props = storedProperties(entity).filter((p) => record[p] !== undefined);
     const row = { ...recordToRow(entity, record, props, effective), ...searchColumnValues(entity, record) };
     const table = entity.schema['x-entity'].table;
-    const inserted = (await trx.insertInto(table as never).values(row as never).returning('pk' as never).executeTakeFirstOrThrow()) as { pk: number };
+    const inserted = (await trx
+      .insertInto(table as never)
+      .values(row as never)
+      .returning('pk' as never)
+      .executeTakeFirstOrThrow()) as { pk: number };
     const stored = await loadRow(trx, entity, inserted.pk);
     const created = await afterRead(tctx, trx, entity, rowToRecord(entity, stored!, effective));
     await afterCommit(tctx, async (app) => {
       const committed = { ...ctx, app };
       for (const hook of hooksOf(entity)) {
-        await hook.afterCreate?.({ ctx: committed, entity, record: created, input, db: app.database.db, requestHost: options.requestHost });
+        await hook.afterCreate?.({
+          ctx: committed,
+          entity,
+          record: created,
+          input,
+          db: app.database.db,
+          requestHost: options.requestHost,
+        });
       }
     });
     await queueAfterWrite(tctx, entity, created);
@@ -144,7 +199,12 @@ export async function create(ctx: RequestContext, name: string, input: Record<st
 }
 
 /** PATCH: the stored record ⊕ input, validated whole; rights hold before and after the change. */
-export async function update(ctx: RequestContext, name: string, rawPk: unknown, input: Record<string, unknown>): Promise<ApiRecord> {
+export async function update(
+  ctx: RequestContext,
+  name: string,
+  rawPk: unknown,
+  input: Record<string, unknown>,
+): Promise<ApiRecord> {
   assertObject(ctx, input);
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
@@ -167,10 +227,24 @@ export async function update(ctx: RequestContext, name: string, rawPk: unknown, 
     await validateAll({ ctx: tctx, db: trx, entity, effective, record, previous });
     assertMay(tctx, entity, 'change', { ...stored, ...record });
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = nowIso();
-    const props = storedProperties(entity).filter((p) => record[p] !== undefined && !entity.schema.properties[p]?.['x-storage']?.private);
-    const values = { ...recordToRow(entity, record, props, effective, row.extra), ...searchColumnValues(entity, { ...stored, ...record }) };
-    await trx.updateTable(entity.schema['x-entity'].table as never).set(values as never).where('pk' as never, '=', pk as never).execute();
-    const updated = await afterRead(tctx, trx, entity, rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective));
+    const props = storedProperties(entity).filter(
+      (p) => record[p] !== undefined && !entity.schema.properties[p]?.['x-storage']?.private,
+    );
+    const values = {
+      ...recordToRow(entity, record, props, effective, row.extra),
+      ...searchColumnValues(entity, { ...stored, ...record }),
+    };
+    await trx
+      .updateTable(entity.schema['x-entity'].table as never)
+      .set(values as never)
+      .where('pk' as never, '=', pk as never)
+      .execute();
+    const updated = await afterRead(
+      tctx,
+      trx,
+      entity,
+      rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective),
+    );
     await queueAfterWrite(tctx, entity, updated);
     return updated;
   });
@@ -194,25 +268,43 @@ export async function remove(ctx: RequestContext, name: string, rawPk: unknown):
     for (const hook of hooksOf(entity)) await hook.beforeDelete?.({ ctx: tctx, entity, record, db: trx });
     const usages = await usagesOf(tctx, trx, entity, pk);
     if (usages.length) {
-      throw new HttpError(409, 'in_use', message(tctx.app, 'errors.in_use', { usages: usages.join(', ') }), undefined, { usages });
+      throw new HttpError(409, 'in_use', message(tctx.app, 'errors.in_use', { usages: usages.join(', ') }), undefined, {
+        usages,
+      });
     }
-    await trx.deleteFrom(entity.schema['x-entity'].table as never).where('pk' as never, '=', pk as never).execute();
+    await trx
+      .deleteFrom(entity.schema['x-entity'].table as never)
+      .where('pk' as never, '=', pk as never)
+      .execute();
     await queueAfterWrite(tctx, entity, { pk });
     return { ok: 'Deleted' };
   });
 }
 
 /** "3 lieux, 1 notification": records of other entities that reference this one. */
-export async function usagesOf(ctx: RequestContext, db: Kysely<AppDatabase>, entity: EntityRuntime, pk: number): Promise<string[]> {
+export async function usagesOf(
+  ctx: RequestContext,
+  db: Kysely<AppDatabase>,
+  entity: EntityRuntime,
+  pk: number,
+): Promise<string[]> {
   const { filterToSql } = await import('../db/apply-filter');
   const out: string[] = [];
   for (const other of ctx.app.registry.entities.values()) {
-    const fields = Object.entries(other.schema.properties).filter(([, p]) => p['x-relation']?.entity === entity.name && !p['x-storage']?.virtual);
+    const fields = Object.entries(other.schema.properties).filter(
+      ([, p]) => p['x-relation']?.entity === entity.name && !p['x-storage']?.virtual,
+    );
     if (!fields.length) continue;
-    const filter = { or: fields.map(([f, p]) => (p.type === 'array' ? { contains: f, value: pk } : { cmp: '=' as const, field: f, value: pk })) };
-    const counted = (await db.selectFrom(other.schema['x-entity'].table as never)
+    const filter = {
+      or: fields.map(([f, p]) =>
+        p.type === 'array' ? { contains: f, value: pk } : { cmp: '=' as const, field: f, value: pk },
+      ),
+    };
+    const counted = (await db
+      .selectFrom(other.schema['x-entity'].table as never)
       .where((eb) => filterToSql(eb, filter, other, ctx.app.database.dialect))
-      .select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number } | undefined;
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirst()) as { n: number } | undefined;
     const n = Number(counted?.n ?? 0);
     if (n > 0) out.push(countOf(n, other.schema['x-entity'].labels.singular, other.schema['x-entity'].labels.plural));
   }

@@ -28,21 +28,37 @@ function jsonFiles(dir: string, suffix: string): string[] {
     .map((f) => join(dir, f));
 }
 
-export interface LoadedFile<T> { file: string; data: T }
+export interface LoadedFile<T> {
+  file: string;
+  data: T;
+}
 
 /** Reads every declaration under schemas/ (file order is alphabetical, so output is stable). */
 export function loadDeclarationFiles(dir = SCHEMAS_DIR) {
   return {
-    entities: jsonFiles(join(dir, 'entities'), '.schema.json').map((file) => ({ file, data: readJson<EntitySchema>(file) })),
+    entities: jsonFiles(join(dir, 'entities'), '.schema.json').map((file) => ({
+      file,
+      data: readJson<EntitySchema>(file),
+    })),
     forms: jsonFiles(join(dir, 'forms'), '.ui.json').map((file) => ({ file, data: readJson<FormDeclaration>(file) })),
     menus: jsonFiles(join(dir, 'menus'), '.menu.json').map((file) => ({ file, data: readJson<MenuDeclaration>(file) })),
-    routes: jsonFiles(join(dir, 'routes'), '.routes.json').map((file) => ({ file, data: readJson<RoutesDeclaration>(file) })),
-    modules: jsonFiles(join(dir, 'modules'), '.module.json').map((file) => ({ file, data: readJson<ModuleDeclaration>(file) })),
+    routes: jsonFiles(join(dir, 'routes'), '.routes.json').map((file) => ({
+      file,
+      data: readJson<RoutesDeclaration>(file),
+    })),
+    modules: jsonFiles(join(dir, 'modules'), '.module.json').map((file) => ({
+      file,
+      data: readJson<ModuleDeclaration>(file),
+    })),
     roles: { file: join(dir, 'roles.json'), data: readJson<RolesDeclaration>(join(dir, 'roles.json')) },
-    messages: jsonFiles(join(dir, 'messages/fr'), '.json').map((file) => ({ file, data: readJson<Record<string, string>>(file) })),
-    others: [
-      ...jsonFiles(join(dir, 'simulators'), '.schema.json'),
-    ].map((file) => ({ file, data: readJson<Record<string, unknown>>(file) })),
+    messages: jsonFiles(join(dir, 'messages/fr'), '.json').map((file) => ({
+      file,
+      data: readJson<Record<string, string>>(file),
+    })),
+    others: [...jsonFiles(join(dir, 'simulators'), '.schema.json')].map((file) => ({
+      file,
+      data: readJson<Record<string, unknown>>(file),
+    })),
   };
 }
 

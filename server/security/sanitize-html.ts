@@ -35,7 +35,10 @@ export function sanitizeWhiteLabelHtml(record: Record<string, unknown>): Record<
  * Every `format: html` value of a record, whatever put it there (input, default, hook, import):
  * what is stored as HTML is always clean, because it may later be shown on public pages.
  */
-export function cleanHtmlFields(properties: Record<string, { format?: string }>, record: Record<string, unknown>): void {
+export function cleanHtmlFields(
+  properties: Record<string, { format?: string }>,
+  record: Record<string, unknown>,
+): void {
   for (const [name, p] of Object.entries(properties)) {
     if (p.format === 'html' && typeof record[name] === 'string') record[name] = cleanHtml(record[name]);
   }

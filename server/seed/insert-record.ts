@@ -18,14 +18,26 @@ export async function insertFixture(ctx: RequestContext, entityName: string, dat
   const entity = getEntity(ctx.app.registry, entityName);
   const effective = applyOverlay(entity, []);
   const record: ApiRecord = {};
-  for (const [name, p] of Object.entries(effective.schema.properties)) if (p.default !== undefined) record[name] = structuredClone(p.default);
+  for (const [name, p] of Object.entries(effective.schema.properties))
+    if (p.default !== undefined) record[name] = structuredClone(p.default);
   Object.assign(record, data);
   const db = ctx.app.database.db;
   for (const h of entity.schema['x-entity'].hooks ?? []) await hooks[h]?.beforeValidate?.({ ctx, entity, record, db });
   cleanHtmlFields(effective.schema.properties, record);
-  const errors = validateRecord({ entity: effective, record, ctx: { user: ctx.user, whiteLabel: ctx.whiteLabel }, catalogue: ctx.app.catalogue, cacheKey: `seed|${entityName}` });
-  errors.push(...(await checkRelations({ ctx, db, entity: effective, record, fields: Object.keys(effective.schema.properties) })));
-  if (errors.length) throw new Error(`fixture ${entityName} ${JSON.stringify(data.pk ?? data)}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`);
+  const errors = validateRecord({
+    entity: effective,
+    record,
+    ctx: { user: ctx.user, whiteLabel: ctx.whiteLabel },
+    catalogue: ctx.app.catalogue,
+    cacheKey: `seed|${entityName}`,
+  });
+  errors.push(
+    ...(await checkRelations({ ctx, db, entity: effective, record, fields: Object.keys(effective.schema.properties) })),
+  );
+  if (errors.length)
+    throw new Error(
+      `fixture ${entityName} ${JSON.stringify(data.pk ?? data)}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+    );
   const now = nowIso();
   record.createdAt ??= now;
   record.updatedAt ??= now;
@@ -33,7 +45,10 @@ export async function insertFixture(ctx: RequestContext, entityName: string, dat
   const props = entity.columns.filter((c) => c.property !== '$extra' && !c.primaryKey).map((c) => c.property);
   const row = { ...recordToRow(entity, record, props), ...searchColumnValues(entity, record) };
   if (typeof data.pk === 'number') row.pk = data.pk;
-  await db.insertInto(entity.schema['x-entity'].table as never).values(row as never).execute();
+  await db
+    .insertInto(entity.schema['x-entity'].table as never)
+    .values(row as never)
+    .execute();
 }
 
 /** After explicit pks, PostgreSQL's sequences must continue after the highest one. */
@@ -41,6 +56,8 @@ export async function resetSequences(ctx: RequestContext): Promise<void> {
   if (ctx.app.database.dialect !== 'postgres') return;
   for (const e of ctx.app.registry.entities.values()) {
     const table = e.schema['x-entity'].table;
-    await sql`select setval(pg_get_serial_sequence(${table}, 'pk'), coalesce((select max(pk) from ${sql.table(table)}), 0) + 1, false)`.execute(ctx.app.database.db);
+    await sql`select setval(pg_get_serial_sequence(${table}, 'pk'), coalesce((select max(pk) from ${sql.table(table)}), 0) + 1, false)`.execute(
+      ctx.app.database.db,
+    );
   }
 }

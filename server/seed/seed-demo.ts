@@ -11,11 +11,17 @@ const ROOT = resolve(import.meta.dirname, '../..');
 /** White labels from white-labels/*.json (also needed outside the demo: they are the domains). */
 export async function seedWhiteLabels(app: AppContext, dir = join(ROOT, 'white-labels')): Promise<number> {
   const ctx = systemContext(app);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.json')).sort();
+  const files = readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort();
   let count = 0;
   for (const f of files) {
     const data = JSON.parse(readFileSync(join(dir, f), 'utf8')) as Record<string, unknown>;
-    const exists = await app.database.db.selectFrom('white_label').select('pk').where('domain', '=', String(data.domain)).executeTakeFirst();
+    const exists = await app.database.db
+      .selectFrom('white_label')
+      .select('pk')
+      .where('domain', '=', String(data.domain))
+      .executeTakeFirst();
     if (exists) continue;
     await insertFixture(ctx, 'white-label', data);
     count += 1;
@@ -42,6 +48,9 @@ export async function seedDemo(app: AppContext, dir = join(ROOT, 'fixtures/demo'
 }
 
 export async function isEmpty(app: AppContext): Promise<boolean> {
-  const row = await app.database.db.selectFrom('account_user').select((eb) => eb.fn.countAll().as('n')).executeTakeFirst();
+  const row = await app.database.db
+    .selectFrom('account_user')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
   return Number(row?.n ?? 0) === 0;
 }

@@ -7,6 +7,12 @@ export function systemContext(app: AppContext): RequestContext {
   return {
     app,
     user: ruleUser({ pk: 0, userType: 'administrator', group: null }, app.registry.declarations.roles),
-    whiteLabel: { id: null, domain: null, record: null, modules: Object.fromEntries(Object.keys(moduleFlags(app, null)).map((m) => [m, true])), overlayVersions: {} },
+    whiteLabel: {
+      id: null,
+      domain: null,
+      record: null,
+      modules: Object.fromEntries(Object.keys(moduleFlags(app, null)).map((m) => [m, true])),
+      overlayVersions: {},
+    },
   };
 }

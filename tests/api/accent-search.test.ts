@@ -17,7 +17,9 @@ const GENERATED = resolve(import.meta.dirname, '../../server/generated/migration
 
 describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) => {
   let t: TestApp;
-  appOn(dialect, (app) => { t = app; });
+  appOn(dialect, (app) => {
+    t = app;
+  });
 
   async function names(token: string, q: string, path = '/dialogwatt/place/'): Promise<string[]> {
     const res = await t.call(`${path}?q=${encodeURIComponent(q)}&page=1&perPage=50`, { token });
@@ -28,7 +30,15 @@ describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) =>
 
   it('finds « Permanence d’Échirolles » whatever the case and accents typed', async () => {
     const admin = await t.login('admin@demo.fr');
-    for (const q of ['echirolles', 'ÉCHIROLLES', 'Echirolles', 'échirolles', 'eChIrOlLeS', 'd’echirolles', "D'ÉCHIROLLES"]) {
+    for (const q of [
+      'echirolles',
+      'ÉCHIROLLES',
+      'Echirolles',
+      'échirolles',
+      'eChIrOlLeS',
+      'd’echirolles',
+      "D'ÉCHIROLLES",
+    ]) {
       expect(await names(admin, q), q).toEqual(["Permanence d'Échirolles"]);
     }
     // Every word must match, in any of the searched fields (name, address, postcode, city).
@@ -41,17 +51,27 @@ describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) =>
 
   it('finds a record created and then renamed through the API by its new name only', async () => {
     const admin = await t.login('admin@demo.fr');
-    const created = await t.call('/dialogwatt/place/', { method: 'POST', token: admin, body: { pk: null, name: 'Maison de l’Œuvre à Crolles', groups: [2] } });
+    const created = await t.call('/dialogwatt/place/', {
+      method: 'POST',
+      token: admin,
+      body: { pk: null, name: 'Maison de l’Œuvre à Crolles', groups: [2] },
+    });
     expect(created.status).toBe(201);
     expect(await names(admin, 'oeuvre CROLLES')).toEqual(['Maison de l’Œuvre à Crolles']);
-    const renamed = await t.call(`/dialogwatt/place/${created.body.pk}/`, { method: 'PATCH', token: admin, body: { name: 'Antenne du Trièves' } });
+    const renamed = await t.call(`/dialogwatt/place/${created.body.pk}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { name: 'Antenne du Trièves' },
+    });
     expect(renamed.status).toBe(200);
     expect(await names(admin, 'TRIEVES')).toEqual(['Antenne du Trièves']);
     expect(await names(admin, 'oeuvre')).toEqual([]);
     // A change of another searched field counts as well.
     await t.call(`/dialogwatt/place/${created.body.pk}/`, { method: 'PATCH', token: admin, body: { city: 'Mens' } });
     expect(await names(admin, 'trieves mens')).toEqual(['Antenne du Trièves']);
-    expect((await t.call(`/dialogwatt/place/${created.body.pk}/`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await t.call(`/dialogwatt/place/${created.body.pk}/`, { method: 'DELETE', token: admin })).status).toBe(
+      200,
+    );
     expect(await names(admin, 'trieves')).toEqual([]);
   });
 
@@ -59,7 +79,11 @@ describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) =>
     const admin = await t.login('admin@demo.fr');
     const made: number[] = [];
     for (const name of ['Rénovation 100% locale', 'Point_info énergie', 'Pointe info']) {
-      const res = await t.call('/dialogwatt/place/', { method: 'POST', token: admin, body: { pk: null, name, groups: [2] } });
+      const res = await t.call('/dialogwatt/place/', {
+        method: 'POST',
+        token: admin,
+        body: { pk: null, name, groups: [2] },
+      });
       expect(res.status).toBe(201);
       made.push(res.body.pk as number);
     }
@@ -77,7 +101,7 @@ describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) =>
     const admin = await t.login('admin@demo.fr');
     const pro = await t.login('pro@demo.fr');
     // Users: last name, first name, e-mail; the seed filled their search text.
-    const users = (await t.call('/accounts/user/?q=DEMO.FR&page=1&perPage=50', { token: admin }));
+    const users = await t.call('/accounts/user/?q=DEMO.FR&page=1&perPage=50', { token: admin });
     expect(users.status).toBe(200);
     expect(users.body.length).toBeGreaterThan(3);
     // Catchment areas: an advisor of another structure does not get the neighbours' by searching.
@@ -85,7 +109,9 @@ describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) =>
     const areas = await t.call(`/dialogwatt/catchment-area/?q=${encodeURIComponent('echirolles')}`, { token: advisor });
     expect(areas.status).toBe(200);
     expect(areas.body).toEqual([]);
-    const own = await t.call(`/dialogwatt/catchment-area/?q=${encodeURIComponent('ÉCHIROLLES')}`, { token: await t.login('conseiller@demo.fr') });
+    const own = await t.call(`/dialogwatt/catchment-area/?q=${encodeURIComponent('ÉCHIROLLES')}`, {
+      token: await t.login('conseiller@demo.fr'),
+    });
     expect((own.body as { name: string }[]).map((a) => a.name)).toEqual(['Sud grenoblois']);
     expect((await t.call('/dialogwatt/catchment-area/?q=x', { token: pro })).status).toBe(403);
   });
@@ -97,7 +123,9 @@ describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) =>
     cpSync(GENERATED, dir, { recursive: true });
     for (const f of readdirSync(dir)) {
       const m = JSON.parse(readFileSync(join(dir, f), 'utf8')) as TableMigrations;
-      m.steps = m.steps.map((s) => ({ ...s, ops: s.ops.filter((op) => op.op !== 'createSearch') })).filter((s) => s.ops.length);
+      m.steps = m.steps
+        .map((s) => ({ ...s, ops: s.ops.filter((op) => op.op !== 'createSearch') }))
+        .filter((s) => s.ops.length);
       writeFileSync(join(dir, f), JSON.stringify(m));
     }
     const created = await createTestDatabase(dialect);
@@ -105,15 +133,33 @@ describe.each(DIALECTS)('accent- and case-blind list search on %s', (dialect) =>
     try {
       await migrateToLatest(database, dir);
       const now = new Date().toISOString();
-      await database.db.insertInto('dialogwatt_place' as never).values({
-        name: 'Ancienne permanence de Vénissieux', slug: 'ancienne', is_active: 1, color: '#888888', groups: '[2]', selected_advisors: '[]',
-        city: 'Vénissieux', created_at: now, updated_at: now,
-      } as never).execute();
+      await database.db
+        .insertInto('dialogwatt_place' as never)
+        .values({
+          name: 'Ancienne permanence de Vénissieux',
+          slug: 'ancienne',
+          is_active: 1,
+          color: '#888888',
+          groups: '[2]',
+          selected_advisors: '[]',
+          city: 'Vénissieux',
+          created_at: now,
+          updated_at: now,
+        } as never)
+        .execute();
       await migrateToLatest(database);
       const place = t.app.registry.entities.get('place')!;
-      const table = database.db.selectFrom('dialogwatt_place' as never) as unknown as SelectQueryBuilder<any, any, object>;
-      const found = async (q: string) => ((await whereSearchMatches(table, place, dialect, searchWords(q))
-        .select(sql.ref('name').as('name')).execute()) as { name: string }[]).map((r) => r.name);
+      const table = database.db.selectFrom('dialogwatt_place' as never) as unknown as SelectQueryBuilder<
+        any,
+        any,
+        object
+      >;
+      const found = async (q: string) =>
+        (
+          (await whereSearchMatches(table, place, dialect, searchWords(q))
+            .select(sql.ref('name').as('name'))
+            .execute()) as { name: string }[]
+        ).map((r) => r.name);
       expect(await found('VENISSIEUX ancienne')).toEqual(['Ancienne permanence de Vénissieux']);
       expect(await found('ven')).toEqual(['Ancienne permanence de Vénissieux']);
       expect(await found('lyon')).toEqual([]);

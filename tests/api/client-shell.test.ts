@@ -40,7 +40,11 @@ function builtClient(): string {
   return dist;
 }
 
-interface Raw { status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }
+interface Raw {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: Buffer;
+}
 
 /** The bytes as sent (fetch would decompress them), for a path and request headers. */
 function raw(base: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
@@ -55,7 +59,11 @@ function raw(base: string, path: string, headers: Record<string, string> = {}): 
   });
 }
 
-interface BootData { domain: string | null; whiteLabel: Record<string, unknown> | null; menu: unknown[] }
+interface BootData {
+  domain: string | null;
+  whiteLabel: Record<string, unknown> | null;
+  menu: unknown[];
+}
 
 function bootData(html: string): BootData {
   const found = /<script id="boot-data" type="application\/json">([^<]*)<\/script>/.exec(html);
@@ -71,14 +79,19 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
   let localhostPk: number;
   const dist = builtClient();
 
-  appOn(dialect, (app) => { t = app; }, { env: { CLIENT_DIST: dist } });
+  appOn(
+    dialect,
+    (app) => {
+      t = app;
+    },
+    { env: { CLIENT_DIST: dist } },
+  );
   beforeAll(async () => {
     admin = await t.login('admin@demo.fr');
     localhostPk = (await t.call('/white_labelling/current/')).body.pk;
   });
-  const change = (body: Record<string, unknown>) => (
-    t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body })
-  );
+  const change = (body: Record<string, unknown>) =>
+    t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body });
 
   it('sends the brotli file when the browser asks for it, else gzip, else the file as it is', async () => {
     const br = await raw(t.url, `/${SCRIPT}`, { 'accept-encoding': 'gzip, deflate, br' });
@@ -147,7 +160,7 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
     expect(none).toMatchObject({ domain: 'inconnu.example.org', whiteLabel: null });
   });
 
-  it('keeps an administrator\'s text as data: a site title with </script> cannot add a script', async () => {
+  it("keeps an administrator's text as data: a site title with </script> cannot add a script", async () => {
     const saved = await change({ siteTitle: HOSTILE });
     expect(saved.status).toBe(200);
     try {
@@ -164,7 +177,10 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
 
   it('refuses anything but https origins (http on this machine) in the sites allowed to frame', async () => {
     const refused = [
-      'http://partenaire.fr', 'https://partenaire.fr/simulateur', "https://partenaire.fr 'unsafe-inline'", '*',
+      'http://partenaire.fr',
+      'https://partenaire.fr/simulateur',
+      "https://partenaire.fr 'unsafe-inline'",
+      '*',
     ];
     for (const bad of refused) {
       const res = await change({ embeddingSites: [bad] });
@@ -189,8 +205,12 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
         expect(csp, path).toContain(`frame-ancestors 'self' ${sites.join(' ')};`);
         expect(res.headers.get('x-frame-options'), path).toBeNull();
       }
-      const sameSite = ['/', '/ecorenover/situation-actuelle', '/mon-compte/connexion',
-        '/ecorenover-iframe?domain=annuaire.localhost'];
+      const sameSite = [
+        '/',
+        '/ecorenover/situation-actuelle',
+        '/mon-compte/connexion',
+        '/ecorenover-iframe?domain=annuaire.localhost',
+      ];
       for (const path of sameSite) {
         const res = await fetch(`${t.url}${path}`);
         expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'self';");

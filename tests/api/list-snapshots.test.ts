@@ -80,7 +80,10 @@ describe.each(DIALECTS)('paginated lists with snapshots on %s', (dialect) => {
       created_at: now,
       updated_at: new Date(Date.parse(now) - i * 60_000).toISOString(),
     }));
-    await t.app.database.db.insertInto('dialogwatt_place' as never).values(rows as never).execute();
+    await t.app.database.db
+      .insertInto('dialogwatt_place' as never)
+      .values(rows as never)
+      .execute();
   });
 
   afterAll(async () => {
@@ -101,12 +104,18 @@ describe.each(DIALECTS)('paginated lists with snapshots on %s', (dialect) => {
     const before = await page(admin, 'sort=name&page=1&perPage=5');
     await page(admin, 'sort=name&page=1&perPage=5');
     expect(await page(admin, 'sort=name&page=1&perPage=5')).toEqual(before);
-    const created = await t.call('/dialogwatt/place/', { method: 'POST', token: admin, body: { name: 'AAA Première permanence', groups: [2] } });
+    const created = await t.call('/dialogwatt/place/', {
+      method: 'POST',
+      token: admin,
+      body: { name: 'AAA Première permanence', groups: [2] },
+    });
     expect(created.status).toBe(201);
     const after = await page(admin, 'sort=name&page=1&perPage=5');
     expect(after.total).toBe(before.total + 1);
     expect(after.records[0].name).toBe('AAA Première permanence');
-    expect((await t.call(`/dialogwatt/place/${created.body.pk}/`, { method: 'DELETE', token: admin })).status).toBe(200);
+    expect((await t.call(`/dialogwatt/place/${created.body.pk}/`, { method: 'DELETE', token: admin })).status).toBe(
+      200,
+    );
     expect(await page(admin, 'sort=name&page=1&perPage=5')).toEqual(before);
   });
 

@@ -24,7 +24,10 @@ interface Expectation {
   sample: Record<string, unknown>;
   expect: Record<Action, Record<string, Outcome>>;
 }
-const DOC = JSON.parse(readFileSync(resolve(import.meta.dirname, 'rights-matrix.expectations.json'), 'utf8')) as { roles: string[]; entities: Record<string, Expectation> };
+const DOC = JSON.parse(readFileSync(resolve(import.meta.dirname, 'rights-matrix.expectations.json'), 'utf8')) as {
+  roles: string[];
+  entities: Record<string, Expectation>;
+};
 const ACTIONS: Action[] = ['list', 'detail', 'create', 'update', 'delete'];
 
 /** The demo account of each kind of user (README), and which structures are its own and another's. */
@@ -42,23 +45,33 @@ const CALLERS: Record<string, { email?: string; pk?: number; ownGroup: number; o
 function owner(kind: Expectation['ownership'], role: string, own: boolean): unknown {
   const c = CALLERS[role];
   switch (kind) {
-    case 'group': case 'groups': return own ? c.ownGroup : c.otherGroup;
+    case 'group':
+    case 'groups':
+      return own ? c.ownGroup : c.otherGroup;
     // Anonymous callers own nothing: their "own" and "other" records belong to two other users.
-    case 'user': return c.pk === undefined ? (own ? 3 : 7) : own ? c.pk : c.pk === 7 ? 3 : 7;
-    case 'adminGroup': return own ? 1 : null;
-    default: return null;
+    case 'user':
+      return c.pk === undefined ? (own ? 3 : 7) : own ? c.pk : c.pk === 7 ? 3 : 7;
+    case 'adminGroup':
+      return own ? 1 : null;
+    default:
+      return null;
   }
 }
 
 describe('rights matrix expectations', () => {
   it('has a row for every entity of schemas/entities, every action and every kind of user', async () => {
     const { loadDeclarations } = await import('../../server/schema/load-declarations');
-    const names = loadDeclarations().entities.map((e) => e['x-entity'].name).sort();
+    const names = loadDeclarations()
+      .entities.map((e) => e['x-entity'].name)
+      .sort();
     expect(Object.keys(DOC.entities).sort()).toEqual(names);
-    const roles = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../schemas/roles.json'), 'utf8')) as { userTypes: Record<string, unknown> };
+    const roles = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../schemas/roles.json'), 'utf8')) as {
+      userTypes: Record<string, unknown>;
+    };
     expect([...DOC.roles].sort()).toEqual(['anonymous', ...Object.keys(roles.userTypes)].sort());
     for (const [name, e] of Object.entries(DOC.entities)) {
-      for (const a of ACTIONS) expect(Object.keys(e.expect[a] ?? {}).sort(), `${name}.${a}`).toEqual([...DOC.roles].sort());
+      for (const a of ACTIONS)
+        expect(Object.keys(e.expect[a] ?? {}).sort(), `${name}.${a}`).toEqual([...DOC.roles].sort());
     }
   });
 });
@@ -67,20 +80,38 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
   let t: TestApp;
   const tokens: Record<string, string | undefined> = {};
   let counter = 0;
-  const advisorOf = new Map<number, number>([[2, 3], [3, 8]]);
+  const advisorOf = new Map<number, number>([
+    [2, 3],
+    [3, 8],
+  ]);
   let freeDepartments: string[] = [];
-  appOn(dialect, (app) => { t = app; });
+  appOn(dialect, (app) => {
+    t = app;
+  });
 
   beforeAll(async () => {
     for (const [role, c] of Object.entries(CALLERS)) tokens[role] = c.email ? await t.login(c.email) : undefined;
     const system = systemContext(t.app);
     // Structures 4 and 5 get an advisor, so that every structure has records that need one.
     for (const group of [4, 5]) {
-      const u = await create(system, 'user', { email: `conseil-${group}-${dialect}@example.org`, lastName: 'Matrice', userType: 'advisor', group, nomail: true });
+      const u = await create(system, 'user', {
+        email: `conseil-${group}-${dialect}@example.org`,
+        lastName: 'Matrice',
+        userType: 'advisor',
+        group,
+        nomail: true,
+      });
       advisorOf.set(group, u.pk as number);
     }
     await sql`delete from thermix_settings`.execute(t.app.database.db).catch(() => undefined);
-    const used = new Set((await t.app.database.db.selectFrom('actimmo_department' as never).select('department' as never).execute() as { department: string }[]).map((r) => r.department));
+    const used = new Set(
+      (
+        (await t.app.database.db
+          .selectFrom('actimmo_department' as never)
+          .select('department' as never)
+          .execute()) as { department: string }[]
+      ).map((r) => r.department),
+    );
     const all = t.app.registry.entities.get('actimmo-department')!.schema.properties.department.enum as string[];
     freeDepartments = all.filter((d) => !used.has(d));
   });
@@ -92,7 +123,8 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     if (value === '$department') return freeDepartments.shift();
     if (typeof value === 'string') return value.replace('$n', `${dialect}${counter++}`);
     if (Array.isArray(value)) return value.map((v) => fill(v, ownerValue));
-    if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, ownerValue)]));
+    if (value && typeof value === 'object')
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, fill(v, ownerValue)]));
     return value;
   }
 
@@ -106,22 +138,38 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
   /** A record made by the platform itself; owner fields that users cannot set are written as given. */
   async function fixture(entity: EntityRuntime, e: Expectation, role: string, own: boolean): Promise<number> {
     const input = owned(entity, e, role, own);
-    const pk = await create(systemContext(t.app), entity.name, input).then((r) => r.pk as number, async (err: { status?: number }) => {
-      // Records that not even the platform's administrator may create (a structure's mail
-      // account): written straight into the table, defaults first.
-      if (err.status !== 403) throw err;
-      const record: Record<string, unknown> = {};
-      for (const [name, p] of Object.entries(entity.schema.properties)) if (p.default !== undefined) record[name] = p.default;
-      Object.assign(record, input, { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
-      const row = recordToRow(entity, record, entity.columns.filter((c) => !c.primaryKey && c.property !== '$extra').map((c) => c.property));
-      const inserted = await t.app.database.db.insertInto(entity.schema['x-entity'].table as never).values(row as never).returning('pk' as never).executeTakeFirstOrThrow();
-      return (inserted as { pk: number }).pk;
-    });
+    const pk = await create(systemContext(t.app), entity.name, input).then(
+      (r) => r.pk as number,
+      async (err: { status?: number }) => {
+        // Records that not even the platform's administrator may create (a structure's mail
+        // account): written straight into the table, defaults first.
+        if (err.status !== 403) throw err;
+        const record: Record<string, unknown> = {};
+        for (const [name, p] of Object.entries(entity.schema.properties))
+          if (p.default !== undefined) record[name] = p.default;
+        Object.assign(record, input, { createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() });
+        const row = recordToRow(
+          entity,
+          record,
+          entity.columns.filter((c) => !c.primaryKey && c.property !== '$extra').map((c) => c.property),
+        );
+        const inserted = await t.app.database.db
+          .insertInto(entity.schema['x-entity'].table as never)
+          .values(row as never)
+          .returning('pk' as never)
+          .executeTakeFirstOrThrow();
+        return (inserted as { pk: number }).pk;
+      },
+    );
     for (const [field, v] of Object.entries(input)) {
       const prop = entity.schema.properties[field];
       if (!prop?.readOnly || v === undefined) continue;
       const column = entity.columnByProperty.get(field)!.column;
-      await t.app.database.db.updateTable(entity.schema['x-entity'].table as never).set({ [column]: v } as never).where('pk' as never, '=', pk as never).execute();
+      await t.app.database.db
+        .updateTable(entity.schema['x-entity'].table as never)
+        .set({ [column]: v } as never)
+        .where('pk' as never, '=', pk as never)
+        .execute();
     }
     return pk;
   }
@@ -129,7 +177,10 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
   async function discard(entity: EntityRuntime, pk: number | undefined): Promise<void> {
     if (pk === undefined) return;
     await remove(systemContext(t.app), entity.name, pk).catch(async () => {
-      await t.app.database.db.deleteFrom(entity.schema['x-entity'].table as never).where('pk' as never, '=', pk as never).execute();
+      await t.app.database.db
+        .deleteFrom(entity.schema['x-entity'].table as never)
+        .where('pk' as never, '=', pk as never)
+        .execute();
     });
   }
 
@@ -149,24 +200,75 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       for (const role of DOC.roles) {
         const token = tokens[role];
         const problems: string[] = [];
-        const own = await fixture(entity, e, role, true).catch((err: Error & { errors?: unknown }) => { problems.push(`${err.message} ${JSON.stringify(err.errors ?? [])}`); return undefined; });
-        const other = await fixture(entity, e, role, false).catch((err: Error & { errors?: unknown }) => { problems.push(`${err.message} ${JSON.stringify(err.errors ?? [])}`); return undefined; });
-        const usable = e.expect.list[role] !== 'n/a' || e.expect.detail[role] !== 'n/a' || e.expect.update[role] !== 'n/a' || e.expect.delete[role] !== 'n/a';
-        if (usable && entity.schema['x-entity'].api) expect({ name, role, own, other, problems }).toEqual({ name, role, own: expect.any(Number), other: expect.any(Number), problems: [] });
+        const own = await fixture(entity, e, role, true).catch((err: Error & { errors?: unknown }) => {
+          problems.push(`${err.message} ${JSON.stringify(err.errors ?? [])}`);
+          return undefined;
+        });
+        const other = await fixture(entity, e, role, false).catch((err: Error & { errors?: unknown }) => {
+          problems.push(`${err.message} ${JSON.stringify(err.errors ?? [])}`);
+          return undefined;
+        });
+        const usable =
+          e.expect.list[role] !== 'n/a' ||
+          e.expect.detail[role] !== 'n/a' ||
+          e.expect.update[role] !== 'n/a' ||
+          e.expect.delete[role] !== 'n/a';
+        if (usable && entity.schema['x-entity'].api)
+          expect({ name, role, own, other, problems }).toEqual({
+            name,
+            role,
+            own: expect.any(Number),
+            other: expect.any(Number),
+            problems: [],
+          });
         try {
           // list
           const list = await t.call(`${base(entity)}?perPage=200&sort=-pk`, { token });
           const listed = new Set(Array.isArray(list.body) ? (list.body as { pk: number }[]).map((r) => r.pk) : []);
           const listOutcome = e.expect.list[role];
-          const gotList: Outcome = list.status === 404 ? 'n/a' : list.status === refusal(role) ? 'denied' : list.status !== 200 ? (`status ${list.status}` as Outcome)
-            : listed.has(own!) && listed.has(other!) ? 'all' : listed.has(own!) ? 'own' : listed.has(other!) ? ('other only' as Outcome) : 'none';
-          expect({ name, role, action: 'list', outcome: gotList }).toEqual({ name, role, action: 'list', outcome: listOutcome });
+          const gotList: Outcome =
+            list.status === 404
+              ? 'n/a'
+              : list.status === refusal(role)
+                ? 'denied'
+                : list.status !== 200
+                  ? (`status ${list.status}` as Outcome)
+                  : listed.has(own!) && listed.has(other!)
+                    ? 'all'
+                    : listed.has(own!)
+                      ? 'own'
+                      : listed.has(other!)
+                        ? ('other only' as Outcome)
+                        : 'none';
+          expect({ name, role, action: 'list', outcome: gotList }).toEqual({
+            name,
+            role,
+            action: 'list',
+            outcome: listOutcome,
+          });
           // detail, update (an empty change), delete — own record, then the other
-          for (const [action, method, ok] of [['detail', 'GET', 200], ['update', 'PATCH', 200], ['delete', 'DELETE', 200]] as const) {
-            for (const [isOwn, pk] of [[true, own], [false, other]] as const) {
-              const res = await t.call(`${base(entity)}${pk}/`, { method, token, body: method === 'PATCH' ? {} : undefined });
+          for (const [action, method, ok] of [
+            ['detail', 'GET', 200],
+            ['update', 'PATCH', 200],
+            ['delete', 'DELETE', 200],
+          ] as const) {
+            for (const [isOwn, pk] of [
+              [true, own],
+              [false, other],
+            ] as const) {
+              const res = await t.call(`${base(entity)}${pk}/`, {
+                method,
+                token,
+                body: method === 'PATCH' ? {} : undefined,
+              });
               const wanted = statusFor(e.expect[action][role], isOwn, role, ok);
-              expect({ name, role, action, own: isOwn, status: res.status }).toEqual({ name, role, action, own: isOwn, status: wanted });
+              expect({ name, role, action, own: isOwn, status: res.status }).toEqual({
+                name,
+                role,
+                action,
+                own: isOwn,
+                status: wanted,
+              });
             }
           }
         } finally {
@@ -181,10 +283,22 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
           // Pointing at a record the caller may not see is refused before the rights, as if it did
           // not exist (security review finding 18): a refusal too.
           const errors = (res.body?.errors ?? []) as { code: string }[];
-          if (wanted === refusal(role) && res.status === 400 && errors.length && errors.every((x) => x.code === 'relation_missing')) wanted = 400;
+          if (
+            wanted === refusal(role) &&
+            res.status === 400 &&
+            errors.length &&
+            errors.every((x) => x.code === 'relation_missing')
+          )
+            wanted = 400;
           await discard(entity, res.status === 201 ? (res.body as { pk: number }).pk : undefined);
-          expect({ name, role, action: 'create', own: isOwn, status: res.status, body: res.status === wanted ? undefined : res.body })
-            .toEqual({ name, role, action: 'create', own: isOwn, status: wanted, body: undefined });
+          expect({
+            name,
+            role,
+            action: 'create',
+            own: isOwn,
+            status: res.status,
+            body: res.status === wanted ? undefined : res.body,
+          }).toEqual({ name, role, action: 'create', own: isOwn, status: wanted, body: undefined });
         }
       }
     });

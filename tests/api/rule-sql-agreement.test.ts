@@ -32,13 +32,23 @@ const PROBE: EntitySchema = {
     anyJson: { type: ['object', 'array', 'string', 'number', 'boolean', 'null'], title: 'anyJson' },
   },
   'x-entity': {
-    name: 'rule-probe', module: 'accounts', table: 'rule_probe', labels: { singular: 'probe', plural: 'probes' }, display: 's', timestamps: false,
+    name: 'rule-probe',
+    module: 'accounts',
+    table: 'rule_probe',
+    labels: { singular: 'probe', plural: 'probes' },
+    display: 's',
+    timestamps: false,
     rights: { view: true, create: true, change: true, delete: true },
   },
 };
 
 const columns = entityColumns(PROBE);
-const ENTITY = { name: 'rule-probe', schema: PROBE, columns, columnByProperty: new Map(columns.map((c) => [c.property, c])) } as unknown as EntityRuntime;
+const ENTITY = {
+  name: 'rule-probe',
+  schema: PROBE,
+  columns,
+  columnByProperty: new Map(columns.map((c) => [c.property, c])),
+} as unknown as EntityRuntime;
 
 const VALUES = {
   flag: [null, true, false],
@@ -89,13 +99,21 @@ const RULES: Rule[] = [
 
 describe.each(DIALECTS)('rights rules as SQL agree with the rule engine on %s', (dialect) => {
   let t: TestApp;
-  appOn(dialect, (app) => { t = app; }, { seed: false });
+  appOn(
+    dialect,
+    (app) => {
+      t = app;
+    },
+    { seed: false },
+  );
 
   it('selects exactly the records the rule accepts, for every rule and awkward value', async () => {
     const db = t.app.database.db;
     let create = db.schema.createTable('rule_probe');
     for (const c of columns) {
-      create = c.primaryKey ? create.addColumn(c.column, 'integer', (b) => b.primaryKey()) : create.addColumn(c.column, columnType(c.kind, dialect));
+      create = c.primaryKey
+        ? create.addColumn(c.column, 'integer', (b) => b.primaryKey())
+        : create.addColumn(c.column, columnType(c.kind, dialect));
     }
     await create.execute();
     const all = records();
@@ -104,20 +122,37 @@ describe.each(DIALECTS)('rights rules as SQL agree with the rule engine on %s', 
       // recordToRow skips undefined only: nulls are written as SQL NULL, JSON as its text.
       const row = recordToRow(ENTITY, r, props);
       for (const p of props) if (r[p] === null) row[ENTITY.columnByProperty.get(p)!.column] = null;
-      await db.insertInto('rule_probe' as never).values({ ...row, pk: r.pk } as never).execute();
+      await db
+        .insertInto('rule_probe' as never)
+        .values({ ...row, pk: r.pk } as never)
+        .execute();
     }
-    const stored = ((await db.selectFrom('rule_probe' as never).selectAll().orderBy('pk' as never).execute()) as Record<string, unknown>[])
-      .map((row) => rowToRecord(ENTITY, row));
+    const stored = (
+      (await db
+        .selectFrom('rule_probe' as never)
+        .selectAll()
+        .orderBy('pk' as never)
+        .execute()) as Record<string, unknown>[]
+    ).map((row) => rowToRecord(ENTITY, row));
     const user = anonymousUser(t.app.registry.declarations.roles);
     const data = { user, whiteLabel: { id: null, domain: null, modules: {} } };
     for (const rule of RULES) {
       const expected = stored.filter((record) => holds(rule, { ...data, record })).map((r) => r.pk);
       const filter = compileFilter(rule, data);
-      const selected = ((await db.selectFrom('rule_probe' as never).select('pk' as never)
-        .where((eb) => filterToSql(eb, filter, ENTITY, dialect)).orderBy('pk' as never).execute()) as { pk: number }[]).map((r) => r.pk);
+      const selected = (
+        (await db
+          .selectFrom('rule_probe' as never)
+          .select('pk' as never)
+          .where((eb) => filterToSql(eb, filter, ENTITY, dialect))
+          .orderBy('pk' as never)
+          .execute()) as { pk: number }[]
+      ).map((r) => r.pk);
       expect({ rule, selected }).toEqual({ rule, selected: expected });
       // The in-memory filter (records not yet stored) agrees too.
-      expect({ rule, matched: stored.filter((r) => matchesFilter(filter, r)).map((r) => r.pk) }).toEqual({ rule, matched: expected });
+      expect({ rule, matched: stored.filter((r) => matchesFilter(filter, r)).map((r) => r.pk) }).toEqual({
+        rule,
+        matched: expected,
+      });
     }
     await sql`drop table rule_probe`.execute(db);
   });

@@ -7,7 +7,9 @@ import { appOn } from '../helpers/app-suite';
 // out, stored ones never change, even when the record is renamed.
 describe.each(DIALECTS)('slugs made from names on %s', (dialect) => {
   let t: TestApp;
-  appOn(dialect, (app) => { t = app; });
+  appOn(dialect, (app) => {
+    t = app;
+  });
   const place = async (method: 'POST' | 'PATCH', body: Record<string, unknown>, pk?: number) => {
     const token = await t.login('conseiller@demo.fr');
     return t.call(`/dialogwatt/place/${pk ? `${pk}/` : ''}`, { method, token, body });

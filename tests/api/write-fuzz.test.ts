@@ -19,15 +19,47 @@ const WRITES = Number(process.env.FUZZ_WRITES ?? 10_000);
 const KEEP: Record<string, number[]> = { user: [1, 3], group: [2] };
 
 const HOSTILE = [
-  '<script>alert(1)</script>', '<img src=x onerror=alert(1)>', "'; drop table account_user; --", '" or 1=1 --', '%', '_', '\\',
-  '\u0000', '\u202e', '😀🏠', 'é'.normalize('NFD'), '   ', '', 'null', 'undefined', 'NaN', '{"a":1}', '../../etc/passwd', '${7*7}', '{{7*7}}',
-  'a'.repeat(5000), 'x@y', 'javascript:alert(1)', '2026-02-30', '25:61', '#zzzzzz', '99999', '-1', '1e309',
+  '<script>alert(1)</script>',
+  '<img src=x onerror=alert(1)>',
+  "'; drop table account_user; --",
+  '" or 1=1 --',
+  '%',
+  '_',
+  '\\',
+  '\u0000',
+  '\u202e',
+  '😀🏠',
+  'é'.normalize('NFD'),
+  '   ',
+  '',
+  'null',
+  'undefined',
+  'NaN',
+  '{"a":1}',
+  '../../etc/passwd',
+  '${7*7}',
+  '{{7*7}}',
+  'a'.repeat(5000),
+  'x@y',
+  'javascript:alert(1)',
+  '2026-02-30',
+  '25:61',
+  '#zzzzzz',
+  '99999',
+  '-1',
+  '1e309',
 ];
 
 const anyJson = fc.jsonValue({ maxDepth: 2 });
 const empty = fc.constantFrom<unknown>(null, '', [], {}, '   ', 0, false);
 const hostile = fc.constantFrom<unknown>(...HOSTILE);
-const huge = fc.constantFrom<unknown>(1e308, -1e308, Number.MAX_SAFE_INTEGER * 4, 'x'.repeat(100_000), Array.from({ length: 2000 }, (_, i) => i));
+const huge = fc.constantFrom<unknown>(
+  1e308,
+  -1e308,
+  Number.MAX_SAFE_INTEGER * 4,
+  'x'.repeat(100_000),
+  Array.from({ length: 2000 }, (_, i) => i),
+);
 
 function typeOf(p: PropertySchema): string {
   const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
@@ -42,22 +74,49 @@ function plausible(p: PropertySchema): fc.Arbitrary<unknown> {
     return typeOf(p) === 'array' ? fc.array(pk, { maxLength: 3 }) : pk;
   }
   switch (typeOf(p)) {
-    case 'integer': return fc.integer({ min: typeof p.minimum === 'number' ? p.minimum : -1000, max: typeof p.maximum === 'number' ? p.maximum : 100_000 });
-    case 'number': return fc.double({ min: typeof p.minimum === 'number' ? p.minimum : -1000, max: typeof p.maximum === 'number' ? p.maximum : 100_000, noNaN: true });
-    case 'boolean': return fc.boolean();
-    case 'array': return fc.array(p.items && typeof p.items === 'object' ? plausible(p.items as PropertySchema) : anyJson, { maxLength: 4 });
-    case 'object': return fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 3 });
+    case 'integer':
+      return fc.integer({
+        min: typeof p.minimum === 'number' ? p.minimum : -1000,
+        max: typeof p.maximum === 'number' ? p.maximum : 100_000,
+      });
+    case 'number':
+      return fc.double({
+        min: typeof p.minimum === 'number' ? p.minimum : -1000,
+        max: typeof p.maximum === 'number' ? p.maximum : 100_000,
+        noNaN: true,
+      });
+    case 'boolean':
+      return fc.boolean();
+    case 'array':
+      return fc.array(p.items && typeof p.items === 'object' ? plausible(p.items as PropertySchema) : anyJson, {
+        maxLength: 4,
+      });
+    case 'object':
+      return fc.dictionary(fc.string({ maxLength: 8 }), anyJson, { maxKeys: 3 });
     default:
       switch (p.format) {
-        case 'email': return fc.emailAddress();
-        case 'url': return fc.webUrl();
-        case 'date': return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
-        case 'date-time': return fc.date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
-        case 'color': return fc.constantFrom('#123456', '#abc', '#FFFFFF');
-        case 'time': return fc.constantFrom('08:30', '23:59');
-        case 'insee-code': return fc.constantFrom('38185', '38421', '2A004', '99999');
-        case 'phone': return fc.constantFrom('04 76 00 00 00', '+33 6 12 34 56 78', '0612345678');
-        default: return fc.string({ maxLength: typeof p.maxLength === 'number' ? Math.min(p.maxLength, 60) : 60 });
+        case 'email':
+          return fc.emailAddress();
+        case 'url':
+          return fc.webUrl();
+        case 'date':
+          return fc
+            .date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString().slice(0, 10));
+        case 'date-time':
+          return fc
+            .date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
+            .map((d) => d.toISOString());
+        case 'color':
+          return fc.constantFrom('#123456', '#abc', '#FFFFFF');
+        case 'time':
+          return fc.constantFrom('08:30', '23:59');
+        case 'insee-code':
+          return fc.constantFrom('38185', '38421', '2A004', '99999');
+        case 'phone':
+          return fc.constantFrom('04 76 00 00 00', '+33 6 12 34 56 78', '0612345678');
+        default:
+          return fc.string({ maxLength: typeof p.maxLength === 'number' ? Math.min(p.maxLength, 60) : 60 });
       }
   }
 }
@@ -75,7 +134,11 @@ function valueFor(p: PropertySchema): fc.Arbitrary<unknown> {
 function bodyFor(entity: EntityRuntime): fc.Arbitrary<unknown> {
   const fields = Object.entries(entity.schema.properties).filter(([, p]) => !p['x-storage']?.virtual);
   const record = fc.record(Object.fromEntries(fields.map(([name, p]) => [name, valueFor(p)])), { requiredKeys: [] });
-  const extra = fc.dictionary(fc.constantFrom('pk', 'id', 'unknown', '__proto__', 'constructor', 'extra', 'passwordHash'), anyJson, { maxKeys: 2 });
+  const extra = fc.dictionary(
+    fc.constantFrom('pk', 'id', 'unknown', '__proto__', 'constructor', 'extra', 'passwordHash'),
+    anyJson,
+    { maxKeys: 2 },
+  );
   return fc.oneof(
     { weight: 12, arbitrary: fc.tuple(record, extra).map(([r, x]) => ({ ...x, ...r })) },
     { weight: 1, arbitrary: fc.constantFrom<unknown>([], 'texte', 42, null, true) },
@@ -84,29 +147,41 @@ function bodyFor(entity: EntityRuntime): fc.Arbitrary<unknown> {
 
 /** Ordered rows of a table, hashed: equal digests mean nothing in it changed. */
 async function digest(t: TestApp, table: string): Promise<string> {
-  const rows = await t.app.database.db.selectFrom(table as never).selectAll().orderBy('pk' as never).execute();
+  const rows = await t.app.database.db
+    .selectFrom(table as never)
+    .selectAll()
+    .orderBy('pk' as never)
+    .execute();
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
 }
 
 /** A body as a failure message shows it: long lists and texts cut, the rest as sent. */
 function shorten(value: unknown): unknown {
   if (Array.isArray(value)) return value.length > 12 ? `[${value.length} values]` : value.map(shorten);
-  if (typeof value === 'string') return value.length > 120 ? `${value.slice(0, 40)}… (${value.length} characters)` : value;
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
+  if (typeof value === 'string')
+    return value.length > 120 ? `${value.slice(0, 40)}… (${value.length} characters)` : value;
+  if (value && typeof value === 'object')
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
   return value;
 }
 
 /** French, readable, without the traces of an English library message or a leaked value. */
 function readableFrench(text: unknown): boolean {
-  return typeof text === 'string' && text.trim().length > 3 && /[a-zàâçéèêëîïôûùüÿœ]/i.test(text)
-    && !/\b(must|should|expected|undefined|NaN|is not|cannot|invalid input|object Object)\b/.test(text);
+  return (
+    typeof text === 'string' &&
+    text.trim().length > 3 &&
+    /[a-zàâçéèêëîïôûùüÿœ]/i.test(text) &&
+    !/\b(must|should|expected|undefined|NaN|is not|cannot|invalid input|object Object)\b/.test(text)
+  );
 }
 
 describe.each(DIALECTS)('generated writes against every generic write endpoint on %s', (dialect) => {
   let t: TestApp;
   let admin: string;
   let advisor: string;
-  appOn(dialect, (app) => { t = app; });
+  appOn(dialect, (app) => {
+    t = app;
+  });
   beforeAll(async () => {
     admin = await t.login('admin@demo.fr');
     advisor = await t.login('conseiller@demo.fr');
@@ -125,25 +200,53 @@ describe.each(DIALECTS)('generated writes against every generic write endpoint o
       const x = entity.schema['x-entity'];
       const path = `/${x.api!.path}/`;
       const actions = x.api!.actions ?? ['list', 'detail', 'create', 'update', 'delete'];
-      await fc.assert(fc.asyncProperty(bodyFor(entity), fc.boolean(), fc.integer({ min: 0, max: 9 }), async (body, asAdvisor, pick) => {
-        const existing = ((await t.app.database.db.selectFrom(x.table as never).select('pk' as never).orderBy('pk' as never).limit(12).execute()) as { pk: number }[])
-          .filter((r) => !(KEEP[entity.name] ?? []).includes(r.pk));
-        const patch = actions.includes('update') && (!actions.includes('create') || pick % 2 === 1) && existing.length > 0;
-        const target = patch ? existing[pick % existing.length].pk : undefined;
-        const before = await digest(t, x.table);
-        const res = await t.call(patch ? `${path}${target}/` : path, { method: patch ? 'PATCH' : 'POST', token: asAdvisor ? advisor : admin, body });
-        sent += 1;
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        expect(res.status, JSON.stringify({ entity: entity.name, method: patch ? `PATCH ${target}` : 'POST', answer: res.body, body: shorten(body) })).toBeLessThan(500);
-        if (res.status >= 400) {
-          expect(readableFrench(res.body?.message), JSON.stringify(res.body).slice(0, 500)).toBe(true);
-          for (const e of (res.body?.errors ?? []) as { message: unknown }[]) expect(readableFrench(e.message), JSON.stringify(e)).toBe(true);
-          expect(await digest(t, x.table), `${entity.name}: a refused write changed the table`).toBe(before);
-        } else if (!patch && res.status === 201) {
-          // Keep the tables small: what a generated body created goes again.
-          await remove(systemContext(t.app), entity.name, res.body.pk).catch(() => undefined);
-        }
-      }), { numRuns: perEntity, seed: 20261123, endOnFailure: true });
+      await fc.assert(
+        fc.asyncProperty(
+          bodyFor(entity),
+          fc.boolean(),
+          fc.integer({ min: 0, max: 9 }),
+          async (body, asAdvisor, pick) => {
+            const existing = (
+              (await t.app.database.db
+                .selectFrom(x.table as never)
+                .select('pk' as never)
+                .orderBy('pk' as never)
+                .limit(12)
+                .execute()) as { pk: number }[]
+            ).filter((r) => !(KEEP[entity.name] ?? []).includes(r.pk));
+            const patch =
+              actions.includes('update') && (!actions.includes('create') || pick % 2 === 1) && existing.length > 0;
+            const target = patch ? existing[pick % existing.length].pk : undefined;
+            const before = await digest(t, x.table);
+            const res = await t.call(patch ? `${path}${target}/` : path, {
+              method: patch ? 'PATCH' : 'POST',
+              token: asAdvisor ? advisor : admin,
+              body,
+            });
+            sent += 1;
+            statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+            expect(
+              res.status,
+              JSON.stringify({
+                entity: entity.name,
+                method: patch ? `PATCH ${target}` : 'POST',
+                answer: res.body,
+                body: shorten(body),
+              }),
+            ).toBeLessThan(500);
+            if (res.status >= 400) {
+              expect(readableFrench(res.body?.message), JSON.stringify(res.body).slice(0, 500)).toBe(true);
+              for (const e of (res.body?.errors ?? []) as { message: unknown }[])
+                expect(readableFrench(e.message), JSON.stringify(e)).toBe(true);
+              expect(await digest(t, x.table), `${entity.name}: a refused write changed the table`).toBe(before);
+            } else if (!patch && res.status === 201) {
+              // Keep the tables small: what a generated body created goes again.
+              await remove(systemContext(t.app), entity.name, res.body.pk).catch(() => undefined);
+            }
+          },
+        ),
+        { numRuns: perEntity, seed: 20261123, endOnFailure: true },
+      );
     }
     expect(sent).toBeGreaterThanOrEqual(WRITES);
     // The generator must reach both sides of validation: some writes pass, most are refused.

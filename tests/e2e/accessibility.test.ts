@@ -5,11 +5,13 @@ import type { TestApp } from '../helpers/test-app';
 import { screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 
-
 describe('accessibility (axe-core) and small screens', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   for (const width of [1280, 375]) {
     it(`has no serious or critical violation on the login screen, the public home, a list and a form (${width} px)`, async () => {

@@ -14,7 +14,8 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | null {
     if (bytes[i] !== 0xff) return null;
     const marker = bytes[i + 1]!;
     const length = bytes.readUInt16BE(i + 2);
-    if (marker >= 0xc0 && marker <= 0xc3) return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
+    if (marker >= 0xc0 && marker <= 0xc3)
+      return { height: bytes.readUInt16BE(i + 5), width: bytes.readUInt16BE(i + 7) };
     i += 2 + length;
   }
   return null;
@@ -50,23 +51,33 @@ describe('account screens (Chromium)', () => {
     const mail = await smtp.waitFor('pro@demo.fr', before);
     const link = resetLink(mail.text);
     await page.goto(link.url);
-    await expect.poll(() => page.getByText('Choisissez le nouveau mot de passe du compte pro@demo.fr.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('Choisissez le nouveau mot de passe du compte pro@demo.fr.').count())
+      .toBe(1);
     await page.locator('#reset-newPassword1').fill('court');
     await page.locator('#reset-newPassword2').fill('autre');
     await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();
-    await expect.poll(() => page.locator('.field-error').allTextContents()).toEqual(['Le mot de passe doit contenir au moins 10 caractères.', 'Les deux mots de passe ne sont pas identiques.']);
+    await expect
+      .poll(() => page.locator('.field-error').allTextContents())
+      .toEqual([
+        'Le mot de passe doit contenir au moins 10 caractères.',
+        'Les deux mots de passe ne sont pas identiques.',
+      ]);
     await screenshot(page, 'account-reset-change-errors');
     // A password common in France is refused before sending, once the dictionaries have loaded.
     await page.locator('#reset-newPassword1').fill('Marseille2013');
     await page.locator('#reset-newPassword2').fill('Marseille2013');
     await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();
-    await expect.poll(() => page.locator('.field-error').allTextContents())
+    await expect
+      .poll(() => page.locator('.field-error').allTextContents())
       .toEqual(['Ce mot de passe est trop courant ; choisissez-en un plus difficile à deviner.']);
     await page.locator('#reset-newPassword1').fill('une toiture bien isolée');
     await page.locator('#reset-newPassword2').fill('une toiture bien isolée');
     await page.getByRole('button', { name: 'Enregistrer le nouveau mot de passe' }).click();
     await page.waitForURL(/\/mon-compte\/connexion\/pro%40demo\.fr\?reinitialise=1$/);
-    await expect.poll(() => page.getByText('Votre mot de passe a été modifié. Vous pouvez vous connecter.').count()).toBe(1);
+    await expect
+      .poll(() => page.getByText('Votre mot de passe a été modifié. Vous pouvez vous connecter.').count())
+      .toBe(1);
     expect(await page.getByLabel('Adresse électronique').inputValue()).toBe('pro@demo.fr');
     await screenshot(page, 'account-reset-done-login');
     await page.getByLabel('Mot de passe').fill('une toiture bien isolée');
@@ -77,7 +88,9 @@ describe('account screens (Chromium)', () => {
     // The link served once: opened again, it says so and offers a new one.
     const second = await newPage(browser);
     await second.page.goto(link.url);
-    await expect.poll(() => second.page.getByRole('alert').textContent()).toMatch(/^Ce lien de réinitialisation n'est pas valide ou a expiré/);
+    await expect
+      .poll(() => second.page.getByRole('alert').textContent())
+      .toMatch(/^Ce lien de réinitialisation n'est pas valide ou a expiré/);
     await screenshot(second.page, 'account-reset-link-used');
     await second.page.getByRole('link', { name: 'Demander un nouveau lien' }).click();
     await second.page.waitForURL(`${t.url}/mon-compte/reinitialisation-mot-de-passe`);
@@ -108,7 +121,9 @@ describe('account screens (Chromium)', () => {
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/mon-compte/profil-advisor`);
     await expect.poll(() => page.getByRole('heading', { name: 'Dans les rendez-vous' }).count()).toBe(1);
-    await page.locator('#picture-file').setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: makePng(400, 300) });
+    await page
+      .locator('#picture-file')
+      .setInputFiles({ name: 'portrait.png', mimeType: 'image/png', buffer: makePng(400, 300) });
     const dialog = page.getByRole('dialog', { name: 'Cadrer la photo' });
     await expect.poll(() => dialog.isVisible()).toBe(true);
     await dialog.getByLabel('Agrandissement').fill('2');
@@ -146,10 +161,16 @@ describe('account screens (Chromium)', () => {
     await signIn(page, t.url, 'superconseiller@demo.fr');
     await page.goto(`${t.url}/mon-compte/supprimer`);
     await expect.poll(() => page.getByRole('heading', { name: 'Ce qui sera supprimé définitivement' }).count()).toBe(1);
-    const gone = await page.locator('section', { has: page.getByRole('heading', { name: 'Ce qui sera supprimé définitivement' }) }).textContent();
-    expect(gone).toContain('Votre compte superconseiller@demo.fr : adresse électronique, civilité, nom et prénom, titre, téléphone, couleur, photo et mot de passe.');
+    const gone = await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Ce qui sera supprimé définitivement' }) })
+      .textContent();
+    expect(gone).toContain(
+      'Votre compte superconseiller@demo.fr : adresse électronique, civilité, nom et prénom, titre, téléphone, couleur, photo et mot de passe.',
+    );
     expect(gone).toContain('indisponibilités (Conseiller) : 1');
-    const kept = await page.locator('section', { has: page.getByRole('heading', { name: 'Ce qui sera conservé' }) }).textContent();
+    const kept = await page
+      .locator('section', { has: page.getByRole('heading', { name: 'Ce qui sera conservé' }) })
+      .textContent();
     expect(kept).toContain('lieux (Conseillers présents) : 2, conservés pour les autres personnes, sans vous');
     expect(kept).toContain('Votre structure « Espace Conseil Démo »');
     await screenshot(page, 'account-delete');
@@ -164,7 +185,14 @@ describe('account screens (Chromium)', () => {
     await expect.poll(() => page.locator('.toast').filter({ hasText: 'Votre compte a été supprimé.' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: 'Se connecter' }).count()).toBe(1);
     await screenshot(page, 'account-deleted');
-    expect((await t.call('/auth/obtain_token/', { method: 'POST', body: { email: 'superconseiller@demo.fr', password: 'renovation-demo' } })).status).toBe(400);
+    expect(
+      (
+        await t.call('/auth/obtain_token/', {
+          method: 'POST',
+          body: { email: 'superconseiller@demo.fr', password: 'renovation-demo' },
+        })
+      ).status,
+    ).toBe(400);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -23,7 +23,10 @@ const panelHeading = (page: Page) => page.locator('.actimmo-panel h2').textConte
 describe('public actimmo map (Chromium, offline)', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('draws the departments with a badge each, the laureate ones highlighted; clicking Isère (38) shows its structures and contacts', async () => {
     const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
@@ -42,25 +45,46 @@ describe('public actimmo map (Chromium, offline)', () => {
     expect(new URL(page.url()).searchParams.get('departement')).toBe('38');
     const panel = page.locator('.actimmo-panel');
     expect(await panel.locator('.actimmo-count').textContent()).toBe('2 structures lauréates');
-    expect(await panel.locator('.actimmo-structure h3').allTextContents()).toEqual(["Espace Conseil France Rénov' de démonstration", "Espace Conseil France Rénov' de la vallée du Grésivaudan (démonstration)"]);
-    expect(await panel.locator('.actimmo-contact-name').allTextContents()).toEqual(['Léa Démonstration', 'Hugo Exemple', 'Inès Fictive']);
-    expect(await panel.getByRole('link', { name: 'lea.demonstration@demo.fr' }).getAttribute('href')).toBe('mailto:lea.demonstration@demo.fr');
+    expect(await panel.locator('.actimmo-structure h3').allTextContents()).toEqual([
+      "Espace Conseil France Rénov' de démonstration",
+      "Espace Conseil France Rénov' de la vallée du Grésivaudan (démonstration)",
+    ]);
+    expect(await panel.locator('.actimmo-contact-name').allTextContents()).toEqual([
+      'Léa Démonstration',
+      'Hugo Exemple',
+      'Inès Fictive',
+    ]);
+    expect(await panel.getByRole('link', { name: 'lea.demonstration@demo.fr' }).getAttribute('href')).toBe(
+      'mailto:lea.demonstration@demo.fr',
+    );
     expect(await panel.getByRole('link', { name: '04 76 11 22 40' }).getAttribute('href')).toBe('tel:0476112240');
-    expect(await panel.getByRole('link', { name: /Site internet.*vallée du Grésivaudan/ }).getAttribute('href')).toBe('https://vallee.demo.example.fr');
+    expect(await panel.getByRole('link', { name: /Site internet.*vallée du Grésivaudan/ }).getAttribute('href')).toBe(
+      'https://vallee.demo.example.fr',
+    );
     expect(await panel.textContent()).toContain("L'Espace Conseil accompagne les agences immobilières");
     expect(await page.locator('.actimmo-marker-selected').textContent()).toContain('38 · Isère');
     await screenshot(page, 'actimmo-map-1280');
 
     // A department without laureates, clicked on its area (its badge lets the click through).
-    const ain = await page.locator('.actimmo-marker', { hasText: 'Ain (01)' }).locator('span[aria-hidden]').boundingBox();
+    const ain = await page
+      .locator('.actimmo-marker', { hasText: 'Ain (01)' })
+      .locator('span[aria-hidden]')
+      .boundingBox();
     await page.mouse.click(ain!.x + ain!.width / 2, ain!.y + ain!.height / 2);
     await expect.poll(() => panelHeading(page)).toBe('01 – Ain');
-    expect(await page.locator('.actimmo-panel').textContent()).toContain('Aucune structure lauréate dans ce département pour le moment.');
+    expect(await page.locator('.actimmo-panel').textContent()).toContain(
+      'Aucune structure lauréate dans ce département pour le moment.',
+    );
 
     // The drop-down offers every department, laureate ones first.
     await page.getByLabel('Choisir un département').selectOption('73');
     await expect.poll(() => panelHeading(page)).toBe('73 – Savoie');
-    expect(await page.locator('#actimmo-department optgroup').first().locator('option').allTextContents()).toEqual(['26 – Drôme', '38 – Isère', '73 – Savoie', '74 – Haute-Savoie']);
+    expect(await page.locator('#actimmo-department optgroup').first().locator('option').allTextContents()).toEqual([
+      '26 – Drôme',
+      '38 – Isère',
+      '73 – Savoie',
+      '74 – Haute-Savoie',
+    ]);
     expect(await page.locator('#actimmo-department option').count()).toBe(97);
 
     expect(outside).toEqual([]);
@@ -77,7 +101,12 @@ describe('public actimmo map (Chromium, offline)', () => {
     let reached = false;
     for (let i = 0; i < 12 && !reached; i++) {
       await page.keyboard.press('Tab');
-      reached = await page.evaluate(() => Boolean(document.activeElement?.classList.contains('actimmo-marker') && document.activeElement.textContent?.includes('Savoie (73)')));
+      reached = await page.evaluate(() =>
+        Boolean(
+          document.activeElement?.classList.contains('actimmo-marker') &&
+          document.activeElement.textContent?.includes('Savoie (73)'),
+        ),
+      );
     }
     expect(reached).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('button');
@@ -95,12 +124,20 @@ describe('public actimmo map (Chromium, offline)', () => {
     const details = page.locator('#actimmo-list-38');
     expect(await details.isVisible()).toBe(true);
     expect(await details.locator('h4').allTextContents()).toHaveLength(2);
-    expect(await details.locator('.actimmo-contact-name').allTextContents()).toEqual(['Léa Démonstration', 'Hugo Exemple', 'Inès Fictive']);
+    expect(await details.locator('.actimmo-contact-name').allTextContents()).toEqual([
+      'Léa Démonstration',
+      'Hugo Exemple',
+      'Inès Fictive',
+    ]);
     // Opening a department in the list also chooses it on the map.
     await expect.poll(() => panelHeading(page)).toBe('38 – Isère');
     // Tab goes into the opened department: its first link.
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.closest('#actimmo-list-38') !== null && document.activeElement?.tagName === 'A')).toBe(true);
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest('#actimmo-list-38') !== null && document.activeElement?.tagName === 'A',
+      ),
+    ).toBe(true);
     await isere.focus();
     await page.keyboard.press('Space');
     expect(await isere.getAttribute('aria-expanded')).toBe('false');
@@ -110,7 +147,11 @@ describe('public actimmo map (Chromium, offline)', () => {
   });
 
   it('fits a 375 px screen, a department chosen from the address, and has no serious axe finding', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 800 }, locale: 'fr-FR', bypassCSP: true });
+    const context = await browser.newContext({
+      viewport: { width: 375, height: 800 },
+      locale: 'fr-FR',
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     await page.goto(`${t.url}/actimmo-map?departement=38`);
     await page.locator('.actimmo-marker-selected span[aria-hidden]').waitFor();
@@ -126,7 +167,15 @@ describe('public actimmo map (Chromium, offline)', () => {
   it('drops the margins for a frame when the white label says so, and is off where the module is', async () => {
     const admin = await t.login('admin@demo.fr');
     const wl = (await t.call('/white_labelling/current/')).body as { pk: number };
-    expect((await t.call(`/white_labelling/${wl.pk}/`, { method: 'PATCH', token: admin, body: { actimmoMapRemoveMargins: true } })).status).toBe(200);
+    expect(
+      (
+        await t.call(`/white_labelling/${wl.pk}/`, {
+          method: 'PATCH',
+          token: admin,
+          body: { actimmoMapRemoveMargins: true },
+        })
+      ).status,
+    ).toBe(200);
     const { page, context } = await newPage(browser, { width: 1280, height: 900 });
     await page.goto(`${t.url}/actimmo-map`);
     await page.locator('.actimmo-marker span[aria-hidden]').first().waitFor();
@@ -135,7 +184,11 @@ describe('public actimmo map (Chromium, offline)', () => {
     await page.goto(`${t.url}/accueil`);
     await page.getByRole('heading', { level: 1 }).waitFor();
     expect(await page.evaluate(() => getComputedStyle(document.querySelector('main')!).paddingLeft)).not.toBe('0px');
-    await t.call(`/white_labelling/${wl.pk}/`, { method: 'PATCH', token: admin, body: { actimmoMapRemoveMargins: false } });
+    await t.call(`/white_labelling/${wl.pk}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { actimmoMapRemoveMargins: false },
+    });
 
     await page.goto(`${t.url}/actimmo-map?domain=annuaire.localhost`);
     await page.getByText("Ce service n'est pas proposé sur ce site.").waitFor();
@@ -156,7 +209,10 @@ describe('public actimmo map with a tile server (MAP_TILE_URL) and partner frame
     browser = await launchBrowser();
   });
   afterAll(async () => {
-    for (const [name, value] of [['MAP_TILE_URL', saved.tiles], ['MAP_FRAME_ANCESTORS', saved.frames]] as const) {
+    for (const [name, value] of [
+      ['MAP_TILE_URL', saved.tiles],
+      ['MAP_FRAME_ANCESTORS', saved.frames],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }
@@ -182,7 +238,9 @@ describe('public actimmo map with a tile server (MAP_TILE_URL) and partner frame
   it('lets the named partner sites frame the map page only', async () => {
     const map = await fetch(`${t.url}/actimmo-map`);
     expect(map.headers.get('x-frame-options')).toBeNull();
-    expect(map.headers.get('content-security-policy')).toContain("frame-ancestors 'self' https://partenaire.example.org");
+    expect(map.headers.get('content-security-policy')).toContain(
+      "frame-ancestors 'self' https://partenaire.example.org",
+    );
     const home = await fetch(`${t.url}/accueil`);
     expect(home.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     expect(home.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");

@@ -18,7 +18,10 @@ async function shotAround(page: Page, target: Locator, name: string): Promise<vo
 describe('address field on the places form (advisor, Chromium, offline fallback)', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('suggests communes after 10 characters, is driven by the keyboard, and fills postcode, city, INSEE code and point', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -28,11 +31,15 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
     await field.waitFor();
     expect(await field.getAttribute('aria-expanded')).toBe('false');
     const searches: string[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api-ban/search/')) searches.push(new URL(r.url()).searchParams.get('q') ?? ''); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api-ban/search/')) searches.push(new URL(r.url()).searchParams.get('q') ?? '');
+    });
 
     // Under 10 characters nothing is asked: the field says how many are needed.
     await field.fill('Grenoble');
-    await expect.poll(() => page.locator('.address-status').textContent()).toBe('Saisissez au moins 10 caractères pour obtenir des suggestions.');
+    await expect
+      .poll(() => page.locator('.address-status').textContent())
+      .toBe('Saisissez au moins 10 caractères pour obtenir des suggestions.');
     await page.waitForTimeout(1000);
     expect(await page.getByRole('listbox').isVisible()).toBe(false);
     expect(searches).toEqual([]);
@@ -81,7 +88,13 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
     const stored = (await t.call('/dialogwatt/place/?q=gare', { token: await t.login('conseiller@demo.fr') })).body[0];
-    expect(stored).toMatchObject({ name: 'Permanence de la gare', address: 'Grenoble', postcode: '38000', city: 'Grenoble', inseecode: '38185' });
+    expect(stored).toMatchObject({
+      name: 'Permanence de la gare',
+      address: 'Grenoble',
+      postcode: '38000',
+      city: 'Grenoble',
+      inseecode: '38185',
+    });
     expect(stored.lat).toBeCloseTo(lat, 5);
     expect(stored.lon).toBeCloseTo(lon, 5);
     expect(errors).toEqual([]);
@@ -103,7 +116,9 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
 
     // The browser context has no geolocation permission: the request fails at once.
     await page.getByRole('button', { name: 'Me localiser' }).click();
-    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'position' }).textContent()).toBe("Impossible d'obtenir votre position géographique, entrez votre adresse.");
+    await expect
+      .poll(() => page.getByRole('alert').filter({ hasText: 'position' }).textContent())
+      .toBe("Impossible d'obtenir votre position géographique, entrez votre adresse.");
     await shotAround(page, field, 'address-field-geolocation-refused');
     await context.close();
   });
@@ -165,7 +180,9 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/creation/`);
     const reverse: number[] = [];
-    page.on('request', (r) => { if (r.url().includes('/api-ban/reverse/')) reverse.push(Date.now()); });
+    page.on('request', (r) => {
+      if (r.url().includes('/api-ban/reverse/')) reverse.push(Date.now());
+    });
     const clicked = Date.now();
     await page.getByRole('button', { name: 'Me localiser' }).click();
     const options = page.getByRole('listbox').getByRole('option');

@@ -7,11 +7,13 @@ import type { TestApp } from '../helpers/test-app';
 import { newPage, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 
-
 describe('ecorenover in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('opens on the defaults, recomputes the loans, sums up 20 years and gives the PDF', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -48,12 +50,22 @@ describe('ecorenover in Chromium', () => {
 
     await page.getByRole('tab', { name: 'Résultats' }).click();
     const expected = computeEcorenover({
-      annualInvoice: 2000, costOfEnergyIncrease: 0.04, futureEnergyConsumption: 50, estimatedCostOfHouseWork: 55_000, estimatedAmountOfHelps: 10_000,
-      regularLoanRate: 0.032, ecoLoanRate: 0, regularLoanLength: 12, ecoLoanLength: 20, ecoLoanAmount: 40_000,
+      annualInvoice: 2000,
+      costOfEnergyIncrease: 0.04,
+      futureEnergyConsumption: 50,
+      estimatedCostOfHouseWork: 55_000,
+      estimatedAmountOfHelps: 10_000,
+      regularLoanRate: 0.032,
+      ecoLoanRate: 0,
+      regularLoanLength: 12,
+      ecoLoanLength: 20,
+      ecoLoanAmount: 40_000,
     });
     const summary = flat((await page.getByTestId('eco-summary').textContent())!);
     expect(summary).toContain(flat(expected.summary));
-    expect(summary).toMatch(/Sur 20 ans, votre projet de rénovation vous aura (rapporté|coûté) [\d ]+ €, aides et emprunts compris\./);
+    expect(summary).toMatch(
+      /Sur 20 ans, votre projet de rénovation vous aura (rapporté|coûté) [\d ]+ €, aides et emprunts compris\./,
+    );
     expect(summary).toContain(flat(expected.firstFiveYearsSummary));
     for (const title of ['Ce que vous payez chaque année', 'Bilan cumulé']) {
       const chart = page.getByRole('figure', { name: title });
@@ -75,7 +87,16 @@ describe('ecorenover in Chromium', () => {
       page.getByRole('button', { name: 'Version imprimable' }).click(),
     ]);
     await printable.waitForURL(/\/ecorenover\/rapport\/[0-9a-f-]{36}\/pdf$/);
-    await expect.poll(async () => flat((await printable.getByTestId('eco-summary').textContent().catch(() => '')) ?? '')).toContain(flat(expected.summary));
+    await expect
+      .poll(async () =>
+        flat(
+          (await printable
+            .getByTestId('eco-summary')
+            .textContent()
+            .catch(() => '')) ?? '',
+        ),
+      )
+      .toContain(flat(expected.summary));
     await screenshot(printable, 'ecorenover-printable-1280');
     await printable.close();
 
@@ -83,7 +104,9 @@ describe('ecorenover in Chromium', () => {
     await screenshot(page, 'ecorenover-results-375');
     await page.getByRole('tab', { name: 'Emprunts' }).click();
     await screenshot(page, 'ecorenover-loans-375');
-    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    expect(
+      await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth),
+    ).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -25,8 +25,10 @@ async function markPaint(page: Page, calls: { path: string; painted: boolean }[]
   // The paint entries and the resources' start times share the page's clock.
   const { paint, resources } = await page.evaluate(() => ({
     paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
-    resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
-      .map((r) => ({ path: new URL(r.name).pathname, start: r.startTime })),
+    resources: (performance.getEntriesByType('resource') as PerformanceResourceTiming[]).map((r) => ({
+      path: new URL(r.name).pathname,
+      start: r.startTime,
+    })),
   }));
   if (paint === null) throw new Error('no first contentful paint');
   for (const c of calls) c.painted = resources.some((r) => r.path === c.path && r.start >= paint);
@@ -36,7 +38,10 @@ async function markPaint(page: Page, calls: { path: string; painted: boolean }[]
 describe('the first paint of a public page', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('asks the API neither for the white label nor for the menu, and asks the version only after', async () => {
     for (const path of ['/', '/ecorenover', '/thermix']) {
@@ -47,7 +52,10 @@ describe('the first paint of a public page', () => {
       await page.waitForLoadState('networkidle');
       await expect.poll(() => calls.filter((c) => c.path === '/api/v1/app_infos').length).toBe(1);
       await markPaint(page, calls);
-      expect(calls.filter((c) => START_UP_CALLS.test(c.path)), path).toEqual([]);
+      expect(
+        calls.filter((c) => START_UP_CALLS.test(c.path)),
+        path,
+      ).toEqual([]);
       expect(calls.find((c) => c.path === '/api/v1/app_infos')?.painted).toBe(true);
       // The page has the white label's name and the visitors' menu, from the data written into it.
       expect(await page.locator('.brand-title').textContent()).toBe('Rénovation Démo');
@@ -92,7 +100,10 @@ describe('the embeddable simulator framed by a partner site', () => {
   let partnerUrl: string;
   let admin: string;
   let whiteLabelPk: number;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   beforeAll(async () => {
     // Another origin (another host and port): a partner's page that frames the simulator.
@@ -128,7 +139,9 @@ describe('the embeddable simulator framed by a partner site', () => {
     await setSites([]);
     const { page, context } = await newPage(browser);
     const refusals: string[] = [];
-    page.on('console', (m) => { if (/frame-ancestors/.test(m.text())) refusals.push(m.text()); });
+    page.on('console', (m) => {
+      if (/frame-ancestors/.test(m.text())) refusals.push(m.text());
+    });
     await page.goto(partnerUrl);
     await page.waitForLoadState('load');
     await expect.poll(() => refusals.length).toBeGreaterThan(0);

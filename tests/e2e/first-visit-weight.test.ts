@@ -9,7 +9,13 @@ import { join, resolve } from 'node:path';
 const BUDGET = 150 * 1024;
 const DIST = process.env.TEST_CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist');
 
-interface Chunk { file: string; src?: string; isEntry?: boolean; imports?: string[]; dynamicImports?: string[] }
+interface Chunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+}
 
 function manifest(): Record<string, Chunk> {
   const file = join(DIST, '.vite/manifest.json');
@@ -46,9 +52,13 @@ describe('weight of a first visit', () => {
   for (const screen of ['LoginScreen', 'HomeScreen']) {
     it(`${screen}: at most 150 KB of gzipped JavaScript, and no staff, editor, simulator or map code`, () => {
       const { bytes, files } = firstVisit(screen);
-      console.log(`${screen}: ${(bytes / 1024).toFixed(1)} KB gzipped JavaScript in ${files.filter((f) => f.endsWith('.js')).length} files`);
+      console.log(
+        `${screen}: ${(bytes / 1024).toFixed(1)} KB gzipped JavaScript in ${files.filter((f) => f.endsWith('.js')).length} files`,
+      );
       expect(bytes).toBeLessThanOrEqual(BUDGET);
-      expect(files.filter((f) => /GenericEdit|GenericList|FormEditor|thermix|therminix|ecorenover|leaflet|Map/i.test(f))).toEqual([]);
+      expect(
+        files.filter((f) => /GenericEdit|GenericList|FormEditor|thermix|therminix|ecorenover|leaflet|Map/i.test(f)),
+      ).toEqual([]);
     });
   }
 });

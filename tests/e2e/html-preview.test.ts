@@ -15,7 +15,10 @@ const HOSTILE = [
 describe('HTML field preview (advisor, Chromium)', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('shows, without running anything, the HTML that saving stores', async () => {
     const { page, context, errors } = await newPage(browser);

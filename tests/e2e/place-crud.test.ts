@@ -7,7 +7,10 @@ import { appInBrowser } from '../helpers/browser-suite';
 describe('places through the generated screens (advisor, Chromium)', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('an anonymous visit is sent to the login screen carrying the wanted URL, and comes back after sign-in', async () => {
     const { page, context } = await newPage(browser);
@@ -32,7 +35,9 @@ describe('places through the generated screens (advisor, Chromium)', () => {
     // Saving an empty form shows the French errors on their fields and in the panel.
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await expect.poll(() => page.locator('.field-error').first().textContent()).toBe('Ce champ est obligatoire.');
-    expect(await page.locator('.panel-error').first().textContent()).toBe('Le formulaire « Informations générales » comporte des erreurs, merci de les corriger.');
+    expect(await page.locator('.panel-error').first().textContent()).toBe(
+      'Le formulaire « Informations générales » comporte des erreurs, merci de les corriger.',
+    );
     await screenshot(page, 'place-create-errors');
 
     await page.getByLabel('Nom').first().fill('Permanence de Meylan');
@@ -49,8 +54,15 @@ describe('places through the generated screens (advisor, Chromium)', () => {
     expect(await row.textContent()).toContain('Meylan');
     await screenshot(page, 'place-list-after-create');
 
-    const stored = (await t.call('/dialogwatt/place/?q=Meylan', { token: await t.login('conseiller@demo.fr') })).body[0];
-    expect(stored).toMatchObject({ name: 'Permanence de Meylan', slug: 'permanence-de-meylan', lat: 45.2097, groups: [2], selectedAdvisors: [3] });
+    const stored = (await t.call('/dialogwatt/place/?q=Meylan', { token: await t.login('conseiller@demo.fr') }))
+      .body[0];
+    expect(stored).toMatchObject({
+      name: 'Permanence de Meylan',
+      slug: 'permanence-de-meylan',
+      lat: 45.2097,
+      groups: [2],
+      selectedAdvisors: [3],
+    });
 
     await row.getByRole('link', { name: 'Permanence de Meylan' }).click();
     await page.waitForURL(/\/edition\/\d+$/);
@@ -71,12 +83,16 @@ describe('places through the generated screens (advisor, Chromium)', () => {
     // The buttons name the action, in red as it cannot be undone; « Annuler » has the focus:
     // Enter does not delete by accident.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Annuler');
-    expect(await dialog.getByRole('button', { name: 'Supprimer le lieu' }).getAttribute('class')).toContain('button-danger');
+    expect(await dialog.getByRole('button', { name: 'Supprimer le lieu' }).getAttribute('class')).toContain(
+      'button-danger',
+    );
     await screenshot(page, 'place-delete-confirm');
     await dialog.getByRole('button', { name: 'Supprimer le lieu' }).click();
     await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
     await expect.poll(() => page.getByRole('row', { name: /Meylan/ }).count()).toBe(0);
-    expect((await t.call('/dialogwatt/place/?q=Meylan', { token: await t.login('conseiller@demo.fr') })).body).toEqual([]);
+    expect((await t.call('/dialogwatt/place/?q=Meylan', { token: await t.login('conseiller@demo.fr') })).body).toEqual(
+      [],
+    );
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -85,11 +101,13 @@ describe('places through the generated screens (advisor, Chromium)', () => {
     const { page, context } = await newPage(browser);
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/creation/`);
-    await page.getByLabel('Nom').first().fill('Permanence d\'Échirolles');
+    await page.getByLabel('Nom').first().fill("Permanence d'Échirolles");
     await page.getByLabel('Espace Conseil Démo').check();
-    await page.getByLabel('Identifiant d\'URL').fill('permanence-echirolles');
+    await page.getByLabel("Identifiant d'URL").fill('permanence-echirolles');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(() => page.locator('.has-error .field-error').first().textContent()).toBe('Cette valeur est déjà utilisée par un autre enregistrement.');
+    await expect
+      .poll(() => page.locator('.has-error .field-error').first().textContent())
+      .toBe('Cette valeur est déjà utilisée par un autre enregistrement.');
     await screenshot(page, 'place-server-error');
     await context.close();
   });

@@ -9,21 +9,48 @@ import { appInBrowser } from '../helpers/browser-suite';
 describe('record validation in the browser (Chromium, strict CSP)', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('shows the French pattern, format and extra-field errors before anything is sent, then saves', async () => {
     const admin = await t.login('admin@demo.fr');
     const localhostPk = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
-    const overlay = { ops: [{ op: 'addField', field: 'xRoom', section: 'general', schema: { type: 'string', title: 'Code de salle', pattern: '^[A-Z]{1,2}[0-9]{2,3}$' } }] };
-    expect((await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, { method: 'PUT', token: admin, body: overlay })).status).toBe(200);
+    const overlay = {
+      ops: [
+        {
+          op: 'addField',
+          field: 'xRoom',
+          section: 'general',
+          schema: { type: 'string', title: 'Code de salle', pattern: '^[A-Z]{1,2}[0-9]{2,3}$' },
+        },
+      ],
+    };
+    expect(
+      (
+        await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
+          method: 'PUT',
+          token: admin,
+          body: overlay,
+        })
+      ).status,
+    ).toBe(200);
 
     const { page, context, errors } = await newPage(browser);
     const warnings: string[] = [];
-    page.on('console', (m) => { if (m.type() === 'warning') warnings.push(m.text()); });
+    page.on('console', (m) => {
+      if (m.type() === 'warning') warnings.push(m.text());
+    });
     const posts: string[] = [];
     const modules: { url: string; type: string | null }[] = [];
-    page.on('request', (r) => { if (r.method() === 'POST' && r.url().includes('/dialogwatt/place/')) posts.push(r.url()); });
-    page.on('response', (r) => { if (r.url().includes('/api/v1/meta/validator/')) modules.push({ url: r.url(), type: r.headers()['content-type'] ?? null }); });
+    page.on('request', (r) => {
+      if (r.method() === 'POST' && r.url().includes('/dialogwatt/place/')) posts.push(r.url());
+    });
+    page.on('response', (r) => {
+      if (r.url().includes('/api/v1/meta/validator/'))
+        modules.push({ url: r.url(), type: r.headers()['content-type'] ?? null });
+    });
 
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/creation/`);
@@ -55,7 +82,9 @@ describe('record validation in the browser (Chromium, strict CSP)', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
     expect(posts).toHaveLength(1);
-    const stored = (await t.call('/dialogwatt/place/?q=Crolles', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })).body[0];
+    const stored = (
+      await t.call('/dialogwatt/place/?q=Crolles', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })
+    ).body[0];
     expect(stored).toMatchObject({ name: 'Permanence de Crolles', postcode: '38920', xRoom: 'B204' });
     // No Content-Security-Policy violation, no failed validator load.
     expect(errors).toEqual([]);
@@ -68,11 +97,19 @@ describe('record validation in the browser (Chromium, strict CSP)', () => {
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/dialogwatt/notifications/creation/`);
     const trigger = page.getByLabel('Déclencheur');
-    await expect.poll(() => trigger.locator('option').allTextContents()).toEqual([
-      'Choisir…', "Création d'un compte par le contact", "Création d'un rdv par le contact", "Modification d'un rdv par le contact",
-      "Annulation d'un rdv par le contact", "Création d'un rdv par le conseiller", "Modification d'un rdv par le conseiller",
-      "Annulation d'un rdv par le conseiller", 'Échéance du rendez-vous',
-    ]);
+    await expect
+      .poll(() => trigger.locator('option').allTextContents())
+      .toEqual([
+        'Choisir…',
+        "Création d'un compte par le contact",
+        "Création d'un rdv par le contact",
+        "Modification d'un rdv par le contact",
+        "Annulation d'un rdv par le contact",
+        "Création d'un rdv par le conseiller",
+        "Modification d'un rdv par le conseiller",
+        "Annulation d'un rdv par le conseiller",
+        'Échéance du rendez-vous',
+      ]);
     await trigger.selectOption({ label: 'Échéance du rendez-vous' });
     await expect.poll(() => trigger.locator('option:checked').textContent()).toBe('Échéance du rendez-vous');
     expect(errors).toEqual([]);
@@ -87,7 +124,9 @@ describe('record validation in the browser (Chromium, strict CSP)', () => {
     await page.getByLabel('Espace Conseil Démo').check();
     await page.getByLabel('Latitude').fill('95');
     await page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect.poll(() => page.locator('.field-error').allTextContents()).toEqual(['Ce champ doit être inférieur ou égal à 90.']);
+    await expect
+      .poll(() => page.locator('.field-error').allTextContents())
+      .toEqual(['Ce champ doit être inférieur ou égal à 90.']);
     await screenshot(page, 'record-validation-local-errors-375');
     expect(errors).toEqual([]);
     await context.close();

@@ -19,7 +19,10 @@ async function signInHere(page: Page, email: string): Promise<void> {
 describe('the shell as a new user meets it (issue 16)', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   for (const width of [1280, 375]) {
     it(`opens / on a landing page of the white label, each public service a link (${width} px)`, async () => {
@@ -31,9 +34,12 @@ describe('the shell as a new user meets it (issue 16)', () => {
       expect(await page.locator('#login-email').count()).toBe(0);
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Rénovation Démo');
       const cards = page.locator('.service-card h3 a');
-      await expect.poll(() => cards.allTextContents(), WAIT).toEqual(['Thermix', 'Therminix', 'Écorénover', 'Carte actimmo']);
+      await expect
+        .poll(() => cards.allTextContents(), WAIT)
+        .toEqual(['Thermix', 'Therminix', 'Écorénover', 'Carte actimmo']);
       const text = (await page.locator('main').textContent())!;
-      for (const wrong of ['Fabrique à contacts', 'Experiences', 'chauffages', 'Newsletters', 'ActimmoMap']) expect(text).not.toContain(wrong);
+      for (const wrong of ['Fabrique à contacts', 'Experiences', 'chauffages', 'Newsletters', 'ActimmoMap'])
+        expect(text).not.toContain(wrong);
       // No breadcrumb repeating the page (« Accueil › Accueil »).
       expect(await page.getByRole('navigation', { name: "Fil d'Ariane" }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
@@ -63,7 +69,9 @@ describe('the shell as a new user meets it (issue 16)', () => {
     await thermix.first().waitFor(WAIT);
     expect(await thermix.first().textContent()).toBe('ThermixSimulateur chauffage et eau chaude');
     expect(await thermix.first().getAttribute('title')).toMatch(/^Comparer le coût/);
-    expect(await page.locator('#side-menu a', { hasText: 'Écorénover' }).textContent()).toBe('ÉcorénoverSimulateur de prêt rénovation');
+    expect(await page.locator('#side-menu a', { hasText: 'Écorénover' }).textContent()).toBe(
+      'ÉcorénoverSimulateur de prêt rénovation',
+    );
     await screenshot(page, 'menu-descriptions-1280');
     await page.locator('#side-menu a', { hasText: 'Accueil' }).click();
     await page.getByRole('heading', { name: 'Nos services' }).waitFor(WAIT);
@@ -81,7 +89,8 @@ describe('the shell as a new user meets it (issue 16)', () => {
     expect(await page.getByRole('navigation', { name: 'Menu' }).count()).toBe(1);
     expect(await page.getByRole('contentinfo').count()).toBe(1);
     const active = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-    await expect.poll(() => page.locator('.skip-links a').allTextContents(), WAIT)
+    await expect
+      .poll(() => page.locator('.skip-links a').allTextContents(), WAIT)
       .toEqual(['Aller au contenu', "Aller à l'action principale : Nouveau lieu", 'Aller au menu']);
     // Its name is the start of its text: speech input works, and it is not taken for the action itself.
     expect(await page.getByRole('link', { name: 'Nouveau lieu' }).count()).toBe(1);
@@ -89,7 +98,9 @@ describe('the shell as a new user meets it (issue 16)', () => {
     expect(await active()).toBe('Aller au contenu');
     await page.keyboard.press('Tab');
     expect(await active()).toBe("Aller à l'action principale : Nouveau lieu");
-    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe("Aller à l'action principale");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      "Aller à l'action principale",
+    );
     await screenshot(page, 'skip-link-main-action');
     await page.keyboard.press('Enter');
     expect(await active()).toBe('Nouveau lieu');
@@ -145,7 +156,9 @@ describe('the shell as a new user meets it (issue 16)', () => {
     await page.reload();
     await page.waitForURL(/\/mon-compte\/connexion\?/, WAIT);
     expect(new URL(page.url()).searchParams.get('next')).toBe('/dialogwatt/gestion-des-lieux/');
-    await expect.poll(() => page.locator('.notice-warning').textContent(), WAIT).toBe('Votre session a expiré. Reconnectez-vous pour continuer.');
+    await expect
+      .poll(() => page.locator('.notice-warning').textContent(), WAIT)
+      .toBe('Votre session a expiré. Reconnectez-vous pour continuer.');
     expect(await page.evaluate(() => localStorage.getItem('renovation.refresh'))).toBeNull();
     await signInHere(page, 'conseiller@demo.fr');
     expect(new URL(page.url()).pathname).toBe('/dialogwatt/gestion-des-lieux/');
@@ -161,7 +174,9 @@ describe('the shell as a new user meets it (issue 16)', () => {
     // A visitor starts a loan simulation on the advice centre's computer.
     await page.goto(`${t.url}/ecorenover`);
     await page.getByLabel('Surface habitable').fill('95');
-    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('renovation.simulators.ecorenover')), WAIT).toContain('95');
+    await expect
+      .poll(() => page.evaluate(() => sessionStorage.getItem('renovation.simulators.ecorenover')), WAIT)
+      .toContain('95');
     // An advisor signs in on the same tab (no reload): the simulation is gone, in memory and in storage.
     await page.getByRole('link', { name: 'Se connecter' }).first().click();
     await signInHere(page, 'conseiller@demo.fr');
@@ -198,7 +213,9 @@ describe('the shell as a new user meets it (issue 16)', () => {
   it('writes French for administrators: elision, no technical names in the menu editor', async () => {
     const advisor = await newPage(browser);
     await signIn(advisor.page, t.url, 'conseiller@demo.fr');
-    await expect.poll(() => advisor.page.locator('.figure-label').first().textContent(), WAIT).toBe("Membres d'Espace Conseil Démo");
+    await expect
+      .poll(() => advisor.page.locator('.figure-label').first().textContent(), WAIT)
+      .toBe("Membres d'Espace Conseil Démo");
     await advisor.context.close();
     const { page, context } = await newPage(browser);
     await signIn(page, t.url, 'admin@demo.fr');
@@ -206,7 +223,8 @@ describe('the shell as a new user meets it (issue 16)', () => {
     await page.goto(`${t.url}/administration/marques-blanches/${pk}/menus/`);
     await page.locator('.wl-menu-entry').first().waitFor(WAIT);
     const editor = (await page.locator('main').textContent())!;
-    for (const technical of ['place.list', 'ActimmoMap', 'thermix-v2', 'user.list']) expect(editor).not.toContain(technical);
+    for (const technical of ['place.list', 'ActimmoMap', 'thermix-v2', 'user.list'])
+      expect(editor).not.toContain(technical);
     const titles = await page.locator('.wl-menu-entry .wl-field-title').allTextContents();
     expect(titles).toContain('Thermix (ancienne version)');
     await context.close();
@@ -219,9 +237,14 @@ describe('the shell as a new user meets it (issue 16)', () => {
     await page.getByRole('button', { name: 'Exporter / Importer', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Exporter / Importer la configuration' });
     // Export the configuration, then import it back: the import reports while the dialog stays open.
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Télécharger la configuration' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: 'Télécharger la configuration' }).click(),
+    ]);
     const file = readFileSync((await download.path())!);
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'configuration.json', mimeType: 'application/json', buffer: file });
+    await dialog
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'configuration.json', mimeType: 'application/json', buffer: file });
     await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
     await page.getByRole('button', { name: 'Oui' }).click();
     const toast = page.locator('.toast', { hasText: 'Import terminé' });
@@ -229,8 +252,12 @@ describe('the shell as a new user meets it (issue 16)', () => {
     // In the dialog's top layer, not under its backdrop: the toast is what is at its own place.
     expect(await toast.evaluate((el) => Boolean(el.closest('dialog[open]')))).toBe(true);
     const box = (await toast.boundingBox())!;
-    expect(await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.toast')?.textContent ?? null, { x: box.x + 10, y: box.y + box.height / 2 }))
-      .toContain('Import terminé');
+    expect(
+      await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('.toast')?.textContent ?? null, {
+        x: box.x + 10,
+        y: box.y + box.height / 2,
+      }),
+    ).toContain('Import terminé');
     await screenshot(page, 'notification-over-modal');
     await toast.getByRole('button', { name: 'Fermer' }).click();
     await expect.poll(() => toast.count(), WAIT).toBe(0);
@@ -242,7 +269,8 @@ describe('the shell as a new user meets it (issue 16)', () => {
     const { page, context } = await newPage(browser);
     const outside: string[] = [];
     page.on('request', (r) => {
-      if (!r.url().startsWith(t.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:')) outside.push(r.url());
+      if (!r.url().startsWith(t.url) && !r.url().startsWith('data:') && !r.url().startsWith('blob:'))
+        outside.push(r.url());
     });
     await page.goto(`${t.url}/`);
     await page.getByRole('heading', { name: 'Nos services' }).waitFor(WAIT);
@@ -254,7 +282,11 @@ describe('the shell as a new user meets it (issue 16)', () => {
     // The white label names its measurement server: the visitor is asked, and only then measured.
     const admin = await t.login('admin@demo.fr');
     const pk = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk as number;
-    const changed = await t.call(`/white_labelling/${pk}/`, { method: 'PATCH', token: admin, body: { matomoUrl: 'https://stats.example.test', matomoSiteId: 12 } });
+    const changed = await t.call(`/white_labelling/${pk}/`, {
+      method: 'PATCH',
+      token: admin,
+      body: { matomoUrl: 'https://stats.example.test', matomoSiteId: 12 },
+    });
     expect(changed.status).toBe(200);
     const hits: string[] = [];
     await context.route('https://stats.example.test/**', (route) => {
@@ -262,10 +294,12 @@ describe('the shell as a new user meets it (issue 16)', () => {
       return route.fulfill({ status: 204, body: '' });
     });
     try {
-      await expect.poll(async () => {
-        await page.goto(`${t.url}/`);
-        return page.locator('.consent-banner').count();
-      }, WAIT).toBe(1);
+      await expect
+        .poll(async () => {
+          await page.goto(`${t.url}/`);
+          return page.locator('.consent-banner').count();
+        }, WAIT)
+        .toBe(1);
       expect(await page.getByRole('complementary', { name: "Mesure d'audience" }).textContent()).toContain('200 jours');
       await screenshot(page, 'consent-banner');
       expect(hits).toEqual([]);
@@ -279,7 +313,11 @@ describe('the shell as a new user meets it (issue 16)', () => {
       await page.locator('#side-menu a').first().waitFor(WAIT);
       expect(await page.locator('.consent-banner').count()).toBe(0);
     } finally {
-      await t.call(`/white_labelling/${pk}/`, { method: 'PATCH', token: admin, body: { matomoUrl: '', matomoSiteId: null } });
+      await t.call(`/white_labelling/${pk}/`, {
+        method: 'PATCH',
+        token: admin,
+        body: { matomoUrl: '', matomoSiteId: null },
+      });
       await context.close();
     }
   });

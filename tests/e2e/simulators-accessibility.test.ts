@@ -4,11 +4,13 @@ import type { TestApp } from '../helpers/test-app';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 
-
 describe('simulator screens: no serious axe-core finding', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   for (const width of [1280, 375]) {
     it(`thermix (needs, solutions with their parameters open, results with their data tables, an explanation), therminix errors, ecorenover (${width} px)`, async () => {
@@ -16,7 +18,9 @@ describe('simulator screens: no serious axe-core finding', () => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR', bypassCSP: true });
       const page = await context.newPage();
       const found: Record<string, string[]> = {};
-      const check = async (name: string) => { found[name] = await seriousViolations(page); };
+      const check = async (name: string) => {
+        found[name] = await seriousViolations(page);
+      };
 
       await page.goto(`${t.url}/thermix/mes-besoins`);
       await page.getByRole('button', { name: "Appliquer l'exemple" }).click();
@@ -33,7 +37,9 @@ describe('simulator screens: no serious axe-core finding', () => {
       for (const d of await page.locator('details.sim-params').all()) await d.locator('summary').click();
       await check('solutions');
       await page.getByRole('tab', { name: 'Résultats' }).click();
-      await expect.poll(() => page.locator('[data-figure="0-periodTotalCost"]').isVisible(), { timeout: 15_000 }).toBe(true);
+      await expect
+        .poll(() => page.locator('[data-figure="0-periodTotalCost"]').isVisible(), { timeout: 15_000 })
+        .toBe(true);
       for (const d of await page.locator('details.sim-chart-data').all()) await d.locator('summary').click();
       await check('résultats');
       await page.getByRole('button', { name: 'Comment est-ce calculé ? Coût global sur 20 ans, Solution 1' }).click();

@@ -16,16 +16,28 @@ const WIDTHS = [1280, 375];
 describe('generic staff screens (Chromium)', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   /** A page of its own at this width; bypassCSP only lets axe be injected. */
   async function pageAt(width: number): Promise<{ page: Page; close: () => Promise<void>; errors: string[] }> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris', bypassCSP: true });
+    const context = await browser.newContext({
+      viewport: { width, height: 900 },
+      locale: 'fr-FR',
+      timezoneId: 'Europe/Paris',
+      bypassCSP: true,
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     page.on('console', (m) => {
-      if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text())) errors.push(m.text());
+      if (
+        m.type() === 'error' &&
+        !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text())
+      )
+        errors.push(m.text());
     });
     return { page, errors, close: () => context.close() };
   }
@@ -34,13 +46,17 @@ describe('generic staff screens (Chromium)', () => {
     it(`opens another structure's reason read-only, without « Supprimer », and offers only the user's structure (${width} px)`, async () => {
       const { page, close, errors } = await pageAt(width);
       const deletes: string[] = [];
-      page.on('request', (r) => { if (r.method() === 'DELETE') deletes.push(r.url()); });
+      page.on('request', (r) => {
+        if (r.method() === 'DELETE') deletes.push(r.url());
+      });
       await signIn(page, t.url, 'conseiller@demo.fr');
 
       // « Conseil copropriété » belongs to Espace Conseil Voisin: shown (active), not changeable.
       await page.goto(`${t.url}/dialogwatt/motifs-de-rendez-vous/edition/4`);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Conseil copropriété');
-      expect(await page.locator('.notice-info').textContent()).toBe('Vous pouvez consulter cette fiche, mais vos droits ne permettent pas de la modifier.');
+      expect(await page.locator('.notice-info').textContent()).toBe(
+        'Vous pouvez consulter cette fiche, mais vos droits ne permettent pas de la modifier.',
+      );
       expect(await page.getByRole('button', { name: 'Supprimer' }).count()).toBe(0);
       expect(await page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
       expect(await page.locator('#field_name').getAttribute('readonly')).not.toBeNull();
@@ -50,7 +66,9 @@ describe('generic staff screens (Chromium)', () => {
 
       // One's own reason: editable, with « Supprimer ».
       await page.goto(`${t.url}/dialogwatt/motifs-de-rendez-vous/edition/1`);
-      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT).toBe('Premier conseil rénovation');
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT)
+        .toBe('Premier conseil rénovation');
       expect(await page.getByRole('button', { name: 'Supprimer' }).count()).toBe(1);
       expect(await page.locator('.notice-info').count()).toBe(0);
 
@@ -58,7 +76,9 @@ describe('generic staff screens (Chromium)', () => {
       // the neighbours' with a 403, after the fact).
       await page.goto(`${t.url}/dialogwatt/motifs-de-rendez-vous/creation/`);
       const structure = page.locator('select#field_group');
-      await expect.poll(() => structure.locator('option').allTextContents(), WAIT).toEqual(['Choisir…', 'Espace Conseil Démo']);
+      await expect
+        .poll(() => structure.locator('option').allTextContents(), WAIT)
+        .toEqual(['Choisir…', 'Espace Conseil Démo']);
       await screenshot(page, `rights-reason-choices-${width}`);
       expect(deletes).toEqual([]);
       expect(errors).toEqual([]);
@@ -89,7 +109,9 @@ describe('generic staff screens (Chromium)', () => {
       const summary = page.locator('.error-summary');
       await expect.poll(() => summary.isVisible(), WAIT).toBe(true);
       // The focus is on the summary: a screen reader reads it at once.
-      await expect.poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary')), WAIT).toBe(true);
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.classList.contains('error-summary')), WAIT)
+        .toBe(true);
       const title = await summary.getByRole('heading').textContent();
       expect(title).toMatch(/^Le formulaire comporte \d+ erreurs$/);
       const links = summary.getByRole('link');
@@ -108,8 +130,12 @@ describe('generic staff screens (Chromium)', () => {
       const other = texts.find((x) => x.startsWith('Destinataires'));
       if (other) {
         await links.filter({ hasText: other }).click();
-        await expect.poll(() => page.getByRole('tab', { name: /Périmètre et destinataires/ }).getAttribute('aria-selected'), WAIT).toBe('true');
-        await expect.poll(() => page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.id), WAIT).toBe('panel-scope');
+        await expect
+          .poll(() => page.getByRole('tab', { name: /Périmètre et destinataires/ }).getAttribute('aria-selected'), WAIT)
+          .toBe('true');
+        await expect
+          .poll(() => page.evaluate(() => document.activeElement?.closest('[role="tabpanel"]')?.id), WAIT)
+          .toBe('panel-scope');
       }
       await links.filter({ hasText: 'Nom : ' }).click();
       await expect.poll(() => page.evaluate(() => document.activeElement?.id), WAIT).toBe('field_name');
@@ -119,7 +145,9 @@ describe('generic staff screens (Chromium)', () => {
       await page.locator('#field_name').waitFor();
       await save.click();
       await expect.poll(() => page.locator('.toast-error').count(), WAIT).toBe(1);
-      expect(await page.locator('.error-summary').getByRole('link').allTextContents()).toContain('Nom : Ce champ est obligatoire.');
+      expect(await page.locator('.error-summary').getByRole('link').allTextContents()).toContain(
+        'Nom : Ce champ est obligatoire.',
+      );
       await page.locator('#field_name').fill(`Permanence ${width}`);
       await page.getByLabel('Espace Conseil Démo').check();
       // Buttons ignore a second press within 300 ms (spec 01 §5): this is a new press.
@@ -142,7 +170,9 @@ describe('generic staff screens (Chromium)', () => {
       await expect.poll(() => rows.count(), WAIT).toBeGreaterThan(1);
       const search = page.getByRole('searchbox', { name: 'Rechercher' });
       await search.fill('echirolles');
-      await expect.poll(() => rows.allTextContents(), WAIT).toEqual([expect.stringContaining("Permanence d'Échirolles")]);
+      await expect
+        .poll(() => rows.allTextContents(), WAIT)
+        .toEqual([expect.stringContaining("Permanence d'Échirolles")]);
       expect(new URL(page.url()).searchParams.get('q')).toBe('echirolles');
       await search.fill('ÉCHIROLLES');
       await expect.poll(() => new URL(page.url()).searchParams.get('q'), WAIT).toBe('ÉCHIROLLES');
@@ -162,10 +192,14 @@ describe('generic staff screens (Chromium)', () => {
         // Sortable headers are buttons and carry aria-sort; the others have neither.
         const nameHeader = page.getByRole('columnheader', { name: /^Nom/ });
         expect(await nameHeader.getAttribute('aria-sort')).toBe('ascending');
-        expect(await page.getByRole('columnheader', { name: /^Ville|^Commune/ }).getAttribute('aria-sort')).toBe('none');
+        expect(await page.getByRole('columnheader', { name: /^Ville|^Commune/ }).getAttribute('aria-sort')).toBe(
+          'none',
+        );
         const plain = page.locator('.data-table th:not([aria-sort])');
         expect(await plain.locator('button').count()).toBe(0);
-        expect(await page.locator('.data-table th[aria-sort] button').count()).toBe(await page.locator('.data-table th[aria-sort]').count());
+        expect(await page.locator('.data-table th[aria-sort] button').count()).toBe(
+          await page.locator('.data-table th[aria-sort]').count(),
+        );
         await nameHeader.getByRole('button').click();
         await expect.poll(() => new URL(page.url()).searchParams.get('sort'), WAIT).toBe('-name');
         await expect.poll(() => nameHeader.getAttribute('aria-sort'), WAIT).toBe('descending');
@@ -180,7 +214,8 @@ describe('generic staff screens (Chromium)', () => {
       // The order survives a reload, like the page.
       await page.reload();
       await expect.poll(names, WAIT).toEqual(descending);
-      if (width === 1280) expect(await page.getByRole('columnheader', { name: /^Nom/ }).getAttribute('aria-sort')).toBe('descending');
+      if (width === 1280)
+        expect(await page.getByRole('columnheader', { name: /^Nom/ }).getAttribute('aria-sort')).toBe('descending');
       else expect(await page.getByLabel('Trier par').inputValue()).toBe('-name');
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `list-sorted-${width}`);

@@ -10,7 +10,10 @@ const flat = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ').trim();
 describe('therminix in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('incomplete informations give French errors on their fields; complete ones give ranked propositions with their reasons', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -19,7 +22,9 @@ describe('therminix in Chromium', () => {
     await page.getByRole('button', { name: 'Voir nos préconisations' }).click();
     const alert = page.getByRole('alert').filter({ hasText: 'Impossible' });
     await expect.poll(() => alert.isVisible()).toBe(true);
-    expect(flat((await alert.textContent())!)).toContain('Impossible d’établir une proposition : les informations sur votre projet sont incomplètes ou invalides.');
+    expect(flat((await alert.textContent())!)).toContain(
+      'Impossible d’établir une proposition : les informations sur votre projet sont incomplètes ou invalides.',
+    );
     expect(flat((await alert.textContent())!)).toContain('Surface habitable : Ce champ est obligatoire.');
     // Each error sits on its field and is announced with it.
     const surface = page.getByLabel('Surface habitable');
@@ -39,7 +44,9 @@ describe('therminix in Chromium', () => {
     await page.getByLabel('Besoin de chauffage').fill('15000');
     await page.getByLabel("Besoin d'eau chaude sanitaire").fill('3000');
     await page.getByRole('button', { name: 'Voir nos préconisations' }).click();
-    await expect.poll(async () => flat((await alert.textContent()) ?? '')).toContain('Surface habitable : La valeur doit être supérieure à 0.');
+    await expect
+      .poll(async () => flat((await alert.textContent()) ?? ''))
+      .toContain('Surface habitable : La valeur doit être supérieure à 0.');
 
     await surface.fill('120');
     await page.getByRole('button', { name: 'Voir nos préconisations' }).click();
@@ -47,7 +54,15 @@ describe('therminix in Chromium', () => {
     const first = page.getByRole('article', { name: 'Proposition 1', exact: true });
     await expect.poll(() => first.isVisible()).toBe(true);
     // The figures are the server's answer for the same informations.
-    const body = { housingType: 'individual', renovationType: 'systems_renovation', floorSurface: 120, heatingSystem: 'oil_boiler_standard', hotWaterSystem: 'oil_boiler_standard', heatingNeeds: 15000, hotWaterNeeds: 3000 };
+    const body = {
+      housingType: 'individual',
+      renovationType: 'systems_renovation',
+      floorSurface: 120,
+      heatingSystem: 'oil_boiler_standard',
+      hotWaterSystem: 'oil_boiler_standard',
+      heatingNeeds: 15000,
+      hotWaterNeeds: 3000,
+    };
     const answer = (await t.call('/therminix/compute', { method: 'POST', body })).body;
     expect(answer.propositions.length).toBeGreaterThanOrEqual(3);
     const text = flat((await first.textContent())!);
@@ -57,7 +72,9 @@ describe('therminix in Chromium', () => {
     expect(text).toContain('Pourquoi cette proposition ?');
     expect(text).toContain(flat(answer.propositions[0].reasons[0]));
     expect(await page.getByRole('article', { name: /^Proposition \d+$/ }).count()).toBe(answer.propositions.length);
-    expect(flat((await page.getByText(/Votre installation actuelle/).textContent())!)).toContain(flat(formatWithUnit(answer.baseline.periodTotalCost, '€', 0)));
+    expect(flat((await page.getByText(/Votre installation actuelle/).textContent())!)).toContain(
+      flat(formatWithUnit(answer.baseline.periodTotalCost, '€', 0)),
+    );
     expect(await page.getByRole('figure', { name: 'Coût global sur 20 ans' }).isVisible()).toBe(true);
     await screenshot(page, 'therminix-propositions-1280');
     await page.setViewportSize({ width: 375, height: 800 });
@@ -68,7 +85,9 @@ describe('therminix in Chromium', () => {
     await first.getByRole('button', { name: 'Ouvrir dans le simulateur détaillé' }).click();
     await page.waitForURL(/\/thermix\/solutions$/);
     const solution = page.getByRole('article', { name: 'Solution 1' });
-    await expect.poll(() => solution.getByLabel('Système de chauffage 1').inputValue()).toBe(answer.propositions[0].heatingSystem.identifier);
+    await expect
+      .poll(() => solution.getByLabel('Système de chauffage 1').inputValue())
+      .toBe(answer.propositions[0].heatingSystem.identifier);
     await page.getByRole('tab', { name: 'Besoins' }).click();
     expect(await page.getByLabel('Besoin de chauffage').inputValue()).toBe('15000');
     expect(errors).toEqual([]);

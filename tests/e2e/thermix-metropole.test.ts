@@ -10,7 +10,10 @@ import { appInBrowser } from '../helpers/browser-suite';
 describe('thermix metropole mode in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('area B forces locked « Système préconisé » solutions first; they cannot be deleted; leaving the mode gives the user’s solution back', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -19,14 +22,24 @@ describe('thermix metropole mode in Chromium', () => {
 
     // Two solutions of the user's own, before the mode is on; deleting the first compacts the list.
     await page.getByRole('tab', { name: 'Solutions' }).click();
-    await page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').selectOption('fireplace');
-    await page.getByRole('article', { name: 'Solution 2' }).getByLabel('Système de chauffage 1').selectOption('log_stove');
+    await page
+      .getByRole('article', { name: 'Solution 1' })
+      .getByLabel('Système de chauffage 1')
+      .selectOption('fireplace');
+    await page
+      .getByRole('article', { name: 'Solution 2' })
+      .getByLabel('Système de chauffage 1')
+      .selectOption('log_stove');
     await page.getByRole('button', { name: 'Supprimer la solution 1' }).click();
     const confirm = page.getByRole('dialog', { name: 'Attention !' });
     await expect.poll(() => confirm.isVisible()).toBe(true);
     await confirm.getByRole('button', { name: 'Supprimer la solution 1' }).click();
-    await expect.poll(() => page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').inputValue()).toBe('log_stove');
-    expect(await page.getByRole('article', { name: 'Solution 2' }).getByLabel('Système de chauffage 1').inputValue()).toBe('');
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').inputValue())
+      .toBe('log_stove');
+    expect(
+      await page.getByRole('article', { name: 'Solution 2' }).getByLabel('Système de chauffage 1').inputValue(),
+    ).toBe('');
     expect(await page.getByRole('button', { name: 'Supprimer la solution 1' }).count()).toBe(1);
 
     await page.getByRole('tab', { name: 'Besoins' }).click();
@@ -34,7 +47,9 @@ describe('thermix metropole mode in Chromium', () => {
     await page.getByLabel('Commune').selectOption({ label: 'Meylan' });
     // The altitude comes with the commune (GeoNames, centre of the commune) and stays editable.
     await expect.poll(() => page.getByLabel('Altitude du bâtiment').inputValue()).toBe('230');
-    expect(await page.getByText('Choisissez la zone de votre adresse pour activer le mode métropole.').isVisible()).toBe(true);
+    expect(
+      await page.getByText('Choisissez la zone de votre adresse pour activer le mode métropole.').isVisible(),
+    ).toBe(true);
     await page.getByLabel("Zone du schéma directeur de l'énergie").selectOption('B');
     await expect.poll(() => page.getByText(/Mode métropole actif \(zone B\)/).isVisible()).toBe(true);
     await screenshot(page, 'thermix-metropole-needs-1280');
@@ -55,15 +70,21 @@ describe('thermix metropole mode in Chromium', () => {
     const second = page.getByRole('article', { name: 'Solution 2' });
     expect(await second.getByLabel('Système de chauffage 1').inputValue()).toBe('heat_pump_air_water');
     expect(await second.getByLabel("Système d'eau chaude 1").inputValue()).toBe('solar_water_heater');
-    expect(await page.getByRole('article', { name: 'Solution 3' }).getByLabel('Système de chauffage 1').inputValue()).toBe('log_stove');
+    expect(
+      await page.getByRole('article', { name: 'Solution 3' }).getByLabel('Système de chauffage 1').inputValue(),
+    ).toBe('log_stove');
     expect(await page.getByRole('button', { name: 'Supprimer la solution 3' }).count()).toBe(1);
     // The heating network becomes a choice in metropole mode only (collective housing: not here).
     await screenshot(page, 'thermix-metropole-solutions-1280');
 
     // Forced solutions are computed like the others.
     await page.getByRole('tab', { name: 'Résultats' }).click();
-    await expect.poll(() => page.locator('[data-figure="2-periodTotalCost"]').isVisible(), { timeout: 15_000 }).toBe(true);
-    expect(await page.getByRole('article', { name: 'Solution 1' }).textContent()).toContain('Chaudière à bois granulés');
+    await expect
+      .poll(() => page.locator('[data-figure="2-periodTotalCost"]').isVisible(), { timeout: 15_000 })
+      .toBe(true);
+    expect(await page.getByRole('article', { name: 'Solution 1' }).textContent()).toContain(
+      'Chaudière à bois granulés',
+    );
 
     await page.setViewportSize({ width: 375, height: 800 });
     await page.getByRole('tab', { name: 'Solutions' }).click();
@@ -74,7 +95,9 @@ describe('thermix metropole mode in Chromium', () => {
     await page.getByRole('tab', { name: 'Besoins' }).click();
     await page.getByLabel("Zone du schéma directeur de l'énergie").selectOption('');
     await page.getByRole('tab', { name: 'Solutions' }).click();
-    expect(await page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').inputValue()).toBe('log_stove');
+    expect(
+      await page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').inputValue(),
+    ).toBe('log_stove');
     expect(await page.getByText('Système préconisé', { exact: true }).count()).toBe(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -93,7 +116,11 @@ describe('thermix metropole mode in Chromium', () => {
     expect(await first.getByLabel("Système d'eau chaude 1").inputValue()).toBe('synced_with_heating');
     expect(await first.getByText('Appareil : RCU (Réseau de Chaleur Urbain)').isVisible()).toBe(true);
     // In a free slot, the network is now a choice.
-    const options = await page.getByRole('article', { name: 'Solution 4' }).getByLabel('Système de chauffage 1').locator('option').allTextContents();
+    const options = await page
+      .getByRole('article', { name: 'Solution 4' })
+      .getByLabel('Système de chauffage 1')
+      .locator('option')
+      .allTextContents();
     expect(options).toContain('RCU (Réseau de Chaleur Urbain)');
     expect(errors).toEqual([]);
     await context.close();

@@ -10,7 +10,10 @@ import { appInBrowser } from '../helpers/browser-suite';
 describe('thermix personal settings in Chromium', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('an advisor saves their settings; they persist, apply to estimations and stay theirs', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -32,7 +35,9 @@ describe('thermix personal settings in Chromium', () => {
     await solar.fill('500,5');
     // Issue 16: the solar ceilings are used by the calculation (and sent with it); the custom carbon
     // tax, which the energy prices already include, is not offered.
-    expect(await page.getByText('Au-delà, le système d’appoint produit le reste du besoin de chauffage.').isVisible()).toBe(true);
+    expect(
+      await page.getByText('Au-delà, le système d’appoint produit le reste du besoin de chauffage.').isVisible(),
+    ).toBe(true);
     expect(await page.getByLabel(/Taxe carbone/).count()).toBe(0);
     await page.getByLabel('Part maximale du chauffage couverte par le solaire').fill('30');
     await page.getByRole('button', { name: 'Enregistrer mes paramètres' }).click();
@@ -42,7 +47,12 @@ describe('thermix personal settings in Chromium', () => {
     // Saved on the server, for this user.
     const token = await t.login('conseiller@demo.fr');
     const mine = await t.call('/thermix/settings/', { token });
-    expect(mine.body).toMatchObject({ hotWaterNeedsByPerson: 700, thermalSolarProdByM2: 500.5, hotWaterAndHeatingConsumptionRatio: 0.85, thermalSolarMaxProdRatioHeating: 0.3 });
+    expect(mine.body).toMatchObject({
+      hotWaterNeedsByPerson: 700,
+      thermalSolarProdByM2: 500.5,
+      hotWaterAndHeatingConsumptionRatio: 0.85,
+      thermalSolarMaxProdRatioHeating: 0.3,
+    });
     // Saving kept the stored carbon tax (the screen no longer sends it).
     expect(mine.body.customCarbonTax).toEqual({ year: 2030, amount: 100 });
     expect(mine.body.pk).toEqual(expect.any(Number));
@@ -58,10 +68,16 @@ describe('thermix personal settings in Chromium', () => {
 
     // The saved ceiling goes with the calculation the results tab asks for.
     await page.getByRole('tab', { name: 'Solutions' }).click();
-    await page.getByRole('article', { name: 'Solution 1' }).getByLabel('Système de chauffage 1').selectOption('gaz_boiler_condensing');
+    await page
+      .getByRole('article', { name: 'Solution 1' })
+      .getByLabel('Système de chauffage 1')
+      .selectOption('gaz_boiler_condensing');
     const computed = page.waitForRequest((r) => r.url().includes('/thermix/compute_results'));
     await page.getByRole('tab', { name: 'Résultats' }).click();
-    expect((await computed).postDataJSON()).toMatchObject({ thermalSolarMaxProdRatioHeating: 0.3, thermalSolarMaxProdRatioHotWater: 0.7 });
+    expect((await computed).postDataJSON()).toMatchObject({
+      thermalSolarMaxProdRatioHeating: 0.3,
+      thermalSolarMaxProdRatioHotWater: 0.7,
+    });
     await page.getByRole('tab', { name: 'Besoins' }).click();
 
     // The estimation from invoices uses the saved figures.

@@ -13,7 +13,6 @@ import { appInBrowser } from '../helpers/browser-suite';
 // two solutions, sees the results charts, opens an explanation and downloads the PDF, whose text
 // contains the totals shown on screen.
 
-
 /**
  * Counts the function components React renders per commit, through the DevTools hook (installed
  * before React loads): a component rendered when its fiber is new or did work in this commit;
@@ -42,7 +41,11 @@ const RENDER_COUNTER = `
 `;
 
 async function rendersOfOneKeystroke(page: Page, key: string): Promise<{ rendered: number; total: number }> {
-  await page.evaluate(() => { const w = window as unknown as { __renders: { commits: number; rendered: number } }; w.__renders.commits = 0; w.__renders.rendered = 0; });
+  await page.evaluate(() => {
+    const w = window as unknown as { __renders: { commits: number; rendered: number } };
+    w.__renders.commits = 0;
+    w.__renders.rendered = 0;
+  });
   await page.keyboard.type(key);
   await page.waitForTimeout(300);
   return page.evaluate(() => (window as unknown as { __renders: { rendered: number; total: number } }).__renders);
@@ -53,7 +56,10 @@ const figure = (page: Page, position: number, key: string) => page.locator(`[dat
 describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF', () => {
   let t: TestApp;
   let browser: Browser;
-  appInBrowser((app, b) => { t = app; browser = b; });
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
 
   it('a visitor compares two solutions and gets the same totals on screen and in the PDF', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -86,38 +92,63 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     await second.getByLabel('Investissement', { exact: false }).first().fill('15500,5');
     await expect.poll(() => first.locator('.sim-quick').textContent()).toMatch(/Coût global estimé sur 20 ans : \d/);
     await page.reload();
-    await expect.poll(() => page.getByRole('article', { name: 'Solution 2' }).getByLabel('Système de chauffage 1').inputValue()).toBe('granulated_wood_boiler');
+    await expect
+      .poll(() => page.getByRole('article', { name: 'Solution 2' }).getByLabel('Système de chauffage 1').inputValue())
+      .toBe('granulated_wood_boiler');
     await screenshot(page, 'thermix-solutions-1280');
 
     await page.getByRole('tab', { name: 'Résultats' }).click();
     await page.waitForURL(/\/thermix\/resultats$/);
     await expect.poll(() => figure(page, 1, 'periodTotalCost').isVisible(), { timeout: 15_000 }).toBe(true);
-    const totals = [flat((await figure(page, 0, 'periodTotalCost').textContent())!), flat((await figure(page, 1, 'periodTotalCost').textContent())!)];
+    const totals = [
+      flat((await figure(page, 0, 'periodTotalCost').textContent())!),
+      flat((await figure(page, 1, 'periodTotalCost').textContent())!),
+    ];
 
     // The figures are the engine's: the gas-boiler solution, computed here with the same data.
     const data = raw as unknown as ReferenceData;
-    const expected = computeResults({
-      year: new Date().getFullYear(),
-      thermalSolarProdByM2: 450,
-      needs: { heating: 15_000, hotWater: 3_000, housingCategory: 'individual' },
-      solutions: [{
-        heatingSystems: [{ identifier: 'gaz_boiler_condensing', productionShare: 1 }],
-        hotWaterSystems: [{ identifier: 'gaz_boiler_condensing', productionShare: 1, estimatedInvestment: 0, maintenanceCost: 0, provisionsCost: 0 }],
-      }],
-    }, data);
+    const expected = computeResults(
+      {
+        year: new Date().getFullYear(),
+        thermalSolarProdByM2: 450,
+        needs: { heating: 15_000, hotWater: 3_000, housingCategory: 'individual' },
+        solutions: [
+          {
+            heatingSystems: [{ identifier: 'gaz_boiler_condensing', productionShare: 1 }],
+            hotWaterSystems: [
+              {
+                identifier: 'gaz_boiler_condensing',
+                productionShare: 1,
+                estimatedInvestment: 0,
+                maintenanceCost: 0,
+                provisionsCost: 0,
+              },
+            ],
+          },
+        ],
+      },
+      data,
+    );
     expect(totals[0]).toBe(flat(formatWithUnit(expected.solutionsResults[0].periodTotalCost, '€', 0)));
     expect(totals[1]).toMatch(/^\d{1,3}( \d{3})* €$/);
     expect(totals[1]).not.toBe(totals[0]);
 
     // The four kinds of chart, each with its title, its sentence and bars or lines drawn.
-    for (const title of ['Coût global sur 20 ans, par poste', 'Coût cumulé au fil des années', 'Émissions de gaz à effet de serre', 'Prix annuels des énergies']) {
+    for (const title of [
+      'Coût global sur 20 ans, par poste',
+      'Coût cumulé au fil des années',
+      'Émissions de gaz à effet de serre',
+      'Prix annuels des énergies',
+    ]) {
       const chart = page.getByRole('figure', { name: title });
       expect(await chart.isVisible()).toBe(true);
       expect(await chart.locator('svg[role="img"] rect, svg[role="img"] path').count()).toBeGreaterThan(0);
     }
     const costs = page.getByRole('figure', { name: 'Coût global sur 20 ans, par poste' });
     await costs.getByText('Voir les données sous forme de tableau').click();
-    expect(flat((await costs.getByRole('row', { name: /^Total/ }).textContent())!)).toBe(`Total${totals[0]}${totals[1]}`);
+    expect(flat((await costs.getByRole('row', { name: /^Total/ }).textContent())!)).toBe(
+      `Total${totals[0]}${totals[1]}`,
+    );
     await screenshot(page, 'thermix-results-1280');
 
     // « Comment est-ce calculé ? » on the headline total of solution 1.
@@ -148,7 +179,9 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
       page.getByRole('button', { name: 'Version imprimable' }).click(),
     ]);
     await printable.waitForURL(/\/thermix\/rapport\/[0-9a-f-]{36}\/pdf$/);
-    await expect.poll(() => printable.locator('[data-figure="1-periodTotalCost"]').isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => printable.locator('[data-figure="1-periodTotalCost"]').isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(flat((await printable.locator('[data-figure="0-periodTotalCost"]').textContent())!)).toBe(totals[0]);
     expect(await printable.locator('.side-menu').count()).toBe(0);
     await screenshot(printable, 'thermix-printable-1280');
@@ -161,7 +194,9 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     await screenshot(page, 'thermix-solutions-375');
     await page.getByRole('tab', { name: 'Besoins' }).click();
     await screenshot(page, 'thermix-needs-375');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
     await context.close();
@@ -201,8 +236,15 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     expect(needs.total).toBeGreaterThan(40);
 
     await page.getByRole('tab', { name: 'Solutions' }).click();
-    for (const [n, system] of [[1, 'gaz_boiler_condensing'], [2, 'granulated_wood_boiler'], [3, 'log_stove']] as const) {
-      await page.getByRole('article', { name: `Solution ${n}` }).getByLabel('Système de chauffage 1').selectOption(system);
+    for (const [n, system] of [
+      [1, 'gaz_boiler_condensing'],
+      [2, 'granulated_wood_boiler'],
+      [3, 'log_stove'],
+    ] as const) {
+      await page
+        .getByRole('article', { name: `Solution ${n}` })
+        .getByLabel('Système de chauffage 1')
+        .selectOption(system);
     }
     const first = page.getByRole('article', { name: 'Solution 1' });
     await first.getByText('Paramètres de ce système (modifiables)').first().click();
@@ -213,7 +255,9 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     // That entry's editor and fields, and the card's instant total: not the other cards.
     expect(solutions.rendered).toBeLessThanOrEqual(15);
     expect(solutions.total).toBeGreaterThan(70);
-    console.log(`one keystroke: needs ${needs.rendered} of ${needs.total} components, solutions ${solutions.rendered} of ${solutions.total}`);
+    console.log(
+      `one keystroke: needs ${needs.rendered} of ${needs.total} components, solutions ${solutions.rendered} of ${solutions.total}`,
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

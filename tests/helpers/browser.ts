@@ -8,20 +8,41 @@ export const SCREENSHOTS_DIR = resolve(import.meta.dirname, '../../test-results/
 /** Debian's Chromium with the flags this machine needs (no background network, no sandbox as root). */
 export async function launchBrowser(): Promise<Browser> {
   const executablePath = findChromium();
-  if (!executablePath) throw new Error('Chromium not found: run the tests with `npm test`, which installs it, or set CHROMIUM_PATH.');
+  if (!executablePath)
+    throw new Error('Chromium not found: run the tests with `npm test`, which installs it, or set CHROMIUM_PATH.');
   return chromium.launch({
     executablePath,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
   });
 }
 
-export async function newPage(browser: Browser, options: { width?: number; height?: number } = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport: { width: options.width ?? 1280, height: options.height ?? 900 }, locale: 'fr-FR', timezoneId: 'Europe/Paris' });
+export async function newPage(
+  browser: Browser,
+  options: { width?: number; height?: number } = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1280, height: options.height ?? 900 },
+    locale: 'fr-FR',
+    timezoneId: 'Europe/Paris',
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   page.on('console', (m) => {
-    if (m.type() === 'error' && !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text())) errors.push(m.text());
+    if (
+      m.type() === 'error' &&
+      !/Failed to load resource: the server responded with a status of (4\d\d)/.test(m.text())
+    )
+      errors.push(m.text());
   });
   return { context, page, errors };
 }

@@ -25,18 +25,27 @@ export function postgresReachable(): Promise<boolean> {
   return reachable;
 }
 
-export interface TestDatabase { url: string; drop(): Promise<void> }
+export interface TestDatabase {
+  url: string;
+  drop(): Promise<void>;
+}
 
 /**
  * A fresh, empty database: a SQLite file in a temp folder, or a new PostgreSQL database created
  * through `adminUrl` (the benchmarks pass their own server and name prefix).
  */
-export async function createTestDatabase(dialect: 'sqlite' | 'postgres', options: { adminUrl?: string; prefix?: string } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  dialect: 'sqlite' | 'postgres',
+  options: { adminUrl?: string; prefix?: string } = {},
+): Promise<TestDatabase> {
   const adminUrl = options.adminUrl ?? PG_ADMIN_URL;
   const prefix = options.prefix ?? 'reno_test';
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), `${prefix.replace(/_/g, '-')}-`));
-    return { url: `sqlite:${join(dir, 'app.sqlite')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    return {
+      url: `sqlite:${join(dir, 'app.sqlite')}`,
+      drop: async () => rmSync(dir, { recursive: true, force: true }),
+    };
   }
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });

@@ -6,7 +6,8 @@ import { postgresReachable } from './databases';
  */
 export async function testDialects(): Promise<('sqlite' | 'postgres')[]> {
   if (await postgresReachable()) return ['sqlite', 'postgres'];
-  if (process.env.REQUIRE_POSTGRES === '1') throw new Error('PostgreSQL is required (REQUIRE_POSTGRES=1) but not reachable');
+  if (process.env.REQUIRE_POSTGRES === '1')
+    throw new Error('PostgreSQL is required (REQUIRE_POSTGRES=1) but not reachable');
   console.warn('PostgreSQL not reachable: API tests run on SQLite only');
   return ['sqlite'];
 }

@@ -8,8 +8,12 @@ export async function pdfText(bytes: Uint8Array | ArrayBuffer): Promise<{ text: 
   const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
   const standardFontDataUrl = `${resolve(import.meta.dirname, '../../node_modules/pdfjs-dist/standard_fonts')}/`;
   // pdf.js refuses Node's Buffer (a Uint8Array subclass): always hand it a plain Uint8Array.
-  const data = bytes instanceof Uint8Array ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice() : new Uint8Array(bytes);
-  const doc = await pdfjs.getDocument({ data, useSystemFonts: false, isEvalSupported: false, standardFontDataUrl }).promise;
+  const data =
+    bytes instanceof Uint8Array
+      ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength).slice()
+      : new Uint8Array(bytes);
+  const doc = await pdfjs.getDocument({ data, useSystemFonts: false, isEvalSupported: false, standardFontDataUrl })
+    .promise;
   const parts: string[] = [];
   for (let n = 1; n <= doc.numPages; n++) {
     const content = await (await doc.getPage(n)).getTextContent();

@@ -1,7 +1,13 @@
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 
-export interface CapturedMail { to: string[]; raw: string; subject: string; text: string; html: string }
+export interface CapturedMail {
+  to: string[];
+  raw: string;
+  subject: string;
+  text: string;
+  html: string;
+}
 
 function decodeQuotedPrintable(s: string): string {
   const bytes: number[] = [];
@@ -16,8 +22,13 @@ function decodeQuotedPrintable(s: string): string {
 }
 
 function decodeWords(header: string): string {
-  return header.replace(/\r?\n[ \t]/g, ' ').replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
-    enc.toUpperCase() === 'B' ? Buffer.from(text, 'base64').toString('utf8') : decodeQuotedPrintable(text.replace(/_/g, ' ')));
+  return header
+    .replace(/\r?\n[ \t]/g, ' ')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=\s*/gi, (_m, enc: string, text: string) =>
+      enc.toUpperCase() === 'B'
+        ? Buffer.from(text, 'base64').toString('utf8')
+        : decodeQuotedPrintable(text.replace(/_/g, ' ')),
+    );
 }
 
 function split(part: string): { headers: Record<string, string>; body: string } {
@@ -91,7 +102,10 @@ export async function startSmtpCapture() {
 
 /** The reset-change link of a platform mail (uid and token are its last two segments). */
 export function resetLink(text: string): { url: string; uid: string; token: string } {
-  const m = /(https?:\/\/[^\s"<>]+\/mon-compte\/reinitialisation-mot-de-passe-changement\/([A-Za-z0-9_-]+)\/([0-9a-z]+-[0-9a-f]+))/.exec(text);
+  const m =
+    /(https?:\/\/[^\s"<>]+\/mon-compte\/reinitialisation-mot-de-passe-changement\/([A-Za-z0-9_-]+)\/([0-9a-z]+-[0-9a-f]+))/.exec(
+      text,
+    );
   if (!m) throw new Error(`no reset link in: ${text}`);
   return { url: m[1]!, uid: m[2]!, token: m[3]! };
 }

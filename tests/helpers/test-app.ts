@@ -40,16 +40,38 @@ export interface TestApp {
 }
 
 /** The real server on a fresh database (demo data seeded), listening on a free port. */
-export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { seed?: boolean; env?: Record<string, string>; withClient?: boolean } = {}): Promise<TestApp> {
+export async function startTestApp(
+  dialect: 'sqlite' | 'postgres',
+  options: { seed?: boolean; env?: Record<string, string>; withClient?: boolean } = {},
+): Promise<TestApp> {
   const database: TestDatabase = await createTestDatabase(dialect);
   // TEST_CLIENT_DIST lets parallel work build the client into its own folder.
-  const clientDist = options.withClient ? process.env.TEST_CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist') : '/nonexistent';
-  if (options.withClient && !existsSync(resolve(clientDist, 'index.html'))) throw new Error('client/dist is missing: build the client first (npm test does it)');
-  const config = loadConfig({ ...process.env, DATABASE_URL: database.url, LOG_LEVEL: 'silent', JWT_SECRET: 'test-secret-for-the-test-suite-only', CLIENT_DIST: clientDist, ...options.env });
+  const clientDist = options.withClient
+    ? (process.env.TEST_CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist'))
+    : '/nonexistent';
+  if (options.withClient && !existsSync(resolve(clientDist, 'index.html')))
+    throw new Error('client/dist is missing: build the client first (npm test does it)');
+  const config = loadConfig({
+    ...process.env,
+    DATABASE_URL: database.url,
+    LOG_LEVEL: 'silent',
+    JWT_SECRET: 'test-secret-for-the-test-suite-only',
+    CLIENT_DIST: clientDist,
+    ...options.env,
+  });
   const app = await createContext(config);
   // Sign-in throttling stays out of the way of suites that sign in often (a test lowers it on
   // purpose); no SMTP unless a test starts one; pictures in a folder of the test's own.
-  useAccountSettings(app, loadAccountSettings({ LOGIN_RATE_LIMIT: '100000', LOGIN_FAILURES_PER_EMAIL: '100000', ACCOUNT_REQUEST_RATE_LIMIT: '100000', MEDIA_DIR: mkdtempSync(join(tmpdir(), 'media-')), ...options.env }));
+  useAccountSettings(
+    app,
+    loadAccountSettings({
+      LOGIN_RATE_LIMIT: '100000',
+      LOGIN_FAILURES_PER_EMAIL: '100000',
+      ACCOUNT_REQUEST_RATE_LIMIT: '100000',
+      MEDIA_DIR: mkdtempSync(join(tmpdir(), 'media-')),
+      ...options.env,
+    }),
+  );
   await seedWhiteLabels(app);
   await seedReferenceData(app);
   if (options.seed !== false) await seedDemo(app);
@@ -72,7 +94,11 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', options: { se
     if (o.domain) headers.Host = `${o.domain}:${target.port}`;
     const res = await httpRequest(target, { method: o.method ?? 'GET', headers, body });
     let parsed: unknown = res.text;
-    try { parsed = res.text ? JSON.parse(res.text) : null; } catch { /* keep text */ }
+    try {
+      parsed = res.text ? JSON.parse(res.text) : null;
+    } catch {
+      /* keep text */
+    }
     return { status: res.status, body: parsed, headers: res.headers };
   };
   const tokens = new Map<string, string>();

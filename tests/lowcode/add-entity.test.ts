@@ -23,19 +23,38 @@ const MEETING_ROOM = {
     labels: { singular: 'salle', plural: 'salles', new: 'Nouvelle salle', feminine: true },
     display: 'name',
     api: { path: 'dialogwatt/meeting-room', actions: ['list', 'detail', 'create', 'update', 'delete'] },
-    list: { columns: ['name', 'seats', 'hasProjector'], search: ['name'], sortable: ['name', 'seats'], defaultSort: 'name' },
+    list: {
+      columns: ['name', 'seats', 'hasProjector'],
+      search: ['name'],
+      sortable: ['name', 'seats'],
+      defaultSort: 'name',
+    },
     screens: { path: '/dialogwatt/salles/', access: { role: ['staff'] }, title: 'Salles de réunion' },
     menu: { audience: 'advisor', parent: 'dialogwatt', label: 'Salles', order: 80 },
     rights: {
       view: { role: ['staff'] },
-      create: { or: [{ role: ['administrator'] }, { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] }] },
-      change: { or: [{ role: ['administrator'] }, { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] }] },
+      create: {
+        or: [
+          { role: ['administrator'] },
+          { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] },
+        ],
+      },
+      change: {
+        or: [
+          { role: ['administrator'] },
+          { and: [{ role: ['staff'] }, { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] },
+        ],
+      },
       delete: { role: ['administrator'] },
     },
   },
   properties: {
     name: { type: 'string', title: 'Nom de la salle', maxLength: 80 },
-    group: { type: 'integer', title: 'Structure', 'x-relation': { entity: 'group', filter: { '!': { var: 'record.isAdmin' } } } },
+    group: {
+      type: 'integer',
+      title: 'Structure',
+      'x-relation': { entity: 'group', filter: { '!': { var: 'record.isAdmin' } } },
+    },
     seats: { type: 'integer', title: 'Nombre de places', minimum: 1, maximum: 200 },
     hasProjector: { type: 'boolean', title: 'Vidéoprojecteur', default: false },
   },
@@ -71,19 +90,37 @@ describe('low-code: one new entity schema file yields its API and its screens', 
     symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'), 'dir');
     writeFileSync(join(dir, 'schemas/entities/meeting-room.schema.json'), `${JSON.stringify(MEETING_ROOM, null, 2)}\n`);
     run(dir, join(ROOT, 'node_modules/.bin/tsx'), ['generators/index.ts']);
-    run(dir, join(ROOT, 'node_modules/.bin/vite'), ['build', '--config', 'client/vite.config.ts', '--logLevel', 'warn']);
+    run(dir, join(ROOT, 'node_modules/.bin/vite'), [
+      'build',
+      '--config',
+      'client/vite.config.ts',
+      '--logLevel',
+      'warn',
+    ]);
     const port = await freePort();
     url = `http://localhost:${port}`;
     server = spawn(join(ROOT, 'node_modules/.bin/tsx'), ['server/main.ts'], {
       cwd: dir,
-      env: { ...process.env, PORT: String(port), DATABASE_URL: `sqlite:${join(dir, 'data/app.sqlite')}`, LOG_LEVEL: 'warn', JWT_SECRET: 'lowcode-test' },
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATABASE_URL: `sqlite:${join(dir, 'data/app.sqlite')}`,
+        LOG_LEVEL: 'warn',
+        JWT_SECRET: 'lowcode-test',
+      },
     });
-    server.stdout?.on('data', (d) => { log += String(d); });
-    server.stderr?.on('data', (d) => { log += String(d); });
+    server.stdout?.on('data', (d) => {
+      log += String(d);
+    });
+    server.stderr?.on('data', (d) => {
+      log += String(d);
+    });
     for (let i = 0; i < 100; i += 1) {
       try {
         if ((await fetch(`${url}/api/v1/app_infos`)).ok) break;
-      } catch { /* not up yet */ }
+      } catch {
+        /* not up yet */
+      }
       await new Promise((r) => setTimeout(r, 200));
     }
     browser = await launchBrowser();
@@ -96,31 +133,55 @@ describe('low-code: one new entity schema file yields its API and its screens', 
   });
 
   it('generates the table migration, the API route, the client route and the OpenAPI paths', () => {
-    const migration = JSON.parse(readFileSync(join(dir, 'server/generated/migrations/dialogwatt_meeting_room.json'), 'utf8'));
+    const migration = JSON.parse(
+      readFileSync(join(dir, 'server/generated/migrations/dialogwatt_meeting_room.json'), 'utf8'),
+    );
     expect(migration.steps[0].ops[0]).toMatchObject({ op: 'createTable', table: 'dialogwatt_meeting_room' });
-    expect(readFileSync(join(dir, 'server/generated/routes.ts'), 'utf8')).toContain("path: '/api/v1/dialogwatt/meeting-room/'");
-    expect(readFileSync(join(dir, 'client/generated/manifest.ts'), 'utf8')).toContain('"path": "/dialogwatt/salles/edition/:pk"');
+    expect(readFileSync(join(dir, 'server/generated/routes.ts'), 'utf8')).toContain(
+      "path: '/api/v1/dialogwatt/meeting-room/'",
+    );
+    expect(readFileSync(join(dir, 'client/generated/manifest.ts'), 'utf8')).toContain(
+      '"path": "/dialogwatt/salles/edition/:pk"',
+    );
     expect(readFileSync(join(dir, 'engine/generated/types.ts'), 'utf8')).toContain('export interface MeetingRoom');
-    expect(JSON.parse(readFileSync(join(dir, 'server/generated/openapi.json'), 'utf8')).paths['/api/v1/dialogwatt/meeting-room/{pk}/']).toBeDefined();
+    expect(
+      JSON.parse(readFileSync(join(dir, 'server/generated/openapi.json'), 'utf8')).paths[
+        '/api/v1/dialogwatt/meeting-room/{pk}/'
+      ],
+    ).toBeDefined();
   });
 
   it('serves the API with rights and French validation', async () => {
     expect(log).not.toMatch(/error/i);
-    const login = await fetch(`${url}/api/v1/auth/obtain_token/`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'conseiller@demo.fr', password: 'renovation-demo' }) });
+    const login = await fetch(`${url}/api/v1/auth/obtain_token/`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'conseiller@demo.fr', password: 'renovation-demo' }),
+    });
     const { token } = (await login.json()) as { token: string };
     const auth = { Authorization: `JWT ${token}`, 'content-type': 'application/json' };
     expect((await fetch(`${url}/api/v1/dialogwatt/meeting-room/`)).status).toBe(401);
-    const bad = await fetch(`${url}/api/v1/dialogwatt/meeting-room/`, { method: 'POST', headers: auth, body: JSON.stringify({ group: 2, seats: 500 }) });
+    const bad = await fetch(`${url}/api/v1/dialogwatt/meeting-room/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ group: 2, seats: 500 }),
+    });
     expect(bad.status).toBe(400);
     const errors = ((await bad.json()) as { errors: { path: string; message: string }[] }).errors;
     expect(errors).toEqual([
       expect.objectContaining({ path: 'name', message: 'Ce champ est obligatoire.' }),
       expect.objectContaining({ path: 'seats', message: 'Ce champ doit être inférieur ou égal à 200.' }),
     ]);
-    const created = await fetch(`${url}/api/v1/dialogwatt/meeting-room/`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Salle Vercors', group: 2, seats: 12 }) });
+    const created = await fetch(`${url}/api/v1/dialogwatt/meeting-room/`, {
+      method: 'POST',
+      headers: auth,
+      body: JSON.stringify({ name: 'Salle Vercors', group: 2, seats: 12 }),
+    });
     expect(created.status).toBe(201);
     expect(await created.json()).toMatchObject({ name: 'Salle Vercors', seats: 12, hasProjector: false });
-    const list = (await (await fetch(`${url}/api/v1/dialogwatt/meeting-room/`, { headers: auth })).json()) as { name: string }[];
+    const list = (await (await fetch(`${url}/api/v1/dialogwatt/meeting-room/`, { headers: auth })).json()) as {
+      name: string;
+    }[];
     expect(list.map((r) => r.name)).toEqual(['Salle Vercors']);
   });
 

@@ -17,16 +17,35 @@ export const GEOLOCATION_OPTIONS: PositionOptions = { timeout: 20_000, maximumAg
 export interface AddressFeature {
   type: 'Feature';
   geometry: { type: 'Point'; coordinates: [number, number] } | null;
-  properties: { label: string; name?: string; postcode?: string; city?: string; citycode?: string; context?: string; type?: string; district?: boolean; fallback?: boolean };
+  properties: {
+    label: string;
+    name?: string;
+    postcode?: string;
+    city?: string;
+    citycode?: string;
+    context?: string;
+    type?: string;
+    district?: boolean;
+    fallback?: boolean;
+  };
 }
 
-interface AddressAnswer { features: AddressFeature[]; fallback?: boolean }
+interface AddressAnswer {
+  features: AddressFeature[];
+  fallback?: boolean;
+}
 
 /** Which sibling fields receive what a chosen address says (ui option `fills`). */
 export type Fills = Partial<Record<'postcode' | 'city' | 'citycode' | 'lat' | 'lon' | 'context', string>>;
 
 /** By convention, the fields of the places form; only those the form has are filled. */
-export const DEFAULT_FILLS: Fills = { postcode: 'postcode', city: 'city', citycode: 'inseecode', lat: 'lat', lon: 'lon' };
+export const DEFAULT_FILLS: Fills = {
+  postcode: 'postcode',
+  city: 'city',
+  citycode: 'inseecode',
+  lat: 'lat',
+  lon: 'lon',
+};
 
 interface AddressOptions {
   fills?: Fills;
@@ -41,13 +60,20 @@ interface AddressOptions {
 }
 
 /** What the generic edit screen provides (see GenericEdit's formContext). */
-interface FillContext { setFields?: (patch: Record<string, unknown>) => void }
+interface FillContext {
+  setFields?: (patch: Record<string, unknown>) => void;
+}
 
 const DISTRICT = /\barrondissement\b/i;
 
 /** Municipal districts are hidden unless district use is on. */
 export function visibleFeatures(features: AddressFeature[], districts: boolean): AddressFeature[] {
-  const shown = districts ? features : features.filter((f) => !f.properties.district && !DISTRICT.test(f.properties.city ?? '') && !DISTRICT.test(f.properties.name ?? ''));
+  const shown = districts
+    ? features
+    : features.filter(
+        (f) =>
+          !f.properties.district && !DISTRICT.test(f.properties.city ?? '') && !DISTRICT.test(f.properties.name ?? ''),
+      );
   return shown.slice(0, MAX_RESULTS);
 }
 
@@ -72,7 +98,8 @@ export function typedStreet(typed: string, feature: AddressFeature): string {
   let at = -1;
   for (let i = norm.length - city.length; i >= 0 && at < 0; i--) if (city.every((c, k) => norm[i + k] === c)) at = i;
   if (at >= 0) words.splice(at, city.length);
-  else if (words.length > 1 && norm[norm.length - 1].length >= 2 && city.join(' ').startsWith(norm[norm.length - 1])) words.pop();
+  else if (words.length > 1 && norm[norm.length - 1].length >= 2 && city.join(' ').startsWith(norm[norm.length - 1]))
+    words.pop();
   return words.join(' ');
 }
 
@@ -87,7 +114,13 @@ export function chosenAddress(typed: string, feature: AddressFeature): string {
  * The field values a chosen address sets: the address (the typed street is kept when the
  * suggestion is a commune only), then town, postcode, INSEE code and point, in the fields the form has.
  */
-export function addressPatch(field: string, feature: AddressFeature, fills: Fills, has: (name: string) => boolean, typed = ''): Record<string, unknown> {
+export function addressPatch(
+  field: string,
+  feature: AddressFeature,
+  fills: Fills,
+  has: (name: string) => boolean,
+  typed = '',
+): Record<string, unknown> {
   const p = feature.properties;
   const [lon, lat] = feature.geometry?.coordinates ?? [];
   const values: Record<keyof Fills, unknown> = {
@@ -107,8 +140,20 @@ export function addressPatch(field: string, feature: AddressFeature, fills: Fill
 
 /** A crosshair: "find my position" (inline, like the shell's icons: no icon font). */
 const LocateIcon = () => (
-  <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" aria-hidden="true" focusable="false">
-    <circle cx="12" cy="12" r="7" /><circle cx="12" cy="12" r="2" /><path d="M12 1v4M12 19v4M1 12h4M19 12h4" />
+  <svg
+    width="18"
+    height="18"
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth="2"
+    strokeLinecap="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <circle cx="12" cy="12" r="7" />
+    <circle cx="12" cy="12" r="2" />
+    <path d="M12 1v4M12 19v4M1 12h4M19 12h4" />
   </svg>
 );
 
@@ -143,7 +188,12 @@ export function AddressWidget(props: WidgetProps) {
     setText((current) => (current === v ? current : v));
   }, [props.value]);
 
-  useEffect(() => () => { if (timer.current) clearTimeout(timer.current); }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const rootProps = (props.registry.rootSchema?.properties ?? {}) as Record<string, unknown>;
   const has = (name: string) => Object.prototype.hasOwnProperty.call(rootProps, name);
@@ -209,7 +259,9 @@ export function AddressWidget(props: WidgetProps) {
       setStatus(value.trim() ? 'short' : 'idle');
       return;
     }
-    schedule(SEARCH_DEBOUNCE_MS, () => run('/api-ban/search/', { q: value.trim(), limit: MAX_RESULTS, type: options.type }));
+    schedule(SEARCH_DEBOUNCE_MS, () =>
+      run('/api-ban/search/', { q: value.trim(), limit: MAX_RESULTS, type: options.type }),
+    );
   };
 
   const choose = (feature: AddressFeature) => {
@@ -279,7 +331,9 @@ export function AddressWidget(props: WidgetProps) {
     navigator.geolocation.getCurrentPosition(
       (position) => {
         const { longitude, latitude } = position.coords;
-        schedule(REVERSE_DEBOUNCE_MS, () => run('/api-ban/reverse/', { lon: round6(longitude), lat: round6(latitude) }));
+        schedule(REVERSE_DEBOUNCE_MS, () =>
+          run('/api-ban/reverse/', { lon: round6(longitude), lat: round6(latitude) }),
+        );
       },
       () => {
         setStatus('idle');
@@ -290,12 +344,20 @@ export function AddressWidget(props: WidgetProps) {
   };
 
   const optionId = (i: number) => `${listId}-option-${i}`;
-  const announcement = status === 'short' ? t('address.min_chars', { min: MIN_CHARS })
-    : status === 'searching' ? t('address.searching')
-    : status === 'locating' ? t('address.locating')
-    : status === 'error' ? t('address.unavailable')
-    : status === 'done' ? (features.length ? t('address.results', { count: features.length }) : t('address.no_result'))
-    : '';
+  const announcement =
+    status === 'short'
+      ? t('address.min_chars', { min: MIN_CHARS })
+      : status === 'searching'
+        ? t('address.searching')
+        : status === 'locating'
+          ? t('address.locating')
+          : status === 'error'
+            ? t('address.unavailable')
+            : status === 'done'
+              ? features.length
+                ? t('address.results', { count: features.length })
+                : t('address.no_result')
+              : '';
   const aria = ariaProps(props);
   const describedBy = [aria['aria-describedby'], `${props.id}__address-status`].filter(Boolean).join(' ');
 
@@ -343,7 +405,11 @@ export function AddressWidget(props: WidgetProps) {
                 onMouseEnter={() => setActive(i)}
               >
                 <span className="address-label">{f.properties.label}</span>
-                {f.properties.context && <span className="address-context">{[f.properties.postcode, f.properties.context].filter(Boolean).join(' · ')}</span>}
+                {f.properties.context && (
+                  <span className="address-context">
+                    {[f.properties.postcode, f.properties.context].filter(Boolean).join(' · ')}
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -355,11 +421,25 @@ export function AddressWidget(props: WidgetProps) {
         </button>
       )}
       <p id={`${props.id}__address-status`} className="address-status" role="status" aria-live="polite">
-        {confirmed === 'address' && <span className="address-confirmed"><span aria-hidden="true">✓ </span>{t('address.confirmed')}</span>}
-        {confirmed === 'commune' && <span className="address-partial"><span aria-hidden="true">◐ </span>{t('address.commune_confirmed')}</span>}
+        {confirmed === 'address' && (
+          <span className="address-confirmed">
+            <span aria-hidden="true">✓ </span>
+            {t('address.confirmed')}
+          </span>
+        )}
+        {confirmed === 'commune' && (
+          <span className="address-partial">
+            <span aria-hidden="true">◐ </span>
+            {t('address.commune_confirmed')}
+          </span>
+        )}
         {!confirmed && announcement}
       </p>
-      {geoError && <p className="field-error" role="alert">{t('errors.geolocation')}</p>}
+      {geoError && (
+        <p className="field-error" role="alert">
+          {t('errors.geolocation')}
+        </p>
+      )}
     </div>
   );
 }

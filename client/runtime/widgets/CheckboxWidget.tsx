@@ -16,7 +16,15 @@ export function CheckboxWidget(props: WidgetProps) {
         onFocus={() => props.onFocus(props.id, props.value)}
         {...ariaProps(props)}
       />
-      <label htmlFor={props.id}>{props.label}{props.required && <span className="required" aria-hidden="true"> *</span>}</label>
+      <label htmlFor={props.id}>
+        {props.label}
+        {props.required && (
+          <span className="required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
     </div>
   );
 }

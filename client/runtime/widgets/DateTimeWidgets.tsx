@@ -33,24 +33,64 @@ function common(props: WidgetProps) {
 }
 
 export function DateTimeWidget(props: WidgetProps) {
-  return <input type="datetime-local" value={isoToLocalInput(props.value)} onChange={(e) => props.onChange(localInputToIso(e.target.value))} {...common(props)} />;
+  return (
+    <input
+      type="datetime-local"
+      value={isoToLocalInput(props.value)}
+      onChange={(e) => props.onChange(localInputToIso(e.target.value))}
+      {...common(props)}
+    />
+  );
 }
 
 export function DateWidget(props: WidgetProps) {
-  return <input type="date" value={typeof props.value === 'string' ? props.value : ''} onChange={(e) => props.onChange(e.target.value || undefined)} {...common(props)} />;
+  return (
+    <input
+      type="date"
+      value={typeof props.value === 'string' ? props.value : ''}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+      {...common(props)}
+    />
+  );
 }
 
 export function TimeWidget(props: WidgetProps) {
-  return <input type="time" value={typeof props.value === 'string' ? props.value.slice(0, 5) : ''} onChange={(e) => props.onChange(e.target.value || undefined)} {...common(props)} />;
+  return (
+    <input
+      type="time"
+      value={typeof props.value === 'string' ? props.value.slice(0, 5) : ''}
+      onChange={(e) => props.onChange(e.target.value || undefined)}
+      {...common(props)}
+    />
+  );
 }
 
 export function ColorWidget(props: WidgetProps) {
   const value = typeof props.value === 'string' ? props.value : '';
-  const full = /^#[0-9a-f]{3}$/i.test(value) ? `#${value.slice(1).split('').map((c) => c + c).join('')}` : value;
+  const full = /^#[0-9a-f]{3}$/i.test(value)
+    ? `#${value
+        .slice(1)
+        .split('')
+        .map((c) => c + c)
+        .join('')}`
+    : value;
   return (
     <div className="color-widget">
-      <input type="color" aria-hidden="true" tabIndex={-1} value={/^#[0-9a-f]{6}$/i.test(full) ? full : '#888888'} disabled={props.disabled || props.readonly} onChange={(e) => props.onChange(e.target.value)} />
-      <input type="text" value={value} maxLength={7} onChange={(e) => props.onChange(e.target.value || undefined)} {...common(props)} />
+      <input
+        type="color"
+        aria-hidden="true"
+        tabIndex={-1}
+        value={/^#[0-9a-f]{6}$/i.test(full) ? full : '#888888'}
+        disabled={props.disabled || props.readonly}
+        onChange={(e) => props.onChange(e.target.value)}
+      />
+      <input
+        type="text"
+        value={value}
+        maxLength={7}
+        onChange={(e) => props.onChange(e.target.value || undefined)}
+        {...common(props)}
+      />
     </div>
   );
 }

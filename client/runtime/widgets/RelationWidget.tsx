@@ -6,10 +6,15 @@ import { t } from '../../lib/messages';
 import { matchesSearch } from '../../../engine/search/normalise';
 import type { Option } from '../use-options';
 
-interface RelationOptions { entity: string; field: string }
+interface RelationOptions {
+  entity: string;
+  field: string;
+}
 
 /** What the generic form offers its widgets (GenericEdit's EditFormContext). */
-interface ChoicesContext { relationChoices?: (field: string, values: number[]) => number[] }
+interface ChoicesContext {
+  relationChoices?: (field: string, values: number[]) => number[];
+}
 
 /**
  * The choices the rights allow for this record (the generic form evaluates the entity's rules
@@ -18,7 +23,12 @@ interface ChoicesContext { relationChoices?: (field: string, values: number[]) =
 function allowedOptions(props: WidgetProps, rel: RelationOptions, options: Option[], kept: number[]): Option[] {
   const choices = (props.registry.formContext as ChoicesContext | undefined)?.relationChoices;
   if (!choices || props.readonly || props.disabled) return options;
-  const allowed = new Set(choices(rel.field.split('.').slice(1).join('.'), options.map((o) => o.value)));
+  const allowed = new Set(
+    choices(
+      rel.field.split('.').slice(1).join('.'),
+      options.map((o) => o.value),
+    ),
+  );
   return options.filter((o) => allowed.has(o.value) || kept.includes(o.value));
 }
 
@@ -27,9 +37,19 @@ export function RelationWidget(props: WidgetProps) {
   const rel = props.options.relation as RelationOptions;
   const ids = typeof props.value === 'number' ? [props.value] : [];
   const { options: loaded } = useOptions(rel.entity, rel.field, ids);
-  if (loaded === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
+  if (loaded === null)
+    return (
+      <p className="muted" id={props.id}>
+        {t('ui.options_loading')}
+      </p>
+    );
   const options = allowedOptions(props, rel, loaded, ids);
-  if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
+  if (options.length === 0)
+    return (
+      <p className="muted" id={props.id}>
+        {t('validation.no_options')}
+      </p>
+    );
   return (
     <select
       id={props.id}
@@ -43,7 +63,11 @@ export function RelationWidget(props: WidgetProps) {
       {...ariaProps(props)}
     >
       <option value="">{t('ui.choose')}</option>
-      {options.map((o) => <option key={o.value} value={String(o.value)}>{o.label}</option>)}
+      {options.map((o) => (
+        <option key={o.value} value={String(o.value)}>
+          {o.label}
+        </option>
+      ))}
     </select>
   );
 }
@@ -52,11 +76,23 @@ export function RelationWidget(props: WidgetProps) {
 export function RelationMultiWidget(props: WidgetProps) {
   const rel = props.options.relation as RelationOptions;
   // Only ids count: RJSF may hold placeholders (null) for list items.
-  const value = Array.isArray(props.value) ? (props.value as unknown[]).filter((v): v is number => typeof v === 'number') : [];
+  const value = Array.isArray(props.value)
+    ? (props.value as unknown[]).filter((v): v is number => typeof v === 'number')
+    : [];
   const { options } = useOptions(rel.entity, rel.field, value);
   const [filter, setFilter] = useState('');
-  if (options === null) return <p className="muted" id={props.id}>{t('ui.options_loading')}</p>;
-  if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
+  if (options === null)
+    return (
+      <p className="muted" id={props.id}>
+        {t('ui.options_loading')}
+      </p>
+    );
+  if (options.length === 0)
+    return (
+      <p className="muted" id={props.id}>
+        {t('validation.no_options')}
+      </p>
+    );
   // Accents and case do not matter, as in the lists' search.
   const shown = filter ? options.filter((o) => matchesSearch(o.label, filter) || value.includes(o.value)) : options;
   const toggle = (id: number, on: boolean) => props.onChange(on ? [...value, id] : value.filter((v) => v !== id));
@@ -64,14 +100,30 @@ export function RelationMultiWidget(props: WidgetProps) {
     // A group takes no aria-required/aria-invalid (axe: aria-allowed-attr); its legend and the
     // field's error text, referenced by aria-describedby, say both.
     <fieldset className="choice-list" id={props.id} aria-describedby={describedBy(props)}>
-      <legend className="visually-hidden">{props.label}{props.required ? ` (${t('ui.required')})` : ''}</legend>
+      <legend className="visually-hidden">
+        {props.label}
+        {props.required ? ` (${t('ui.required')})` : ''}
+      </legend>
       {options.length > 8 && (
-        <input type="search" className="choice-filter" aria-label={`${t('ui.search')} : ${props.label}`} placeholder={t('ui.search_placeholder')} value={filter} onChange={(e) => setFilter(e.target.value)} />
+        <input
+          type="search"
+          className="choice-filter"
+          aria-label={`${t('ui.search')} : ${props.label}`}
+          placeholder={t('ui.search_placeholder')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+        />
       )}
       <ul>
         {shown.map((o) => (
           <li key={o.value} className="checkbox">
-            <input type="checkbox" id={`${props.id}-${o.value}`} checked={value.includes(o.value)} disabled={props.disabled || props.readonly} onChange={(e) => toggle(o.value, e.target.checked)} />
+            <input
+              type="checkbox"
+              id={`${props.id}-${o.value}`}
+              checked={value.includes(o.value)}
+              disabled={props.disabled || props.readonly}
+              onChange={(e) => toggle(o.value, e.target.checked)}
+            />
             <label htmlFor={`${props.id}-${o.value}`}>{o.label}</label>
           </li>
         ))}

@@ -5,7 +5,12 @@ import { t } from '../../lib/messages';
 /** A choice among the declared values (labels from x-enum-labels, given to RJSF as ui:enumNames). */
 export function SelectWidget(props: WidgetProps) {
   const options = (props.options.enumOptions ?? []) as { value: unknown; label: string }[];
-  if (options.length === 0) return <p className="muted" id={props.id}>{t('validation.no_options')}</p>;
+  if (options.length === 0)
+    return (
+      <p className="muted" id={props.id}>
+        {t('validation.no_options')}
+      </p>
+    );
   const index = options.findIndex((o) => o.value === props.value);
   return (
     <select
@@ -20,7 +25,11 @@ export function SelectWidget(props: WidgetProps) {
       {...ariaProps(props)}
     >
       <option value="">{t('ui.choose')}</option>
-      {options.map((o, i) => <option key={i} value={String(i)}>{o.label}</option>)}
+      {options.map((o, i) => (
+        <option key={i} value={String(i)}>
+          {o.label}
+        </option>
+      ))}
     </select>
   );
 }

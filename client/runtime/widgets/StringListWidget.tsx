@@ -19,7 +19,10 @@ export function StringListWidget(props: WidgetProps) {
   const items = props.schema.items as { format?: string } | undefined;
   const placeholder = props.placeholder || (items?.format === 'insee-code' ? t('ui.insee_placeholder') : undefined);
   const add = () => {
-    const added = text.split(/[\s,;]+/).map((s) => normalise(items, s.trim())).filter(Boolean);
+    const added = text
+      .split(/[\s,;]+/)
+      .map((s) => normalise(items, s.trim()))
+      .filter(Boolean);
     if (!added.length) return;
     props.onChange([...value, ...added.filter((i) => !value.includes(i))]);
     setText('');
@@ -37,16 +40,32 @@ export function StringListWidget(props: WidgetProps) {
           <li key={v} className="chip">
             {v}
             {!props.readonly && !props.disabled && (
-              <button type="button" className="chip-remove" aria-label={`${t('ui.remove')} ${v}`} onClick={() => props.onChange(value.filter((x) => x !== v))}>×</button>
+              <button
+                type="button"
+                className="chip-remove"
+                aria-label={`${t('ui.remove')} ${v}`}
+                onClick={() => props.onChange(value.filter((x) => x !== v))}
+              >
+                ×
+              </button>
             )}
           </li>
         ))}
       </ul>
       {!props.readonly && !props.disabled && (
         <div className="inline-input">
-          <input id={props.id} type="text" value={text} placeholder={placeholder}
-            onChange={(e) => setText(e.target.value)} onKeyDown={onKey} {...ariaProps(props)} />
-          <button type="button" className="button" onClick={add}>{t('ui.add')}</button>
+          <input
+            id={props.id}
+            type="text"
+            value={text}
+            placeholder={placeholder}
+            onChange={(e) => setText(e.target.value)}
+            onKeyDown={onKey}
+            {...ariaProps(props)}
+          />
+          <button type="button" className="button" onClick={add}>
+            {t('ui.add')}
+          </button>
         </div>
       )}
     </div>

@@ -28,10 +28,12 @@ let cleaner: Promise<Cleaner> | null = null;
 
 /** DOMPurify and the allow-list load with the first preview opened, not with every form. */
 function loadCleaner(): Promise<Cleaner> {
-  cleaner ??= import('./html-preview').then((m) => m.previewCleaner(window)).catch((e: unknown) => {
-    cleaner = null;
-    throw e;
-  });
+  cleaner ??= import('./html-preview')
+    .then((m) => m.previewCleaner(window))
+    .catch((e: unknown) => {
+      cleaner = null;
+      throw e;
+    });
   return cleaner;
 }
 
@@ -44,7 +46,10 @@ export function HtmlWidget(props: WidgetProps) {
     if (!preview || clean) return undefined;
     let live = true;
     setFailed(false);
-    loadCleaner().then((c) => live && setClean(() => c), () => live && setFailed(true));
+    loadCleaner().then(
+      (c) => live && setClean(() => c),
+      () => live && setFailed(true),
+    );
     return () => {
       live = false;
     };
@@ -63,9 +68,10 @@ export function HtmlWidget(props: WidgetProps) {
       >
         {t('ui.html_preview')}
       </button>
-      {preview && (clean
-        ? <div id={previewId} className="html-preview" dangerouslySetInnerHTML={{ __html: clean(html) }} />
-        : (
+      {preview &&
+        (clean ? (
+          <div id={previewId} className="html-preview" dangerouslySetInnerHTML={{ __html: clean(html) }} />
+        ) : (
           <p id={previewId} className="muted" role={failed ? 'alert' : 'status'}>
             {failed ? t('errors.page_load') : t('ui.loading')}
           </p>

@@ -26,19 +26,19 @@ const HOSTILE = [
   '<img src="data:image/png;base64,iVBORw0KGgo=" alt="" srcset="a.png 2x" loading="lazy">',
   '<iframe src="https://pirate.example"><b>dedans</b></iframe>après',
   '<svg><script>alert(1)</script><text>dessin</text></svg><math><mi xlink:href="javascript:alert(1)">x</mi></math>',
-  '<style>body{display:none}</style>'
-    + '<div style="color:red" class="note" data-x="1" aria-hidden="true" role="note">x</div>',
-  '<form action="https://pirate.example"><input name="password">'
-    + '<button formaction="javascript:alert(1)">Envoyer</button></form>',
+  '<style>body{display:none}</style>' +
+    '<div style="color:red" class="note" data-x="1" aria-hidden="true" role="note">x</div>',
+  '<form action="https://pirate.example"><input name="password">' +
+    '<button formaction="javascript:alert(1)">Envoyer</button></form>',
   '<h2 id="title" title="Titre" lang="fr">Titre</h2><a href="//ailleurs.example/x">relatif au protocole</a>',
-  '<a href="mailto:contact@demo.fr">écrire</a> <a href="tel:+33476000000">appeler</a>'
-    + ' <a href="ftp://x.example">ftp</a>',
+  '<a href="mailto:contact@demo.fr">écrire</a> <a href="tel:+33476000000">appeler</a>' +
+    ' <a href="ftp://x.example">ftp</a>',
   '<table><tr><td>cellule</td></tr></table><ul><li>un<li>deux</ul>',
-  '<p>Caf&eacute; &amp; cr&egrave;me &lt;b&gt; &nbsp;fin</p><!-- commentaire -->'
-    + '<p title="&quot;&gt;&lt;script&gt;">ok</p>',
+  '<p>Caf&eacute; &amp; cr&egrave;me &lt;b&gt; &nbsp;fin</p><!-- commentaire -->' +
+    '<p title="&quot;&gt;&lt;script&gt;">ok</p>',
   '<textarea><b>x</b></textarea><select><option>choix</option></select><noscript><b>sans</b></noscript>',
-  '<object data="x.swf"><embed src="x.swf"></object><template><b>modèle</b></template>'
-    + '<base href="https://pirate.example/">',
+  '<object data="x.swf"><embed src="x.swf"></object><template><b>modèle</b></template>' +
+    '<base href="https://pirate.example/">',
   '<div><p>non fermé <b>gras</div> suite',
   '<b><p>a</b>b</p><p>un<p>deux<a href="https://x.example"><a href="https://y.example">imbriqué</a></a>',
   '<table><b>x</b><tr><td>y</td></tr></table><ul><li>a<ul><li>b</ul></ul>',
@@ -68,8 +68,9 @@ describe('HTML preview = stored HTML', () => {
   });
 
   it('keeps the allowed markup whole', () => {
-    const html = '<p class="intro">Bonjour <a href="https://demo.fr" target="_blank">site</a>'
-      + ' <img src="/media/logo.png" alt="Logo" width="40"></p>';
+    const html =
+      '<p class="intro">Bonjour <a href="https://demo.fr" target="_blank">site</a>' +
+      ' <img src="/media/logo.png" alt="Logo" width="40"></p>';
     expect(asBrowserReadsIt(preview(html))).toBe(asBrowserReadsIt(html));
     expect(asBrowserReadsIt(cleanHtml(html))).toBe(asBrowserReadsIt(html));
   });

@@ -30,8 +30,18 @@ export default function AccountDeleteScreen() {
     fetchDeletionPreview().then(setPreview, (e: ApiError) => setLoadError(e.message));
   }, []);
 
-  if (loadError) return <div className="notice notice-error" role="alert">{loadError}</div>;
-  if (!preview || !profile) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  if (loadError)
+    return (
+      <div className="notice notice-error" role="alert">
+        {loadError}
+      </div>
+    );
+  if (!preview || !profile)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -42,7 +52,10 @@ export default function AccountDeleteScreen() {
       return;
     }
     setError(null);
-    const confirmed = await confirmAction(at('accounts.ui.delete_confirm', { email: profile.email }), { confirm: at('accounts.ui.delete_submit'), destructive: true });
+    const confirmed = await confirmAction(at('accounts.ui.delete_confirm', { email: profile.email }), {
+      confirm: at('accounts.ui.delete_submit'),
+      destructive: true,
+    });
     if (!confirmed) return;
     setBusy(true);
     try {
@@ -64,9 +77,11 @@ export default function AccountDeleteScreen() {
         <ul>
           <li>{at('accounts.ui.delete_account_line', { email: profile.email })}</li>
           <li>{at('accounts.ui.delete_sessions_line')}</li>
-          {preview.deleted.filter((d) => d.count > 0).map((d) => (
-            <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: d.count })}</li>
-          ))}
+          {preview.deleted
+            .filter((d) => d.count > 0)
+            .map((d) => (
+              <li key={d.label}>{at('accounts.ui.delete_count_line', { label: d.label, count: d.count })}</li>
+            ))}
         </ul>
       </section>
       <section className="panel" aria-labelledby="delete-kept">
@@ -81,21 +96,49 @@ export default function AccountDeleteScreen() {
         </ul>
       </section>
       {preview.isLastAdministrator ? (
-        <div className="notice notice-warning" role="alert"><p>{at('accounts.delete.last_administrator')}</p></div>
+        <div className="notice notice-warning" role="alert">
+          <p>{at('accounts.delete.last_administrator')}</p>
+        </div>
       ) : (
         <form className="panel account-form" onSubmit={submit} noValidate>
           <h2>{at('accounts.ui.delete_confirm_title')}</h2>
           <p>{at('accounts.ui.delete_irreversible')}</p>
-          {formError && <div className="notice notice-error" role="alert">{formError}</div>}
+          {formError && (
+            <div className="notice notice-error" role="alert">
+              {formError}
+            </div>
+          )}
           <input type="email" autoComplete="username" value={profile.email} readOnly hidden />
           <div className={`field${error ? ' has-error' : ''}`}>
-            <label htmlFor="delete-password">{at('accounts.ui.delete_password')} <span className="required" aria-hidden="true">*</span></label>
-            <input id="delete-password" type="password" autoComplete="current-password" value={password} required aria-invalid={Boolean(error)} aria-describedby={error ? 'delete-password-error' : undefined} onChange={(e) => setPassword(e.target.value)} />
-            {error && <p className="field-error" id="delete-password-error">{error}</p>}
+            <label htmlFor="delete-password">
+              {at('accounts.ui.delete_password')}{' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <input
+              id="delete-password"
+              type="password"
+              autoComplete="current-password"
+              value={password}
+              required
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'delete-password-error' : undefined}
+              onChange={(e) => setPassword(e.target.value)}
+            />
+            {error && (
+              <p className="field-error" id="delete-password-error">
+                {error}
+              </p>
+            )}
           </div>
           <div className="form-actions">
-            <button type="submit" className="button button-danger" disabled={busy} aria-busy={busy}>{at('accounts.ui.delete_submit')}</button>
-            <Link className="button" to="/mon-compte/profil">{t('ui.cancel')}</Link>
+            <button type="submit" className="button button-danger" disabled={busy} aria-busy={busy}>
+              {at('accounts.ui.delete_submit')}
+            </button>
+            <Link className="button" to="/mon-compte/profil">
+              {t('ui.cancel')}
+            </Link>
           </div>
         </form>
       )}

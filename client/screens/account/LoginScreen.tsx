@@ -66,26 +66,81 @@ export default function LoginScreen() {
     }
   };
 
-  const forgotten = email.trim() ? `/mon-compte/reinitialisation-mot-de-passe/${encodeURIComponent(email.trim())}` : '/mon-compte/reinitialisation-mot-de-passe';
+  const forgotten = email.trim()
+    ? `/mon-compte/reinitialisation-mot-de-passe/${encodeURIComponent(email.trim())}`
+    : '/mon-compte/reinitialisation-mot-de-passe';
   return (
     <div className="login">
       <form className="card login-card" onSubmit={submit} noValidate aria-describedby="login-intro">
         <p id="login-intro">{t('ui.login_intro')}</p>
-        {notice && <div className="notice notice-success" role="status">{notice}</div>}
-        {expired && !formError && <div className="notice notice-warning" role="status">{t('shell.session_expired')}</div>}
-        {formError && <div className="notice notice-error" role="alert">{formError}</div>}
+        {notice && (
+          <div className="notice notice-success" role="status">
+            {notice}
+          </div>
+        )}
+        {expired && !formError && (
+          <div className="notice notice-warning" role="status">
+            {t('shell.session_expired')}
+          </div>
+        )}
+        {formError && (
+          <div className="notice notice-error" role="alert">
+            {formError}
+          </div>
+        )}
         <div className={`field${errors.email ? ' has-error' : ''}`}>
-          <label htmlFor="login-email">{t('ui.email')} <span className="required" aria-hidden="true">*</span></label>
-          <input id="login-email" type="email" autoComplete="username" value={email} required aria-invalid={Boolean(errors.email)} aria-describedby={errors.email ? 'login-email-error' : undefined} onChange={(e) => setEmail(e.target.value)} autoFocus={!params.startEmail} />
-          {errors.email && <p className="field-error" id="login-email-error">{errors.email}</p>}
+          <label htmlFor="login-email">
+            {t('ui.email')}{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <input
+            id="login-email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            required
+            aria-invalid={Boolean(errors.email)}
+            aria-describedby={errors.email ? 'login-email-error' : undefined}
+            onChange={(e) => setEmail(e.target.value)}
+            autoFocus={!params.startEmail}
+          />
+          {errors.email && (
+            <p className="field-error" id="login-email-error">
+              {errors.email}
+            </p>
+          )}
         </div>
         <div className={`field${errors.password ? ' has-error' : ''}`}>
-          <label htmlFor="login-password">{t('ui.password')} <span className="required" aria-hidden="true">*</span></label>
-          <PasswordInput id="login-password" autoComplete="current-password" value={password} required aria-invalid={Boolean(errors.password)} aria-describedby={errors.password ? 'login-password-error' : undefined} onChange={(e) => setPassword(e.target.value)} autoFocus={Boolean(params.startEmail)} />
-          {errors.password && <p className="field-error" id="login-password-error">{errors.password}</p>}
+          <label htmlFor="login-password">
+            {t('ui.password')}{' '}
+            <span className="required" aria-hidden="true">
+              *
+            </span>
+          </label>
+          <PasswordInput
+            id="login-password"
+            autoComplete="current-password"
+            value={password}
+            required
+            aria-invalid={Boolean(errors.password)}
+            aria-describedby={errors.password ? 'login-password-error' : undefined}
+            onChange={(e) => setPassword(e.target.value)}
+            autoFocus={Boolean(params.startEmail)}
+          />
+          {errors.password && (
+            <p className="field-error" id="login-password-error">
+              {errors.password}
+            </p>
+          )}
         </div>
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('ui.loading') : t('ui.login_submit')}</button>
-        <p className="account-aside"><Link to={forgotten}>{at('accounts.ui.forgot_link')}</Link></p>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('ui.loading') : t('ui.login_submit')}
+        </button>
+        <p className="account-aside">
+          <Link to={forgotten}>{at('accounts.ui.forgot_link')}</Link>
+        </p>
       </form>
     </div>
   );

@@ -46,20 +46,53 @@ export default function PasswordChangeScreen() {
 
   return (
     <form className="card account-form" onSubmit={submit} noValidate>
-      {done && <div className="notice notice-success" role="status"><p>{at('accounts.change.done')}</p></div>}
-      {formError && <div className="notice notice-error" role="alert">{formError}</div>}
+      {done && (
+        <div className="notice notice-success" role="status">
+          <p>{at('accounts.change.done')}</p>
+        </div>
+      )}
+      {formError && (
+        <div className="notice notice-error" role="alert">
+          {formError}
+        </div>
+      )}
       <input type="email" autoComplete="username" value={profile?.email ?? ''} readOnly hidden />
       <div className={`field${errors.oldPassword ? ' has-error' : ''}`}>
-        <label htmlFor="change-old">{at('accounts.ui.old_password')} <span className="required" aria-hidden="true">*</span></label>
-        <input id="change-old" type="password" autoComplete="current-password" value={old} required aria-invalid={Boolean(errors.oldPassword)} aria-describedby={errors.oldPassword ? 'change-old-error' : undefined} onChange={(e) => setOld(e.target.value)} autoFocus />
-        {errors.oldPassword && <p className="field-error" id="change-old-error">{errors.oldPassword}</p>}
+        <label htmlFor="change-old">
+          {at('accounts.ui.old_password')}{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
+        <input
+          id="change-old"
+          type="password"
+          autoComplete="current-password"
+          value={old}
+          required
+          aria-invalid={Boolean(errors.oldPassword)}
+          aria-describedby={errors.oldPassword ? 'change-old-error' : undefined}
+          onChange={(e) => setOld(e.target.value)}
+          autoFocus
+        />
+        {errors.oldPassword && (
+          <p className="field-error" id="change-old-error">
+            {errors.oldPassword}
+          </p>
+        )}
       </div>
       <PasswordPair value={pair} onChange={setPair} errors={errors} idPrefix="change" />
       <div className="form-actions">
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('ui.saving') : at('accounts.ui.change_submit')}</button>
-        <Link className="button" to="/mon-compte/profil">{at('accounts.ui.back_to_profile')}</Link>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('ui.saving') : at('accounts.ui.change_submit')}
+        </button>
+        <Link className="button" to="/mon-compte/profil">
+          {at('accounts.ui.back_to_profile')}
+        </Link>
       </div>
-      <p className="account-aside"><Link to="/mon-compte/reinitialisation-mot-de-passe">{at('accounts.ui.forgot_current')}</Link></p>
+      <p className="account-aside">
+        <Link to="/mon-compte/reinitialisation-mot-de-passe">{at('accounts.ui.forgot_current')}</Link>
+      </p>
     </form>
   );
 }

@@ -1,9 +1,14 @@
 import {
-  PASSWORD_MIN, basicPasswordProblems, type PasswordProblem,
+  PASSWORD_MIN,
+  basicPasswordProblems,
+  type PasswordProblem,
 } from '../../../server/modules/accounts/password-policy';
 import { at } from './account-api';
 
-export interface PairValue { p1: string; p2: string }
+export interface PairValue {
+  p1: string;
+  p2: string;
+}
 
 type PasswordCheck = (password: string, email: string | null | undefined) => PasswordProblem[];
 let strengthCheck: PasswordCheck | null = null;
@@ -15,8 +20,12 @@ let strengthLoading: Promise<void> | null = null;
  */
 function loadStrengthCheck(): void {
   strengthLoading ??= import('../../../server/modules/accounts/password-strength').then(
-    (m) => { strengthCheck = m.passwordProblems; },
-    () => { strengthLoading = null; },
+    (m) => {
+      strengthCheck = m.passwordProblems;
+    },
+    () => {
+      strengthLoading = null;
+    },
   );
 }
 
@@ -34,28 +43,67 @@ export function localPairErrors(value: PairValue, email: string | null | undefin
 }
 
 /** The new password typed twice, with the rule written under the first entry. */
-export function PasswordPair(props: { value: PairValue; onChange: (v: PairValue) => void; errors: Record<string, string>; idPrefix: string; autoFocus?: boolean }) {
+export function PasswordPair(props: {
+  value: PairValue;
+  onChange: (v: PairValue) => void;
+  errors: Record<string, string>;
+  idPrefix: string;
+  autoFocus?: boolean;
+}) {
   const { value, errors, idPrefix } = props;
-  const field = (key: 'newPassword1' | 'newPassword2', label: string, v: string, set: (s: string) => void, help?: string) => {
+  const field = (
+    key: 'newPassword1' | 'newPassword2',
+    label: string,
+    v: string,
+    set: (s: string) => void,
+    help?: string,
+  ) => {
     const id = `${idPrefix}-${key}`;
-    const described = [help ? `${id}-help` : null, errors[key] ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+    const described =
+      [help ? `${id}-help` : null, errors[key] ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
     return (
       <div className={`field${errors[key] ? ' has-error' : ''}`}>
-        <label htmlFor={id}>{label} <span className="required" aria-hidden="true">*</span></label>
+        <label htmlFor={id}>
+          {label}{' '}
+          <span className="required" aria-hidden="true">
+            *
+          </span>
+        </label>
         <input
-          id={id} type="password" autoComplete="new-password" value={v} required minLength={PASSWORD_MIN}
-          aria-invalid={Boolean(errors[key])} aria-describedby={described} onChange={(e) => set(e.target.value)}
+          id={id}
+          type="password"
+          autoComplete="new-password"
+          value={v}
+          required
+          minLength={PASSWORD_MIN}
+          aria-invalid={Boolean(errors[key])}
+          aria-describedby={described}
+          onChange={(e) => set(e.target.value)}
           onFocus={key === 'newPassword1' ? loadStrengthCheck : undefined}
           autoFocus={key === 'newPassword1' && props.autoFocus}
         />
-        {help && <p className="field-help" id={`${id}-help`}>{help}</p>}
-        {errors[key] && <p className="field-error" id={`${id}-error`}>{errors[key]}</p>}
+        {help && (
+          <p className="field-help" id={`${id}-help`}>
+            {help}
+          </p>
+        )}
+        {errors[key] && (
+          <p className="field-error" id={`${id}-error`}>
+            {errors[key]}
+          </p>
+        )}
       </div>
     );
   };
   return (
     <>
-      {field('newPassword1', at('accounts.ui.new_password'), value.p1, (p1) => props.onChange({ ...value, p1 }), at('accounts.password.rule', { min: PASSWORD_MIN }))}
+      {field(
+        'newPassword1',
+        at('accounts.ui.new_password'),
+        value.p1,
+        (p1) => props.onChange({ ...value, p1 }),
+        at('accounts.password.rule', { min: PASSWORD_MIN }),
+      )}
       {field('newPassword2', at('accounts.ui.new_password_again'), value.p2, (p2) => props.onChange({ ...value, p2 }))}
     </>
   );
@@ -64,6 +112,7 @@ export function PasswordPair(props: { value: PairValue; onChange: (v: PairValue)
 /** Server field errors by path (first message of each field). */
 export function fieldErrorsOf(err: unknown): Record<string, string> {
   const out: Record<string, string> = {};
-  for (const fe of ((err as { errors?: { path: string; message: string }[] }).errors ?? [])) if (fe.path) out[fe.path] ??= fe.message;
+  for (const fe of (err as { errors?: { path: string; message: string }[] }).errors ?? [])
+    if (fe.path) out[fe.path] ??= fe.message;
   return out;
 }

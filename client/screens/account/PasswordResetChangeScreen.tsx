@@ -23,18 +23,32 @@ export default function PasswordResetChangeScreen() {
     let live = true;
     checkResetLink(uidb64, token).then(
       (r) => live && setLink({ kind: 'valid', email: r.email }),
-      (e: ApiError) => live && setLink({ kind: 'invalid', message: e.status === 400 ? e.message : at('accounts.reset.invalid_link') }),
+      (e: ApiError) =>
+        live && setLink({ kind: 'invalid', message: e.status === 400 ? e.message : at('accounts.reset.invalid_link') }),
     );
-    return () => { live = false; };
+    return () => {
+      live = false;
+    };
   }, [uidb64, token]);
 
-  if (link.kind === 'checking') return <p className="loading" role="status">{t('ui.loading')}</p>;
+  if (link.kind === 'checking')
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
   if (link.kind === 'invalid') {
     return (
       <div className="login">
         <div className="card login-card">
-          <div className="notice notice-error" role="alert"><p>{link.message}</p></div>
-          <p><Link className="button button-primary" to="/mon-compte/reinitialisation-mot-de-passe">{at('accounts.ui.ask_new_link')}</Link></p>
+          <div className="notice notice-error" role="alert">
+            <p>{link.message}</p>
+          </div>
+          <p>
+            <Link className="button button-primary" to="/mon-compte/reinitialisation-mot-de-passe">
+              {at('accounts.ui.ask_new_link')}
+            </Link>
+          </p>
         </div>
       </div>
     );
@@ -53,7 +67,11 @@ export default function PasswordResetChangeScreen() {
     } catch (err) {
       const apiError = err as ApiError;
       if (apiError.code === 'invalid_link') setLink({ kind: 'invalid', message: apiError.message });
-      else setErrors({ ...fieldErrorsOf(err), ...(fieldErrorsOf(err).newPassword1 || fieldErrorsOf(err).newPassword2 ? {} : { form: apiError.message }) });
+      else
+        setErrors({
+          ...fieldErrorsOf(err),
+          ...(fieldErrorsOf(err).newPassword1 || fieldErrorsOf(err).newPassword2 ? {} : { form: apiError.message }),
+        });
     } finally {
       setBusy(false);
     }
@@ -63,11 +81,17 @@ export default function PasswordResetChangeScreen() {
     <div className="login">
       <form className="card login-card" onSubmit={submit} noValidate aria-describedby="reset-change-intro">
         <p id="reset-change-intro">{at('accounts.ui.reset_change_intro', { email: link.email })}</p>
-        {errors.form && <div className="notice notice-error" role="alert">{errors.form}</div>}
+        {errors.form && (
+          <div className="notice notice-error" role="alert">
+            {errors.form}
+          </div>
+        )}
         {/* The account's address, for password managers (hidden from view and from screen readers). */}
         <input type="email" autoComplete="username" value={link.email} readOnly hidden />
         <PasswordPair value={pair} onChange={setPair} errors={errors} idPrefix="reset" autoFocus />
-        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('ui.saving') : at('accounts.ui.reset_change_submit')}</button>
+        <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+          {busy ? t('ui.saving') : at('accounts.ui.reset_change_submit')}
+        </button>
       </form>
     </div>
   );

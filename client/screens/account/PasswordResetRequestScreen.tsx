@@ -42,20 +42,53 @@ export default function PasswordResetRequestScreen() {
     <div className="login">
       {sent ? (
         <div className="card login-card">
-          <div className="notice notice-success" role="status"><p>{at('accounts.reset.requested')}</p></div>
-          <p className="account-aside"><Link to={`/mon-compte/connexion/${encodeURIComponent(email.trim())}`}>{at('accounts.ui.back_to_login')}</Link></p>
+          <div className="notice notice-success" role="status">
+            <p>{at('accounts.reset.requested')}</p>
+          </div>
+          <p className="account-aside">
+            <Link to={`/mon-compte/connexion/${encodeURIComponent(email.trim())}`}>
+              {at('accounts.ui.back_to_login')}
+            </Link>
+          </p>
         </div>
       ) : (
         <form className="card login-card" onSubmit={submit} noValidate aria-describedby="reset-intro">
           <p id="reset-intro">{at('accounts.ui.reset_intro')}</p>
-          {formError && <div className="notice notice-error" role="alert">{formError}</div>}
+          {formError && (
+            <div className="notice notice-error" role="alert">
+              {formError}
+            </div>
+          )}
           <div className={`field${error ? ' has-error' : ''}`}>
-            <label htmlFor="reset-email">{t('ui.email')} <span className="required" aria-hidden="true">*</span></label>
-            <input id="reset-email" type="email" autoComplete="email" value={email} required aria-invalid={Boolean(error)} aria-describedby={error ? 'reset-email-error' : undefined} onChange={(e) => setEmail(e.target.value)} autoFocus />
-            {error && <p className="field-error" id="reset-email-error">{error}</p>}
+            <label htmlFor="reset-email">
+              {t('ui.email')}{' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </label>
+            <input
+              id="reset-email"
+              type="email"
+              autoComplete="email"
+              value={email}
+              required
+              aria-invalid={Boolean(error)}
+              aria-describedby={error ? 'reset-email-error' : undefined}
+              onChange={(e) => setEmail(e.target.value)}
+              autoFocus
+            />
+            {error && (
+              <p className="field-error" id="reset-email-error">
+                {error}
+              </p>
+            )}
           </div>
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('ui.loading') : at('accounts.ui.reset_submit')}</button>
-          <p className="account-aside"><Link to="/mon-compte/connexion">{at('accounts.ui.back_to_login')}</Link></p>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('ui.loading') : at('accounts.ui.reset_submit')}
+          </button>
+          <p className="account-aside">
+            <Link to="/mon-compte/connexion">{at('accounts.ui.back_to_login')}</Link>
+          </p>
         </form>
       )}
     </div>

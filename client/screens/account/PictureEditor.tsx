@@ -9,7 +9,11 @@ import { at, savePicture } from './account-api';
 const OUTPUT = 512;
 const PREVIEW = 256;
 
-interface Crop { zoom: number; x: number; y: number }
+interface Crop {
+  zoom: number;
+  x: number;
+  y: number;
+}
 
 /** The square of the source image that the crop keeps, in source pixels. */
 export function cropSquare(w: number, h: number, c: Crop) {
@@ -35,7 +39,12 @@ function draw(canvas: HTMLCanvasElement, img: HTMLImageElement, c: Crop, size: n
  * The profile picture: choose a file, frame it (zoom and position with sliders, or by dragging),
  * and the framed square is sent as a 512 × 512 JPEG. The original never leaves the browser.
  */
-export function PictureEditor(props: { userPk: number; picture: string | null; name: string; onChange: (url: string | null) => void }) {
+export function PictureEditor(props: {
+  userPk: number;
+  picture: string | null;
+  name: string;
+  onChange: (url: string | null) => void;
+}) {
   const fileRef = useRef<HTMLInputElement>(null);
   const previewRef = useRef<HTMLCanvasElement>(null);
   const drag = useRef<{ x: number; y: number } | null>(null);
@@ -93,7 +102,13 @@ export function PictureEditor(props: { userPk: number; picture: string | null; n
   };
 
   const remove = async () => {
-    if (!(await confirmAction(at('accounts.ui.picture_remove_confirm'), { confirm: at('accounts.ui.picture_remove'), destructive: true }))) return;
+    if (
+      !(await confirmAction(at('accounts.ui.picture_remove_confirm'), {
+        confirm: at('accounts.ui.picture_remove'),
+        destructive: true,
+      }))
+    )
+      return;
     try {
       props.onChange(await savePicture(props.userPk, null));
       notify(at('accounts.picture.removed'), 'success');
@@ -112,40 +127,113 @@ export function PictureEditor(props: { userPk: number; picture: string | null; n
     setCrop((c) => ({ ...c, x: Math.min(1, Math.max(0, c.x - dx)), y: Math.min(1, Math.max(0, c.y - dy)) }));
   };
 
-  const slider = (id: string, label: string, value: number, min: number, max: number, step: number, set: (v: number) => void) => (
+  const slider = (
+    id: string,
+    label: string,
+    value: number,
+    min: number,
+    max: number,
+    step: number,
+    set: (v: number) => void,
+  ) => (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="range" min={min} max={max} step={step} value={value} onChange={(e) => set(Number(e.target.value))} />
+      <input
+        id={id}
+        type="range"
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        onChange={(e) => set(Number(e.target.value))}
+      />
     </div>
   );
 
   return (
     <div className="picture-editor">
       <span className="picture-current" aria-hidden={!props.picture}>
-        {props.picture ? <img src={props.picture} alt={at('accounts.ui.picture_alt', { name: props.name })} /> : <span className="picture-placeholder">{at('accounts.ui.picture_none')}</span>}
+        {props.picture ? (
+          <img src={props.picture} alt={at('accounts.ui.picture_alt', { name: props.name })} />
+        ) : (
+          <span className="picture-placeholder">{at('accounts.ui.picture_none')}</span>
+        )}
       </span>
       <div className="picture-actions">
-        <input ref={fileRef} id="picture-file" type="file" accept="image/png,image/jpeg,image/webp" className="visually-hidden" onChange={choose} tabIndex={-1} aria-label={at('accounts.ui.picture_add')} />
-        <button type="button" className="button" onClick={() => fileRef.current?.click()}>{props.picture ? at('accounts.ui.picture_change') : at('accounts.ui.picture_add')}</button>
-        {props.picture && <button type="button" className="button button-light-danger" onClick={() => void remove()}>{at('accounts.ui.picture_remove')}</button>}
+        <input
+          ref={fileRef}
+          id="picture-file"
+          type="file"
+          accept="image/png,image/jpeg,image/webp"
+          className="visually-hidden"
+          onChange={choose}
+          tabIndex={-1}
+          aria-label={at('accounts.ui.picture_add')}
+        />
+        <button type="button" className="button" onClick={() => fileRef.current?.click()}>
+          {props.picture ? at('accounts.ui.picture_change') : at('accounts.ui.picture_add')}
+        </button>
+        {props.picture && (
+          <button type="button" className="button button-light-danger" onClick={() => void remove()}>
+            {at('accounts.ui.picture_remove')}
+          </button>
+        )}
         <p className="field-help">{at('accounts.ui.picture_help')}</p>
       </div>
-      <Dialog open={Boolean(img)} title={at('accounts.ui.picture_crop_title')} onClose={close}
-        actions={<>
-          <button type="button" className="button button-primary" onClick={() => void save()} disabled={busy} aria-busy={busy}>{busy ? t('ui.saving') : at('accounts.ui.picture_save')}</button>
-          <button type="button" className="button" onClick={close}>{t('ui.cancel')}</button>
-        </>}>
+      <Dialog
+        open={Boolean(img)}
+        title={at('accounts.ui.picture_crop_title')}
+        onClose={close}
+        actions={
+          <>
+            <button
+              type="button"
+              className="button button-primary"
+              onClick={() => void save()}
+              disabled={busy}
+              aria-busy={busy}
+            >
+              {busy ? t('ui.saving') : at('accounts.ui.picture_save')}
+            </button>
+            <button type="button" className="button" onClick={close}>
+              {t('ui.cancel')}
+            </button>
+          </>
+        }
+      >
         <p className="field-help">{at('accounts.ui.picture_crop_help')}</p>
-        {error && <div className="notice notice-error" role="alert">{error}</div>}
+        {error && (
+          <div className="notice notice-error" role="alert">
+            {error}
+          </div>
+        )}
         <div className="crop-layout">
-          <canvas ref={previewRef} className="crop-preview" width={PREVIEW} height={PREVIEW} role="img" aria-label={at('accounts.ui.picture_preview')}
-            onPointerDown={(e) => { drag.current = { x: e.clientX, y: e.clientY }; e.currentTarget.setPointerCapture(e.pointerId); }}
+          <canvas
+            ref={previewRef}
+            className="crop-preview"
+            width={PREVIEW}
+            height={PREVIEW}
+            role="img"
+            aria-label={at('accounts.ui.picture_preview')}
+            onPointerDown={(e) => {
+              drag.current = { x: e.clientX, y: e.clientY };
+              e.currentTarget.setPointerCapture(e.pointerId);
+            }}
             onPointerMove={move}
-            onPointerUp={() => { drag.current = null; }} />
+            onPointerUp={() => {
+              drag.current = null;
+            }}
+          />
           <div className="crop-controls">
-            {slider('crop-zoom', at('accounts.ui.crop_zoom'), crop.zoom, 1, 4, 0.05, (zoom) => setCrop((c) => ({ ...c, zoom })))}
-            {slider('crop-x', at('accounts.ui.crop_x'), Math.round(crop.x * 100), 0, 100, 1, (x) => setCrop((c) => ({ ...c, x: x / 100 })))}
-            {slider('crop-y', at('accounts.ui.crop_y'), Math.round(crop.y * 100), 0, 100, 1, (y) => setCrop((c) => ({ ...c, y: y / 100 })))}
+            {slider('crop-zoom', at('accounts.ui.crop_zoom'), crop.zoom, 1, 4, 0.05, (zoom) =>
+              setCrop((c) => ({ ...c, zoom })),
+            )}
+            {slider('crop-x', at('accounts.ui.crop_x'), Math.round(crop.x * 100), 0, 100, 1, (x) =>
+              setCrop((c) => ({ ...c, x: x / 100 })),
+            )}
+            {slider('crop-y', at('accounts.ui.crop_y'), Math.round(crop.y * 100), 0, 100, 1, (y) =>
+              setCrop((c) => ({ ...c, y: y / 100 })),
+            )}
           </div>
         </div>
       </Dialog>

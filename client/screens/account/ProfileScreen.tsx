@@ -8,7 +8,17 @@ import { notify } from '../../shell/notifications';
 import { ruleUserAtom } from '../../state/session';
 import { roles } from '../../generated/manifest';
 import type { ApiError } from '../../api/http';
-import { at, CONSENT_FIELDS, fetchOverview, fetchProfile, saveProfile, type Consent, type FullProfile, type Overview, type ProfileAnswer } from './account-api';
+import {
+  at,
+  CONSENT_FIELDS,
+  fetchOverview,
+  fetchProfile,
+  saveProfile,
+  type Consent,
+  type FullProfile,
+  type Overview,
+  type ProfileAnswer,
+} from './account-api';
 import { fieldErrorsOf } from './PasswordPair';
 import { PictureEditor } from './PictureEditor';
 import { AdminPanel, AppointmentPreview, ManagedStructures, StructurePanel } from './ProfilePanels';
@@ -18,7 +28,8 @@ export type ProfileVariant = 'common' | 'admin' | 'advisor' | 'manager';
 
 type Draft = Pick<FullProfile, 'civility' | 'firstName' | 'lastName' | 'title' | 'phone' | 'color'>;
 
-const sixDigits = (c: string) => (/^#[0-9a-f]{3}$/i.test(c) ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c || '#888888');
+const sixDigits = (c: string) =>
+  /^#[0-9a-f]{3}$/i.test(c) ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c || '#888888';
 
 /**
  * The own profile. Every variant edits the same fields (civility, names, title, phone, calendar
@@ -40,16 +51,36 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
   const meetsClients = user.roles.includes('advisor') || user.roles.includes('manager');
 
   useEffect(() => {
-    fetchProfile().then((a) => {
-      setAnswer(a);
-      setDraft({ civility: a.user.civility, firstName: a.user.firstName, lastName: a.user.lastName, title: a.user.title, phone: a.user.phone, color: sixDigits(a.user.color) });
-      setConsent(a.rgpdConsent);
-    }, (e: ApiError) => setLoadError(e.message));
+    fetchProfile().then(
+      (a) => {
+        setAnswer(a);
+        setDraft({
+          civility: a.user.civility,
+          firstName: a.user.firstName,
+          lastName: a.user.lastName,
+          title: a.user.title,
+          phone: a.user.phone,
+          color: sixDigits(a.user.color),
+        });
+        setConsent(a.rgpdConsent);
+      },
+      (e: ApiError) => setLoadError(e.message),
+    );
     if (variant !== 'common') fetchOverview().then(setOverview, () => setOverview(null));
   }, [variant]);
 
-  if (loadError) return <div className="notice notice-error" role="alert">{loadError}</div>;
-  if (!answer || !draft) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  if (loadError)
+    return (
+      <div className="notice notice-error" role="alert">
+        {loadError}
+      </div>
+    );
+  if (!answer || !draft)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
   const profile = answer.user;
 
   const submit = async (e: FormEvent) => {
@@ -62,7 +93,13 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
     if (Object.keys(local).length) return;
     setBusy(true);
     try {
-      const fields: Record<string, unknown> = { civility: draft.civility, firstName: draft.firstName.trim(), lastName: draft.lastName.trim(), title: draft.title.trim(), phone: draft.phone.trim() };
+      const fields: Record<string, unknown> = {
+        civility: draft.civility,
+        firstName: draft.firstName.trim(),
+        lastName: draft.lastName.trim(),
+        title: draft.title.trim(),
+        phone: draft.phone.trim(),
+      };
       if (meetsClients) fields.color = draft.color;
       const choices = consent ? Object.fromEntries(CONSENT_FIELDS.map((f) => [f, consent[f]])) : null;
       const saved = await saveProfile(profile.pk, fields, choices);
@@ -77,16 +114,47 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
     }
   };
 
-  const text = (key: keyof Draft, label: string, props: { required?: boolean; type?: string; autoComplete?: string; help?: string } = {}) => {
+  const text = (
+    key: keyof Draft,
+    label: string,
+    props: { required?: boolean; type?: string; autoComplete?: string; help?: string } = {},
+  ) => {
     const id = `profile-${key}`;
-    const described = [props.help ? `${id}-help` : null, errors[key] ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
+    const described =
+      [props.help ? `${id}-help` : null, errors[key] ? `${id}-error` : null].filter(Boolean).join(' ') || undefined;
     return (
       <div className={`field${errors[key] ? ' has-error' : ''}`}>
-        <label htmlFor={id}>{label}{props.required && <> <span className="required" aria-hidden="true">*</span></>}</label>
-        <input id={id} type={props.type ?? 'text'} autoComplete={props.autoComplete} value={draft[key]} required={props.required} aria-invalid={Boolean(errors[key])} aria-describedby={described}
-          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })} />
-        {props.help && <p className="field-help" id={`${id}-help`}>{props.help}</p>}
-        {errors[key] && <p className="field-error" id={`${id}-error`}>{errors[key]}</p>}
+        <label htmlFor={id}>
+          {label}
+          {props.required && (
+            <>
+              {' '}
+              <span className="required" aria-hidden="true">
+                *
+              </span>
+            </>
+          )}
+        </label>
+        <input
+          id={id}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          value={draft[key]}
+          required={props.required}
+          aria-invalid={Boolean(errors[key])}
+          aria-describedby={described}
+          onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+        />
+        {props.help && (
+          <p className="field-help" id={`${id}-help`}>
+            {props.help}
+          </p>
+        )}
+        {errors[key] && (
+          <p className="field-error" id={`${id}-error`}>
+            {errors[key]}
+          </p>
+        )}
       </div>
     );
   };
@@ -94,13 +162,26 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
   return (
     <div className="profile">
       <form onSubmit={submit} noValidate className="profile-form">
-        {formError && <div className="notice notice-error" role="alert">{formError}</div>}
+        {formError && (
+          <div className="notice notice-error" role="alert">
+            {formError}
+          </div>
+        )}
         <section className="panel" aria-labelledby="profile-identity">
           <h2 id="profile-identity">{at('accounts.ui.identity')}</h2>
-          <PictureEditor userPk={profile.pk} picture={profile.profilePic} name={profile.fullName} onChange={(profilePic) => setAnswer({ ...answer, user: { ...profile, profilePic } })} />
+          <PictureEditor
+            userPk={profile.pk}
+            picture={profile.profilePic}
+            name={profile.fullName}
+            onChange={(profilePic) => setAnswer({ ...answer, user: { ...profile, profilePic } })}
+          />
           <div className={`field${errors.civility ? ' has-error' : ''}`}>
             <label htmlFor="profile-civility">{at('accounts.ui.civility')}</label>
-            <select id="profile-civility" value={draft.civility} onChange={(e) => setDraft({ ...draft, civility: e.target.value })}>
+            <select
+              id="profile-civility"
+              value={draft.civility}
+              onChange={(e) => setDraft({ ...draft, civility: e.target.value })}
+            >
               <option value="">{t('ui.no_value')}</option>
               <option value="M.">M.</option>
               <option value="Mme">Mme</option>
@@ -110,40 +191,95 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
           {text('firstName', at('accounts.ui.first_name'), { autoComplete: 'given-name' })}
           {text('lastName', at('accounts.ui.last_name'), { required: true, autoComplete: 'family-name' })}
           <dl className="details">
-            <div className="detail-row"><dt>{t('ui.email')}</dt><dd>{profile.email} <span className="muted">— {at('accounts.ui.email_admin_only')}</span></dd></div>
-            <div className="detail-row"><dt>{at('accounts.ui.account_type')}</dt><dd>{roles.userTypes[profile.userType]?.label ?? profile.userType}</dd></div>
-            {profile.group && <div className="detail-row"><dt>{at('accounts.ui.structure')}</dt><dd>{profile.group.name}</dd></div>}
-            {profile.lastLogin && <div className="detail-row"><dt>{at('accounts.ui.last_login')}</dt><dd>{formatDateTime(profile.lastLogin)}</dd></div>}
+            <div className="detail-row">
+              <dt>{t('ui.email')}</dt>
+              <dd>
+                {profile.email} <span className="muted">— {at('accounts.ui.email_admin_only')}</span>
+              </dd>
+            </div>
+            <div className="detail-row">
+              <dt>{at('accounts.ui.account_type')}</dt>
+              <dd>{roles.userTypes[profile.userType]?.label ?? profile.userType}</dd>
+            </div>
+            {profile.group && (
+              <div className="detail-row">
+                <dt>{at('accounts.ui.structure')}</dt>
+                <dd>{profile.group.name}</dd>
+              </div>
+            )}
+            {profile.lastLogin && (
+              <div className="detail-row">
+                <dt>{at('accounts.ui.last_login')}</dt>
+                <dd>{formatDateTime(profile.lastLogin)}</dd>
+              </div>
+            )}
           </dl>
         </section>
         <section className="panel" aria-labelledby="profile-contact">
           <h2 id="profile-contact">{at('accounts.ui.contact')}</h2>
-          {text('title', at('accounts.ui.title_field'), { help: meetsClients ? at('accounts.ui.title_help_staff') : undefined })}
-          {text('phone', at('accounts.ui.phone'), { type: 'tel', autoComplete: 'tel', help: meetsClients ? at('accounts.ui.phone_help_staff') : undefined })}
+          {text('title', at('accounts.ui.title_field'), {
+            help: meetsClients ? at('accounts.ui.title_help_staff') : undefined,
+          })}
+          {text('phone', at('accounts.ui.phone'), {
+            type: 'tel',
+            autoComplete: 'tel',
+            help: meetsClients ? at('accounts.ui.phone_help_staff') : undefined,
+          })}
           {meetsClients && (
             <div className={`field${errors.color ? ' has-error' : ''}`}>
               <label htmlFor="profile-color">{at('accounts.ui.color')}</label>
-              <span className="color-widget"><input id="profile-color" type="color" value={draft.color} aria-describedby="profile-color-help" onChange={(e) => setDraft({ ...draft, color: e.target.value })} /> <code>{draft.color}</code></span>
-              <p className="field-help" id="profile-color-help">{at('accounts.ui.color_help')}</p>
+              <span className="color-widget">
+                <input
+                  id="profile-color"
+                  type="color"
+                  value={draft.color}
+                  aria-describedby="profile-color-help"
+                  onChange={(e) => setDraft({ ...draft, color: e.target.value })}
+                />{' '}
+                <code>{draft.color}</code>
+              </span>
+              <p className="field-help" id="profile-color-help">
+                {at('accounts.ui.color_help')}
+              </p>
               {errors.color && <p className="field-error">{errors.color}</p>}
             </div>
           )}
         </section>
-        {variant === 'advisor' && <AppointmentPreview draft={{ ...draft, fullName: [draft.firstName, draft.lastName].filter(Boolean).join(' '), picture: profile.profilePic }} structure={overview?.structure?.name ?? profile.group?.name ?? null} />}
+        {variant === 'advisor' && (
+          <AppointmentPreview
+            draft={{
+              ...draft,
+              fullName: [draft.firstName, draft.lastName].filter(Boolean).join(' '),
+              picture: profile.profilePic,
+            }}
+            structure={overview?.structure?.name ?? profile.group?.name ?? null}
+          />
+        )}
         {consent && (
           <fieldset className="panel consent" aria-describedby="consent-state">
             <legend>{at('accounts.ui.consent_title')}</legend>
-            <p id="consent-state" className="section-description">{consent.createdAt ? at('accounts.ui.consent_since', { date: formatDateTime(consent.createdAt) }) : at('accounts.ui.consent_default')}</p>
+            <p id="consent-state" className="section-description">
+              {consent.createdAt
+                ? at('accounts.ui.consent_since', { date: formatDateTime(consent.createdAt) })
+                : at('accounts.ui.consent_default')}
+            </p>
             {CONSENT_FIELDS.map((f) => (
               <div key={f} className="checkbox consent-choice">
-                <input id={`consent-${f}`} type="checkbox" checked={consent[f]} onChange={(e) => setConsent({ ...consent, [f]: e.target.checked })} />
+                <input
+                  id={`consent-${f}`}
+                  type="checkbox"
+                  checked={consent[f]}
+                  onChange={(e) => setConsent({ ...consent, [f]: e.target.checked })}
+                />
                 <label htmlFor={`consent-${f}`}>{at(`accounts.consent.${f}`)}</label>
               </div>
             ))}
           </fieldset>
         )}
         <div className="form-actions">
-          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>{busy ? t('ui.saving') : t('ui.save')}</button>
+          <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+            {busy ? t('ui.saving') : t('ui.save')}
+          </button>
         </div>
       </form>
       {variant !== 'common' && overview?.structure && <StructurePanel structure={overview.structure} />}
@@ -152,12 +288,34 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
       <section className="panel" aria-labelledby="profile-account">
         <h2 id="profile-account">{at('accounts.ui.account_section')}</h2>
         <ul className="link-list">
-          <li><Link to="/mon-compte/changement-de-mot-de-passe">{at('accounts.ui.change_title')}</Link></li>
-          {variant !== 'common' && <li><Link to="/mon-compte/profil">{at('accounts.ui.common_profile')}</Link></li>}
-          {variant !== 'admin' && user.roles.includes('administrator') && <li><Link to="/mon-compte/profil-admin">{at('accounts.ui.admin_profile')}</Link></li>}
-          {variant !== 'advisor' && (user.roles.includes('advisor') || user.roles.includes('manager')) && <li><Link to="/mon-compte/profil-advisor">{at('accounts.ui.advisor_profile')}</Link></li>}
-          {variant !== 'manager' && user.roles.includes('manager') && <li><Link to="/mon-compte/profil-manager">{at('accounts.ui.manager_profile')}</Link></li>}
-          <li><Link to="/mon-compte/supprimer" className="danger-link">{at('accounts.ui.delete_title')}</Link></li>
+          <li>
+            <Link to="/mon-compte/changement-de-mot-de-passe">{at('accounts.ui.change_title')}</Link>
+          </li>
+          {variant !== 'common' && (
+            <li>
+              <Link to="/mon-compte/profil">{at('accounts.ui.common_profile')}</Link>
+            </li>
+          )}
+          {variant !== 'admin' && user.roles.includes('administrator') && (
+            <li>
+              <Link to="/mon-compte/profil-admin">{at('accounts.ui.admin_profile')}</Link>
+            </li>
+          )}
+          {variant !== 'advisor' && (user.roles.includes('advisor') || user.roles.includes('manager')) && (
+            <li>
+              <Link to="/mon-compte/profil-advisor">{at('accounts.ui.advisor_profile')}</Link>
+            </li>
+          )}
+          {variant !== 'manager' && user.roles.includes('manager') && (
+            <li>
+              <Link to="/mon-compte/profil-manager">{at('accounts.ui.manager_profile')}</Link>
+            </li>
+          )}
+          <li>
+            <Link to="/mon-compte/supprimer" className="danger-link">
+              {at('accounts.ui.delete_title')}
+            </Link>
+          </li>
         </ul>
       </section>
     </div>

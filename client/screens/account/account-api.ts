@@ -18,14 +18,39 @@ export interface FullProfile extends Profile {
   lastLogin: string | null;
 }
 
-export interface ProfileAnswer { user: FullProfile; rgpdConsent: Consent | null; domainName: string | null }
+export interface ProfileAnswer {
+  user: FullProfile;
+  rgpdConsent: Consent | null;
+  domainName: string | null;
+}
 
 export interface Overview {
-  structure: { pk: number; name: string; fullName: string | null; isAdmin: boolean; isActive: boolean; adminGroup: { pk: number; name: string } | null; usersCount: number } | null;
+  structure: {
+    pk: number;
+    name: string;
+    fullName: string | null;
+    isAdmin: boolean;
+    isActive: boolean;
+    adminGroup: { pk: number; name: string } | null;
+    usersCount: number;
+  } | null;
   childStructures: { pk: number; name: string; isActive: boolean; usersCount: number }[] | null;
   platform: {
-    mail: { mode: 'smtp' | 'outbox'; server: string | null; from: string; sent: number; failed: number; notSent: number; lastAt: string | null };
-    rateLimits: { loginPerIp: number; loginFailuresPerEmail: number; windowMinutes: number; sharedStore: 'redis' | 'memory' };
+    mail: {
+      mode: 'smtp' | 'outbox';
+      server: string | null;
+      from: string;
+      sent: number;
+      failed: number;
+      notSent: number;
+      lastAt: string | null;
+    };
+    rateLimits: {
+      loginPerIp: number;
+      loginFailuresPerEmail: number;
+      windowMinutes: number;
+      sharedStore: 'redis' | 'memory';
+    };
     activeUsers: number;
     whiteLabels: { pk: number; domain: string; siteTitle: string; isActive: boolean }[];
     version: string;
@@ -46,25 +71,47 @@ function publish(user: FullProfile): void {
 export const fetchProfile = () => api<ProfileAnswer>('/accounts/profile/');
 export const fetchOverview = () => api<Overview>('/accounts/profile/me/overview/');
 
-export async function saveProfile(pk: number, user: Record<string, unknown>, rgpdConsent: Record<string, boolean> | null): Promise<ProfileAnswer> {
-  const answer = await api<ProfileAnswer>(`/accounts/profile/${pk}/`, { method: 'PATCH', body: { user, ...(rgpdConsent ? { rgpdConsent } : {}) } });
+export async function saveProfile(
+  pk: number,
+  user: Record<string, unknown>,
+  rgpdConsent: Record<string, boolean> | null,
+): Promise<ProfileAnswer> {
+  const answer = await api<ProfileAnswer>(`/accounts/profile/${pk}/`, {
+    method: 'PATCH',
+    body: { user, ...(rgpdConsent ? { rgpdConsent } : {}) },
+  });
   if (answer.user) publish(answer.user);
   return answer;
 }
 
 export async function savePicture(pk: number, dataUrl: string | null): Promise<string | null> {
-  const { profilePic } = await api<{ pk: number; profilePic: string | null }>(`/accounts/user-profile-pic/${pk}/`, { method: 'PATCH', body: { profilePic: dataUrl } });
+  const { profilePic } = await api<{ pk: number; profilePic: string | null }>(`/accounts/user-profile-pic/${pk}/`, {
+    method: 'PATCH',
+    body: { profilePic: dataUrl },
+  });
   const current = store.get(profileAtom);
   if (current && current.pk === pk) store.set(profileAtom, { ...current, profilePic });
   return profilePic;
 }
 
-export const requestReset = (email: string) => api<{ ok: string }>('/accounts/password/reset/', { method: 'POST', body: { email }, anonymous: true });
-export const checkResetLink = (uid: string, token: string) => api<{ ok: true; email: string }>(`/accounts/password/reset/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, { anonymous: true });
+export const requestReset = (email: string) =>
+  api<{ ok: string }>('/accounts/password/reset/', { method: 'POST', body: { email }, anonymous: true });
+export const checkResetLink = (uid: string, token: string) =>
+  api<{ ok: true; email: string }>(
+    `/accounts/password/reset/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
+    { anonymous: true },
+  );
 export const confirmReset = (uid: string, token: string, newPassword1: string, newPassword2: string) =>
-  api<{ ok: string; email: string }>(`/accounts/password/reset/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`, { method: 'POST', body: { newPassword1, newPassword2 }, anonymous: true });
+  api<{ ok: string; email: string }>(
+    `/accounts/password/reset/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
+    { method: 'POST', body: { newPassword1, newPassword2 }, anonymous: true },
+  );
 
-export async function changePassword(body: { oldPassword: string; newPassword1: string; newPassword2: string }): Promise<void> {
+export async function changePassword(body: {
+  oldPassword: string;
+  newPassword1: string;
+  newPassword2: string;
+}): Promise<void> {
   const answer = await api<{ ok: true } & Tokens>('/accounts/password/change/', { method: 'POST', body });
   // The other sessions ended; this one continues with the pair the server just issued.
   store.set(tokensAtom, { token: answer.token, refresh: answer.refresh });
@@ -78,7 +125,6 @@ export async function deleteAccount(password: string): Promise<void> {
   store.set(profileAtom, null);
   store.set(sessionEpochAtom, (n) => n + 1);
 }
-
 
 // The account texts load with the account screens only, not with every public page.
 const accountCatalogue: Record<string, string> = { ...catalogue, ...accountMessages };

@@ -39,38 +39,64 @@ export default function ActimmoMapScreen() {
   useEffect(() => {
     let live = true;
     setError(null);
-    loadMapData().then((d) => live && setData(d)).catch((e: unknown) => live && setError(e instanceof ApiError && e.status === 404 ? e.message : tr('load_error')));
+    loadMapData()
+      .then((d) => live && setData(d))
+      .catch(
+        (e: unknown) => live && setError(e instanceof ApiError && e.status === 404 ? e.message : tr('load_error')),
+      );
     return () => {
       live = false;
     };
   }, [attempt]);
 
   const outlines = useMemo(() => (data ? traceOutlines(data.raster) : new Map()), [data]);
-  const byCode = useMemo(() => new Map((data?.departments ?? []).filter((d) => d.structures.length).map((d) => [d.department, d])), [data]);
+  const byCode = useMemo(
+    () => new Map((data?.departments ?? []).filter((d) => d.structures.length).map((d) => [d.department, d])),
+    [data],
+  );
   const laureates = useMemo(() => new Map([...byCode].map(([code, d]) => [code, d.structures.length])), [byCode]);
   const names = useMemo(() => new Map((data?.centroids ?? []).map((c) => [c.code, c.name])), [data]);
-  const bounds = useMemo<[[number, number], [number, number]]>(() => [[data?.raster.south ?? 41.3, data?.raster.west ?? -5.2], [data?.raster.north ?? 51.1, data?.raster.east ?? 9.6]], [data]);
+  const bounds = useMemo<[[number, number], [number, number]]>(
+    () => [
+      [data?.raster.south ?? 41.3, data?.raster.west ?? -5.2],
+      [data?.raster.north ?? 51.1, data?.raster.east ?? 9.6],
+    ],
+    [data],
+  );
 
   const wanted = params.get('departement');
   const selected = wanted && names.has(wanted) ? wanted : null;
-  const select = useCallback((code: string | null) => {
-    setParams((p) => {
-      const next = new URLSearchParams(p);
-      if (code) next.set('departement', code);
-      else next.delete('departement');
-      return next;
-    }, { replace: true });
-  }, [setParams]);
+  const select = useCallback(
+    (code: string | null) => {
+      setParams(
+        (p) => {
+          const next = new URLSearchParams(p);
+          if (code) next.set('departement', code);
+          else next.delete('departement');
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setParams],
+  );
 
   if (error) {
     return (
       <div className="notice notice-error" role="alert">
         <p>{error}</p>
-        <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>{tr('retry')}</button>
+        <button type="button" className="button" onClick={() => setAttempt((n) => n + 1)}>
+          {tr('retry')}
+        </button>
       </div>
     );
   }
-  if (!data) return <p className="loading" role="status">{tr('loading')}</p>;
+  if (!data)
+    return (
+      <p className="loading" role="status">
+        {tr('loading')}
+      </p>
+    );
 
   const chosen = selected ? byCode.get(selected) : undefined;
   const chosenStructures = chosen ? shownStructures(chosen) : [];
@@ -85,23 +111,55 @@ export default function ActimmoMapScreen() {
           <select id="actimmo-department" value={selected ?? ''} onChange={(e) => select(e.target.value || null)}>
             <option value="">{tr('choose_placeholder')}</option>
             <optgroup label={tr('laureate_group')}>
-              {options.filter((c) => laureates.has(c)).map((c) => <option key={c} value={c}>{title(c)}</option>)}
+              {options
+                .filter((c) => laureates.has(c))
+                .map((c) => (
+                  <option key={c} value={c}>
+                    {title(c)}
+                  </option>
+                ))}
             </optgroup>
             <optgroup label={tr('other_group')}>
-              {options.filter((c) => !laureates.has(c)).map((c) => <option key={c} value={c}>{title(c)}</option>)}
+              {options
+                .filter((c) => !laureates.has(c))
+                .map((c) => (
+                  <option key={c} value={c}>
+                    {title(c)}
+                  </option>
+                ))}
             </optgroup>
           </select>
         </div>
         <ul className="actimmo-legend">
-          <li><span className="actimmo-swatch actimmo-swatch-laureate" aria-hidden="true" />{tr('legend_laureate')}</li>
-          <li><span className="actimmo-swatch" aria-hidden="true" />{tr('legend_other')}</li>
+          <li>
+            <span className="actimmo-swatch actimmo-swatch-laureate" aria-hidden="true" />
+            {tr('legend_laureate')}
+          </li>
+          <li>
+            <span className="actimmo-swatch" aria-hidden="true" />
+            {tr('legend_other')}
+          </li>
         </ul>
       </div>
 
       <div className="actimmo-map-layout">
         <div className="actimmo-map-frame" role="region" aria-label={tr('map_label')}>
-          <Suspense fallback={<p className="loading" role="status">{tr('loading')}</p>}>
-            <DepartmentMap outlines={outlines} centroids={data.centroids} laureates={laureates} selected={selected} onSelect={select} config={data.config} bounds={bounds} />
+          <Suspense
+            fallback={
+              <p className="loading" role="status">
+                {tr('loading')}
+              </p>
+            }
+          >
+            <DepartmentMap
+              outlines={outlines}
+              centroids={data.centroids}
+              laureates={laureates}
+              selected={selected}
+              onSelect={select}
+              config={data.config}
+              bounds={bounds}
+            />
           </Suspense>
         </div>
         <section className="actimmo-panel" aria-labelledby="actimmo-panel-title">
@@ -113,19 +171,27 @@ export default function ActimmoMapScreen() {
             </>
           ) : (
             <>
-              <h2 id="actimmo-panel-title" className="visually-hidden">{tr('panel_heading')}</h2>
+              <h2 id="actimmo-panel-title" className="visually-hidden">
+                {tr('panel_heading')}
+              </h2>
               <p className="actimmo-muted">{tr('selection_none')}</p>
             </>
           )}
         </section>
       </div>
-      <p className="visually-hidden" role="status" aria-live="polite">{selected ? `${title(selected)} : ${chosen ? structuresCount(chosenStructures.length) : tr('no_laureate')}` : ''}</p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {selected
+          ? `${title(selected)} : ${chosen ? structuresCount(chosenStructures.length) : tr('no_laureate')}`
+          : ''}
+      </p>
       {!data.config.tileUrl && <p className="actimmo-note">{tr('offline_base')}</p>}
 
       <section className="actimmo-list" aria-labelledby="actimmo-list-title">
         <h2 id="actimmo-list-title">{tr('list_heading')}</h2>
         <p>{tr('list_intro')}</p>
-        {byCode.size === 0 ? <p className="actimmo-muted">{tr('empty')}</p> : (
+        {byCode.size === 0 ? (
+          <p className="actimmo-muted">{tr('empty')}</p>
+        ) : (
           <ul className="actimmo-departments">
             {[...byCode.values()].map((d) => {
               const expanded = open.has(d.department);

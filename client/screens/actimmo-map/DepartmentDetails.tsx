@@ -14,13 +14,25 @@ function ContactItem({ contact }: { contact: Contact }) {
   const phoneHref = usePhoneHref();
   return (
     <li className="actimmo-contact">
-      <p className="actimmo-contact-name">{contact.firstName} {contact.lastName}</p>
+      <p className="actimmo-contact-name">
+        {contact.firstName} {contact.lastName}
+      </p>
       {contact.title && <p className="actimmo-contact-title">{contact.title}</p>}
       <dl>
         {contact.phone && (
-          <div><dt>{tr('phone')}</dt><dd><a href={phoneHref(contact.phone)}>{contact.phone}</a></dd></div>
+          <div>
+            <dt>{tr('phone')}</dt>
+            <dd>
+              <a href={phoneHref(contact.phone)}>{contact.phone}</a>
+            </dd>
+          </div>
         )}
-        <div><dt>{tr('email')}</dt><dd><a href={`mailto:${contact.email}`}>{contact.email}</a></dd></div>
+        <div>
+          <dt>{tr('email')}</dt>
+          <dd>
+            <a href={`mailto:${contact.email}`}>{contact.email}</a>
+          </dd>
+        </div>
       </dl>
     </li>
   );
@@ -42,13 +54,19 @@ function StructureCard({ structure, level }: { structure: ShownStructure; level:
       {website && (
         <p>
           <a href={website} target="_blank" rel="noopener noreferrer">
-            {tr('website')}<span className="visually-hidden"> {structure.fullName} {tr('new_window')}</span>
+            {tr('website')}
+            <span className="visually-hidden">
+              {' '}
+              {structure.fullName} {tr('new_window')}
+            </span>
           </a>
         </p>
       )}
       {structure.contacts.length > 0 ? (
         <ul className="actimmo-contacts" aria-label={`${tr('contacts')} – ${structure.fullName}`}>
-          {structure.contacts.map((c) => <ContactItem key={c.pk} contact={c} />)}
+          {structure.contacts.map((c) => (
+            <ContactItem key={c.pk} contact={c} />
+          ))}
         </ul>
       ) : (
         <p className="actimmo-muted">{tr('no_contact')}</p>
@@ -62,7 +80,9 @@ export function DepartmentDetails({ structures, level }: { structures: ShownStru
   if (!structures.length) return <p className="actimmo-muted">{tr('no_laureate')}</p>;
   return (
     <ul className="actimmo-structures">
-      {structures.map((s) => <StructureCard key={s.pk} structure={s} level={level} />)}
+      {structures.map((s) => (
+        <StructureCard key={s.pk} structure={s} level={level} />
+      ))}
     </ul>
   );
 }

@@ -23,7 +23,11 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 function palette() {
   const css = getComputedStyle(document.documentElement);
   const read = (name: string, fallback: string) => css.getPropertyValue(name).trim() || fallback;
-  return { primary: read('--color-primary', '#1f5c99'), accent: read('--color-accent', '#b35a00'), text: read('--color-text', '#1c2733') };
+  return {
+    primary: read('--color-primary', '#1f5c99'),
+    accent: read('--color-accent', '#b35a00'),
+    text: read('--color-text', '#1c2733'),
+  };
 }
 
 function badgeIcon(code: string, name: string, count: number, selected: boolean): L.DivIcon {
@@ -59,7 +63,15 @@ function useLatest<T>(value: T): { readonly current: T } {
  * tiles when MAP_TILE_URL is set). Laureate departments are filled with the site's colour and
  * their badges are keyboard buttons; every department can be clicked.
  */
-export default function DepartmentMap({ outlines, centroids, laureates, selected, onSelect, config, bounds }: DepartmentMapProps) {
+export default function DepartmentMap({
+  outlines,
+  centroids,
+  laureates,
+  selected,
+  onSelect,
+  config,
+  bounds,
+}: DepartmentMapProps) {
   const colours = useMemo(palette, []);
   const withTiles = Boolean(config.tileUrl);
   const select = useLatest(onSelect);
@@ -77,23 +89,31 @@ export default function DepartmentMap({ outlines, centroids, laureates, selected
   }));
 
   const attribution = useRef<L.Control.Attribution | null>(null);
-  useLayers(map, (m) => {
-    attribution.current = L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' });
-    const zoom = L.control.zoom({ position: 'topright', zoomInTitle: tr('zoom_in'), zoomOutTitle: tr('zoom_out') });
-    return [zoom.addTo(m), attribution.current.addTo(m)];
-  }, []);
+  useLayers(
+    map,
+    (m) => {
+      attribution.current = L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' });
+      const zoom = L.control.zoom({ position: 'topright', zoomInTitle: tr('zoom_in'), zoomOutTitle: tr('zoom_out') });
+      return [zoom.addTo(m), attribution.current.addTo(m)];
+    },
+    [],
+  );
 
   // The base: tiles when configured, else the credit of the offline outlines.
-  useLayers(map, (m) => {
-    if (config.tileUrl) {
-      const credit = config.tileAttribution ? escapeHtml(config.tileAttribution) : undefined;
-      return [L.tileLayer(config.tileUrl, { attribution: credit, maxZoom: config.tileMaxZoom }).addTo(m)];
-    }
-    const text = escapeHtml(config.baseAttribution);
-    const control = attribution.current;
-    control?.addAttribution(text);
-    return [{ remove: () => control?.removeAttribution(text) }];
-  }, [config.tileUrl, config.tileAttribution, config.tileMaxZoom, config.baseAttribution]);
+  useLayers(
+    map,
+    (m) => {
+      if (config.tileUrl) {
+        const credit = config.tileAttribution ? escapeHtml(config.tileAttribution) : undefined;
+        return [L.tileLayer(config.tileUrl, { attribution: credit, maxZoom: config.tileMaxZoom }).addTo(m)];
+      }
+      const text = escapeHtml(config.baseAttribution);
+      const control = attribution.current;
+      control?.addAttribution(text);
+      return [{ remove: () => control?.removeAttribution(text) }];
+    },
+    [config.tileUrl, config.tileAttribution, config.tileMaxZoom, config.baseAttribution],
+  );
 
   useEffect(() => {
     if (!map) return undefined;
@@ -123,20 +143,40 @@ export default function DepartmentMap({ outlines, centroids, laureates, selected
       weight: 1,
       opacity: withTiles && !laureate ? 0.6 : 1,
       fillColor: laureate ? colours.primary : withTiles ? '#ffffff' : '#ebe6da',
-      fillOpacity: laureate ? (chosen ? 0.95 : withTiles ? 0.5 : 0.8) : withTiles ? (chosen ? 0.35 : 0) : chosen ? 1 : 0.9,
+      fillOpacity: laureate
+        ? chosen
+          ? 0.95
+          : withTiles
+            ? 0.5
+            : 0.8
+        : withTiles
+          ? chosen
+            ? 0.35
+            : 0
+          : chosen
+            ? 1
+            : 0.9,
     };
   };
   const badgeOf = (c: Centroid) => badgeIcon(c.code, c.name, laureates.get(c.code) ?? 0, c.code === selected);
 
   // One clickable area per department, created with the outlines; the choice then restyles them.
   const areas = useRef(new Map<string, L.Polygon>());
-  useLayers(map, (m) => {
-    areas.current = new Map([...outlines].map(([code, rings]) => [
-      code,
-      L.polygon(rings, { ...areaStyle(code), smoothFactor: 1.2 }).on('click', () => select.current(code)).addTo(m),
-    ]));
-    return [...areas.current.values()];
-  }, [outlines]);
+  useLayers(
+    map,
+    (m) => {
+      areas.current = new Map(
+        [...outlines].map(([code, rings]) => [
+          code,
+          L.polygon(rings, { ...areaStyle(code), smoothFactor: 1.2 })
+            .on('click', () => select.current(code))
+            .addTo(m),
+        ]),
+      );
+      return [...areas.current.values()];
+    },
+    [outlines],
+  );
   useEffect(() => {
     for (const [code, area] of areas.current) area.setStyle(areaStyle(code));
     // areaStyle reads exactly these.
@@ -144,40 +184,54 @@ export default function DepartmentMap({ outlines, centroids, laureates, selected
   }, [map, outlines, laureates, selected, withTiles, colours]);
 
   // The chosen department's border, drawn over its neighbours'.
-  useLayers(map, (m) => {
-    const rings = selected ? outlines.get(selected) : undefined;
-    if (!rings) return [];
-    const border = L.polygon(rings, {
-      color: colours.text, weight: 3, fill: false, interactive: false, smoothFactor: 1.2,
-    }).addTo(m);
-    border.bringToFront();
-    return [border];
-  }, [outlines, selected, colours]);
+  useLayers(
+    map,
+    (m) => {
+      const rings = selected ? outlines.get(selected) : undefined;
+      if (!rings) return [];
+      const border = L.polygon(rings, {
+        color: colours.text,
+        weight: 3,
+        fill: false,
+        interactive: false,
+        smoothFactor: 1.2,
+      }).addTo(m);
+      border.bringToFront();
+      return [border];
+    },
+    [outlines, selected, colours],
+  );
 
   // A badge per department; the laureate ones are buttons (Enter or Space chooses).
   const badges = useRef(new Map<string, { marker: L.Marker; chosen: boolean }>());
-  useLayers(map, (m) => {
-    badges.current = new Map(centroids.map((c) => {
-      const count = laureates.get(c.code) ?? 0;
-      const chosen = c.code === selected;
-      const marker = L.marker([c.lat, c.lon], {
-        icon: badgeOf(c),
-        title: `${c.name} (${c.code})`,
-        keyboard: count > 0,
-        interactive: count > 0,
-        zIndexOffset: chosen ? 1000 : count > 0 ? 500 : 0,
-      });
-      marker.on('click', () => select.current(c.code));
-      marker.on('keypress', (e) => {
-        const key = (e as L.LeafletKeyboardEvent).originalEvent.key;
-        if (key === 'Enter' || key === ' ') select.current(c.code);
-      });
-      return [c.code, { marker: marker.addTo(m), chosen }];
-    }));
-    return [...badges.current.values()].map((b) => b.marker);
-    // Created with the current choice; the effect below follows it.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [centroids, laureates]);
+  useLayers(
+    map,
+    (m) => {
+      badges.current = new Map(
+        centroids.map((c) => {
+          const count = laureates.get(c.code) ?? 0;
+          const chosen = c.code === selected;
+          const marker = L.marker([c.lat, c.lon], {
+            icon: badgeOf(c),
+            title: `${c.name} (${c.code})`,
+            keyboard: count > 0,
+            interactive: count > 0,
+            zIndexOffset: chosen ? 1000 : count > 0 ? 500 : 0,
+          });
+          marker.on('click', () => select.current(c.code));
+          marker.on('keypress', (e) => {
+            const key = (e as L.LeafletKeyboardEvent).originalEvent.key;
+            if (key === 'Enter' || key === ' ') select.current(c.code);
+          });
+          return [c.code, { marker: marker.addTo(m), chosen }];
+        }),
+      );
+      return [...badges.current.values()].map((b) => b.marker);
+      // Created with the current choice; the effect below follows it.
+      // eslint-disable-next-line react-hooks/exhaustive-deps
+    },
+    [centroids, laureates],
+  );
   useEffect(() => {
     for (const c of centroids) {
       const badge = badges.current.get(c.code);

@@ -9,8 +9,18 @@ export type { MapDepartment };
 export type Structure = PublicGroup;
 export type Contact = PublicContact;
 
-export interface MapConfig { tileUrl: string | null; tileAttribution: string | null; tileMaxZoom: number; baseAttribution: string }
-export interface Centroid { code: string; name: string; lat: number; lon: number }
+export interface MapConfig {
+  tileUrl: string | null;
+  tileAttribution: string | null;
+  tileMaxZoom: number;
+  baseAttribution: string;
+}
+export interface Centroid {
+  code: string;
+  name: string;
+  lat: number;
+  lon: number;
+}
 
 export interface MapData {
   departments: MapDepartment[];
@@ -41,19 +51,21 @@ export interface ShownStructure {
 }
 
 export function shownStructures(department: MapDepartment): ShownStructure[] {
-  return department.structures.map((s) => {
-    const contacts = department.contacts.filter((c) => c.group.pk === s.pk);
-    const first = contacts[0];
-    return {
-      pk: s.pk,
-      name: first?.groupName ?? s.name,
-      fullName: first?.groupFullName ?? s.displayName,
-      website: first?.groupWebsite ?? s.website,
-      picture: first?.groupProfilePic ?? s.profilePic,
-      presentation: first?.presentation ?? s.presentation,
-      contacts,
-    };
-  }).sort((a, b) => a.fullName.localeCompare(b.fullName, 'fr'));
+  return department.structures
+    .map((s) => {
+      const contacts = department.contacts.filter((c) => c.group.pk === s.pk);
+      const first = contacts[0];
+      return {
+        pk: s.pk,
+        name: first?.groupName ?? s.name,
+        fullName: first?.groupFullName ?? s.displayName,
+        website: first?.groupWebsite ?? s.website,
+        picture: first?.groupProfilePic ?? s.profilePic,
+        presentation: first?.presentation ?? s.presentation,
+        contacts,
+      };
+    })
+    .sort((a, b) => a.fullName.localeCompare(b.fullName, 'fr'));
 }
 
 /** A link target for a website typed with or without its scheme; anything but http(s) is not linked. */
@@ -67,4 +79,3 @@ export function websiteHref(url: string | null): string | null {
 export function pictureSrc(url: string | null): string | null {
   return url && (/^https:\/\/[^\s]+$/i.test(url) || /^\/[^/\s][^\s]*$/.test(url)) ? url : null;
 }
-

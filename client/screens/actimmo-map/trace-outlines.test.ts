@@ -16,12 +16,19 @@ function inside(rings: [number, number][][], px: number, py: number): boolean {
 
 /** A small deterministic random generator (the same grids on every run). */
 function random(seed: number) {
-  return () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  return () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
 }
 
 describe('department outlines from the raster', () => {
   it('outlines one cell with its four corners and a straight block with four corners too', () => {
-    expect(traceGrid(Uint8Array.from([1]), 1, 1).get(1)).toEqual([[[0, 0], [1, 0], [1, 1], [0, 1]]]);
+    expect(traceGrid(Uint8Array.from([1]), 1, 1).get(1)).toEqual([
+      [
+        [0, 0],
+        [1, 0],
+        [1, 1],
+        [0, 1],
+      ],
+    ]);
     const block = traceGrid(Uint8Array.from([2, 2, 2, 2, 2, 2]), 3, 2).get(2)!;
     expect(block).toHaveLength(1);
     expect(block[0]).toHaveLength(4);
@@ -30,7 +37,12 @@ describe('department outlines from the raster', () => {
   it('gives a department with a hole an outer ring and an inner ring', () => {
     const grid = Uint8Array.from([1, 1, 1, 1, 2, 1, 1, 1, 1]);
     const rings = traceGrid(grid, 3, 3);
-    expect(rings.get(1)!.map((r) => r.length).sort()).toEqual([4, 4]);
+    expect(
+      rings
+        .get(1)!
+        .map((r) => r.length)
+        .sort(),
+    ).toEqual([4, 4]);
     expect(inside(rings.get(1)!, 1.5, 1.5)).toBe(false);
     expect(inside(rings.get(2)!, 1.5, 1.5)).toBe(true);
   });
@@ -53,7 +65,16 @@ describe('department outlines from the raster', () => {
   });
 
   it('decodes the run lengths and places corners on the Web-Mercator grid, north-west first', () => {
-    const raster: DepartmentRaster = { west: 2, east: 4, south: 45, north: 47, cols: 2, rows: 2, codes: ['38', '73'], runs: [1, 2, 2, 1, 0, 1] };
+    const raster: DepartmentRaster = {
+      west: 2,
+      east: 4,
+      south: 45,
+      north: 47,
+      cols: 2,
+      rows: 2,
+      codes: ['38', '73'],
+      runs: [1, 2, 2, 1, 0, 1],
+    };
     expect([...decodeRuns(raster)]).toEqual([1, 1, 2, 0]);
     const outlines = traceOutlines(raster);
     expect(outlines.get('38')).toEqual([[[47, 2], [47, 4], expect.anything(), [expect.anything(), 2]]]);

@@ -98,7 +98,15 @@ export function traceOutlines(raster: DepartmentRaster): Map<string, Ring[]> {
   for (const [value, rings] of traceGrid(decodeRuns(raster), cols, rows)) {
     const code = raster.codes[value - 1];
     if (!code) continue;
-    out.set(code, rings.map((ring) => ring.map(([x, y]) => [Math.round(latOfMercatorY(yNorth - y * cellY) * 1e5) / 1e5, Math.round((west + x * cellX) * 1e5) / 1e5])));
+    out.set(
+      code,
+      rings.map((ring) =>
+        ring.map(([x, y]) => [
+          Math.round(latOfMercatorY(yNorth - y * cellY) * 1e5) / 1e5,
+          Math.round((west + x * cellX) * 1e5) / 1e5,
+        ]),
+      ),
+    );
   }
   return out;
 }

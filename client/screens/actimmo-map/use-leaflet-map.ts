@@ -29,7 +29,9 @@ export function useLeafletMap(
 }
 
 /** What a map holds and can take back: a layer, a control, or a credit in the attribution. */
-export interface Removable { remove(): unknown }
+export interface Removable {
+  remove(): unknown;
+}
 
 /** Layers and controls added to the map while the component lives, removed when it goes or when `deps` change. */
 export function useLayers(map: L.Map | null, make: (map: L.Map) => Removable[], deps: unknown[]): void {

@@ -35,11 +35,25 @@ export default function CtiScreen() {
   return (
     <div className="cti">
       <form className="inline-input" onSubmit={submit} role="search">
-        <label htmlFor="cti-phone" className="visually-hidden">{t('ui.cti_phone')}</label>
-        <input id="cti-phone" type="tel" value={typed} placeholder={t('ui.cti_phone')} onChange={(e) => setTyped(e.target.value)} />
-        <button type="submit" className="button button-primary">{t('ui.search')}</button>
+        <label htmlFor="cti-phone" className="visually-hidden">
+          {t('ui.cti_phone')}
+        </label>
+        <input
+          id="cti-phone"
+          type="tel"
+          value={typed}
+          placeholder={t('ui.cti_phone')}
+          onChange={(e) => setTyped(e.target.value)}
+        />
+        <button type="submit" className="button button-primary">
+          {t('ui.search')}
+        </button>
       </form>
-      {error && <div className="notice notice-error" role="alert">{error.message}</div>}
+      {error && (
+        <div className="notice notice-error" role="alert">
+          {error.message}
+        </div>
+      )}
       {answer && (
         <section className="panel" aria-live="polite">
           <h2>{t('ui.cti_results', { count: total, phone: answer.phone })}</h2>
@@ -47,7 +61,12 @@ export default function CtiScreen() {
           {answer.users.length > 0 && (
             <ul className="link-list">
               {answer.users.map((u) => (
-                <li key={u.pk}><Link to={users.edit(u.pk) ?? '#'}>{u.fullName || u.email}</Link> <span className="muted">— {u.email} · {u.phone}</span></li>
+                <li key={u.pk}>
+                  <Link to={users.edit(u.pk) ?? '#'}>{u.fullName || u.email}</Link>{' '}
+                  <span className="muted">
+                    — {u.email} · {u.phone}
+                  </span>
+                </li>
               ))}
             </ul>
           )}

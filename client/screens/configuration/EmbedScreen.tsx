@@ -11,5 +11,13 @@ export default function EmbedScreen() {
   if (typeof url !== 'string' || !/^https:\/\//.test(url)) {
     return <div className="notice">{t('ui.embed_not_configured')}</div>;
   }
-  return <iframe className="embed-frame" src={url} title={route.title ?? t('ui.embed_title')} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />;
+  return (
+    <iframe
+      className="embed-frame"
+      src={url}
+      title={route.title ?? t('ui.embed_title')}
+      sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+      referrerPolicy="no-referrer"
+    />
+  );
 }

@@ -19,9 +19,21 @@ export default function GroupAccountScreen() {
     if (!meta?.apiPath) return;
     api<{ pk: number }[]>(`/${meta.apiPath}/`).then((list) => setExisting(list[0]?.pk ?? null), setLoadError);
   }, [meta]);
-  if (error || loadError) return <div className="notice notice-error" role="alert">{(error ?? loadError)!.message}</div>;
-  if (existing === undefined) return <p className="loading" role="status">{t('ui.loading')}</p>;
-  return existing === null
-    ? <GenericEdit key="create" entity={entity} returnTo={route.path} stayAfterSave />
-    : <GenericEdit key={existing} entity={entity} pk={existing} stayAfterSave />;
+  if (error || loadError)
+    return (
+      <div className="notice notice-error" role="alert">
+        {(error ?? loadError)!.message}
+      </div>
+    );
+  if (existing === undefined)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
+  return existing === null ? (
+    <GenericEdit key="create" entity={entity} returnTo={route.path} stayAfterSave />
+  ) : (
+    <GenericEdit key={existing} entity={entity} pk={existing} stayAfterSave />
+  );
 }

@@ -8,11 +8,17 @@ import { formatDateTime } from '../../lib/format';
 import { t } from '../../lib/messages';
 
 const FIELDS = [
-  ['allowToKeepData', 'Conserver mes données dans l\'outil de suivi de l\'espace conseil.'],
-  ['allowToUseEmailToSendReminder', 'Utiliser mon adresse électronique pour les rappels de rendez-vous et les informations sur mon dossier.'],
+  ['allowToKeepData', "Conserver mes données dans l'outil de suivi de l'espace conseil."],
+  [
+    'allowToUseEmailToSendReminder',
+    'Utiliser mon adresse électronique pour les rappels de rendez-vous et les informations sur mon dossier.',
+  ],
   ['allowToUsePhoneNumberToSendReminder', 'Utiliser mon numéro de téléphone pour les rappels de rendez-vous (SMS).'],
-  ['allowToShareMyInformationWithMyAdvisor', 'Partager mes informations avec l\'espace conseil qui suit mon dossier.'],
-  ['allowToShareMyInformationWithPartners', 'Partager mes informations avec les partenaires du réseau, à des fins de statistiques.'],
+  ['allowToShareMyInformationWithMyAdvisor', "Partager mes informations avec l'espace conseil qui suit mon dossier."],
+  [
+    'allowToShareMyInformationWithPartners',
+    'Partager mes informations avec les partenaires du réseau, à des fins de statistiques.',
+  ],
 ] as const;
 
 type Choices = Record<(typeof FIELDS)[number][0], boolean>;
@@ -39,15 +45,31 @@ export default function ConsentScreen() {
   const target = pk && /^\d+$/.test(pk) ? pk : '-1';
   usePageTitle(answer ? t('ui.consent_title', { name: answer.user.fullName || answer.user.email }) : null);
   useEffect(() => {
-    api<Answer>(`/rgpd/${target}/`).then((a) => { setAnswer(a); setChoices(a.consent); }, setError);
+    api<Answer>(`/rgpd/${target}/`).then((a) => {
+      setAnswer(a);
+      setChoices(a.consent);
+    }, setError);
   }, [target]);
-  if (error) return <div className="notice notice-error" role="alert">{error.message}</div>;
-  if (!answer || !choices) return <p className="loading" role="status">{t('ui.loading')}</p>;
+  if (error)
+    return (
+      <div className="notice notice-error" role="alert">
+        {error.message}
+      </div>
+    );
+  if (!answer || !choices)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
   const editable = answer.own && !staffView;
   const save = async () => {
     setBusy(true);
     try {
-      const { consent } = await api<{ consent: Answer['consent'] }>(`/rgpd/${target}/`, { method: 'POST', body: choices });
+      const { consent } = await api<{ consent: Answer['consent'] }>(`/rgpd/${target}/`, {
+        method: 'POST',
+        body: choices,
+      });
       setAnswer({ ...answer, consent });
       notify(t('ui.saved'), 'success');
       setAnswer(await api<Answer>(`/rgpd/${target}/`));
@@ -60,26 +82,58 @@ export default function ConsentScreen() {
   return (
     <div className="consent">
       <section className="panel" aria-labelledby="consent-choices">
-        <h2 id="consent-choices">{editable ? t('ui.consent_mine') : t('ui.consent_of', { name: answer.user.fullName || answer.user.email })}</h2>
-        <p className="section-description">{answer.consent.createdAt ? t('ui.consent_since', { date: formatDateTime(answer.consent.createdAt) }) : t('ui.consent_default')}</p>
+        <h2 id="consent-choices">
+          {editable ? t('ui.consent_mine') : t('ui.consent_of', { name: answer.user.fullName || answer.user.email })}
+        </h2>
+        <p className="section-description">
+          {answer.consent.createdAt
+            ? t('ui.consent_since', { date: formatDateTime(answer.consent.createdAt) })
+            : t('ui.consent_default')}
+        </p>
         <ul className="choice-summary">
           {FIELDS.map(([field, label]) => (
             <li key={field} className="checkbox">
-              <input id={`consent-${field}`} type="checkbox" checked={choices[field]} disabled={!editable || busy} onChange={(e) => setChoices({ ...choices, [field]: e.target.checked })} />
+              <input
+                id={`consent-${field}`}
+                type="checkbox"
+                checked={choices[field]}
+                disabled={!editable || busy}
+                onChange={(e) => setChoices({ ...choices, [field]: e.target.checked })}
+              />
               <label htmlFor={`consent-${field}`}>{label}</label>
             </li>
           ))}
         </ul>
-        {editable && <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()}>{t('ui.save')}</button>}
+        {editable && (
+          <button type="button" className="button button-primary" disabled={busy} onClick={() => void save()}>
+            {t('ui.save')}
+          </button>
+        )}
       </section>
       <section className="panel" aria-labelledby="consent-history">
         <h2 id="consent-history">{t('ui.consent_history')}</h2>
-        {answer.history.length === 0 ? <p className="muted">{t('ui.consent_no_history')}</p> : (
+        {answer.history.length === 0 ? (
+          <p className="muted">{t('ui.consent_no_history')}</p>
+        ) : (
           <table className="data-table">
-            <thead><tr><th scope="col">{t('ui.consent_date')}</th>{FIELDS.map(([f], i) => <th key={f} scope="col">{t(`ui.consent_short_${i + 1}`)}</th>)}</tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('ui.consent_date')}</th>
+                {FIELDS.map(([f], i) => (
+                  <th key={f} scope="col">
+                    {t(`ui.consent_short_${i + 1}`)}
+                  </th>
+                ))}
+              </tr>
+            </thead>
             <tbody>
               {answer.history.map((h) => (
-                <tr key={h.pk}><td>{formatDateTime(h.createdAt)}</td>{FIELDS.map(([f]) => <td key={f}>{h[f] ? t('ui.yes') : t('ui.no')}</td>)}</tr>
+                <tr key={h.pk}>
+                  <td>{formatDateTime(h.createdAt)}</td>
+                  {FIELDS.map(([f]) => (
+                    <td key={f}>{h[f] ? t('ui.yes') : t('ui.no')}</td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>

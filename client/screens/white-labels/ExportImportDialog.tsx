@@ -37,11 +37,21 @@ function where(path: string, titles: Record<string, string>): string {
  * customisation) as one JSON file, and the reverse. The server checks the whole file first and
  * writes nothing when anything is wrong; its French messages are listed here.
  */
-export function ExportImportDialog({ open, pk, domain, fieldTitles, onClose, onImported }: {
-  open: boolean; pk: string; domain: string;
+export function ExportImportDialog({
+  open,
+  pk,
+  domain,
+  fieldTitles,
+  onClose,
+  onImported,
+}: {
+  open: boolean;
+  pk: string;
+  domain: string;
   /** Titles of the white label's fields, to name the faulty ones of a file. */
   fieldTitles: Record<string, string>;
-  onClose: () => void; onImported: (r: ImportResult) => void;
+  onClose: () => void;
+  onImported: (r: ImportResult) => void;
 }) {
   const [phase, setPhase] = useState<Phase>('idle');
   const [withDomain, setWithDomain] = useState(false);
@@ -78,18 +88,32 @@ export function ExportImportDialog({ open, pk, domain, fieldTitles, onClose, onI
     try {
       doc = JSON.parse(await file.text());
     } catch {
-      setErrors([{ path: '', code: 'invalid_json', params: {}, message: wt('white-labels.transfer.not_json', { file: file.name }) }]);
+      setErrors([
+        {
+          path: '',
+          code: 'invalid_json',
+          params: {},
+          message: wt('white-labels.transfer.not_json', { file: file.name }),
+        },
+      ]);
       setPhase('idle');
       return;
     }
     setPhase('idle');
-    const confirmed = await confirmAction(wt('white-labels.transfer.confirm', { domain }), { confirm: wt('white-labels.transfer.confirm_action'), destructive: true });
+    const confirmed = await confirmAction(wt('white-labels.transfer.confirm', { domain }), {
+      confirm: wt('white-labels.transfer.confirm_action'),
+      destructive: true,
+    });
     if (!confirmed) return;
     setPhase('importing');
     try {
       const result = await importConfiguration(pk, doc, withDomain);
       const targets = Object.keys(result.overlays).length;
-      const text = wt('white-labels.transfer.imported', { count: targets }) + (result.ignoredFields.length ? ` ${wt('white-labels.transfer.ignored', { fields: result.ignoredFields.join(', ') })}` : '');
+      const text =
+        wt('white-labels.transfer.imported', { count: targets }) +
+        (result.ignoredFields.length
+          ? ` ${wt('white-labels.transfer.ignored', { fields: result.ignoredFields.join(', ') })}`
+          : '');
       setSummary(text);
       notify(text, 'success');
       if (fileInput.current) fileInput.current.value = '';
@@ -107,8 +131,17 @@ export function ExportImportDialog({ open, pk, domain, fieldTitles, onClose, onI
 
   const working = phase !== 'idle';
   return (
-    <Dialog open={open} title={wt('white-labels.transfer.title')} onClose={onClose} wide
-      actions={<button type="button" className="button" onClick={onClose}>{wt('ui.close')}</button>}>
+    <Dialog
+      open={open}
+      title={wt('white-labels.transfer.title')}
+      onClose={onClose}
+      wide
+      actions={
+        <button type="button" className="button" onClick={onClose}>
+          {wt('ui.close')}
+        </button>
+      }
+    >
       <div className="wl-transfer" aria-busy={working}>
         <section aria-labelledby="wl-export-title">
           <h3 id="wl-export-title">{wt('white-labels.transfer.export_title')}</h3>
@@ -122,18 +155,43 @@ export function ExportImportDialog({ open, pk, domain, fieldTitles, onClose, onI
           <p className="muted">{wt('white-labels.transfer.import_help', { domain })}</p>
           {/* The browser's own file button speaks its interface language: ours speaks French. */}
           <div className="wl-file">
-            <span className="wl-file-label" id="wl-import-file-label">{wt('white-labels.transfer.file')}</span>
-            <input id="wl-import-file" ref={fileInput} type="file" accept="application/json,.json" disabled={working} className="visually-hidden"
-              aria-labelledby="wl-import-file-label" aria-describedby="wl-import-file-name" onChange={(e) => setFileName(e.target.files?.[0]?.name ?? '')} />
-            <label htmlFor="wl-import-file" className="button" aria-hidden="true">{wt('white-labels.transfer.choose')}</label>
-            <span id="wl-import-file-name" className="muted">{fileName || wt('white-labels.transfer.no_file')}</span>
+            <span className="wl-file-label" id="wl-import-file-label">
+              {wt('white-labels.transfer.file')}
+            </span>
+            <input
+              id="wl-import-file"
+              ref={fileInput}
+              type="file"
+              accept="application/json,.json"
+              disabled={working}
+              className="visually-hidden"
+              aria-labelledby="wl-import-file-label"
+              aria-describedby="wl-import-file-name"
+              onChange={(e) => setFileName(e.target.files?.[0]?.name ?? '')}
+            />
+            <label htmlFor="wl-import-file" className="button" aria-hidden="true">
+              {wt('white-labels.transfer.choose')}
+            </label>
+            <span id="wl-import-file-name" className="muted">
+              {fileName || wt('white-labels.transfer.no_file')}
+            </span>
           </div>
           <label className="checkbox">
-            <input type="checkbox" checked={withDomain} disabled={working} onChange={(e) => setWithDomain(e.target.checked)} />
+            <input
+              type="checkbox"
+              checked={withDomain}
+              disabled={working}
+              onChange={(e) => setWithDomain(e.target.checked)}
+            />
             {wt('white-labels.transfer.with_domain')}
           </label>
           <p>
-            <button type="button" className="button button-primary" disabled={working} onClick={() => void importFile()}>
+            <button
+              type="button"
+              className="button button-primary"
+              disabled={working}
+              onClick={() => void importFile()}
+            >
               {phase === 'importing' ? wt('white-labels.transfer.importing') : wt('white-labels.transfer.import')}
             </button>
           </p>
@@ -147,10 +205,21 @@ export function ExportImportDialog({ open, pk, domain, fieldTitles, onClose, onI
         {errors.length > 0 && (
           <div className="notice notice-error" role="alert">
             {summary && <p>{summary}</p>}
-            <ul>{errors.map((e, i) => <li key={i}>{where(e.path, fieldTitles)}{e.message}</li>)}</ul>
+            <ul>
+              {errors.map((e, i) => (
+                <li key={i}>
+                  {where(e.path, fieldTitles)}
+                  {e.message}
+                </li>
+              ))}
+            </ul>
           </div>
         )}
-        {errors.length === 0 && summary && <p className="notice" role="status">{summary}</p>}
+        {errors.length === 0 && summary && (
+          <p className="notice" role="status">
+            {summary}
+          </p>
+        )}
       </div>
     </Dialog>
   );

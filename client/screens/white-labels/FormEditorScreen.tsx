@@ -21,11 +21,17 @@ import './white-labels.css';
 
 const PREVIEW_DELAY_MS = 400;
 
-interface Loaded { domain: string; base: EntityMeta; overlay: OverlayState }
+interface Loaded {
+  domain: string;
+  base: EntityMeta;
+  overlay: OverlayState;
+}
 
 /** Title of an entity's generated screen, from the route manifest (its list route). */
 export function screenTitle(entity: string): string {
-  const list = routes.find((r) => 'kind' in r.screen && r.screen.kind === 'list' && 'entity' in r.screen && r.screen.entity === entity);
+  const list = routes.find(
+    (r) => 'kind' in r.screen && r.screen.kind === 'list' && 'entity' in r.screen && r.screen.entity === entity,
+  );
   return list?.title ?? entity;
 }
 
@@ -40,13 +46,21 @@ export default function FormEditorScreen() {
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [model, setModel] = useState<FormModel | null>(null);
-  const [preview, setPreview] = useState<{ meta: EntityMeta | null; problems: string[]; updating: boolean }>({ meta: null, problems: [], updating: true });
+  const [preview, setPreview] = useState<{ meta: EntityMeta | null; problems: string[]; updating: boolean }>({
+    meta: null,
+    problems: [],
+    updating: true,
+  });
   const [adding, setAdding] = useState(false);
   const [announcement, announce] = useAnnouncer();
 
   const reload = useCallback(async () => {
     try {
-      const [wl, base, overlay] = await Promise.all([loadWhiteLabel(pk), previewEntity(pk, entity, []), loadOverlay(pk, target)]);
+      const [wl, base, overlay] = await Promise.all([
+        loadWhiteLabel(pk),
+        previewEntity(pk, entity, []),
+        loadOverlay(pk, target),
+      ]);
       setLoaded({ domain: wl.domain, base: base.meta, overlay });
       setModel(fromOps(base.meta, overlay.ops));
       setLoadError(null);
@@ -54,13 +68,25 @@ export default function FormEditorScreen() {
       setLoadError((e as ApiError).message);
     }
   }, [pk, entity, target]);
-  useEffect(() => { void reload(); }, [reload]);
-  const { busy, saveErrors, clearSaveErrors, save: saveOps, revert: revertTo, backToBase } = useOverlayVersions(pk, target, reload, announce);
+  useEffect(() => {
+    void reload();
+  }, [reload]);
+  const {
+    busy,
+    saveErrors,
+    clearSaveErrors,
+    save: saveOps,
+    revert: revertTo,
+    backToBase,
+  } = useOverlayVersions(pk, target, reload, announce);
 
   usePageTitle(loaded ? wt('white-labels.editor.title', { screen: screenTitle(entity), domain: loaded.domain }) : null);
 
   const ops = useMemo(() => (loaded && model ? toOps(loaded.base, model) : null), [loaded, model]);
-  const savedOps = useMemo(() => (loaded ? JSON.stringify(toOps(loaded.base, fromOps(loaded.base, loaded.overlay.ops))) : ''), [loaded]);
+  const savedOps = useMemo(
+    () => (loaded ? JSON.stringify(toOps(loaded.base, fromOps(loaded.base, loaded.overlay.ops))) : ''),
+    [loaded],
+  );
   const dirty = ops !== null && JSON.stringify(ops) !== savedOps;
   useUnsavedWarning(dirty);
 
@@ -73,14 +99,30 @@ export default function FormEditorScreen() {
     const timer = setTimeout(() => {
       previewEntity(pk, entity, ops).then(
         (r) => mine === sequence.current && setPreview({ meta: r.meta, problems: r.problems, updating: false }),
-        (e: ApiError) => mine === sequence.current && setPreview((p) => ({ ...p, problems: e.errors.length ? e.errors.map((x) => x.message) : [e.message], updating: false })),
+        (e: ApiError) =>
+          mine === sequence.current &&
+          setPreview((p) => ({
+            ...p,
+            problems: e.errors.length ? e.errors.map((x) => x.message) : [e.message],
+            updating: false,
+          })),
       );
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
   }, [ops, pk, entity]);
 
-  if (loadError) return <div className="notice notice-error" role="alert">{loadError}</div>;
-  if (!loaded || !model || !ops) return <p className="loading" role="status">{wt('ui.loading')}</p>;
+  if (loadError)
+    return (
+      <div className="notice notice-error" role="alert">
+        {loadError}
+      </div>
+    );
+  if (!loaded || !model || !ops)
+    return (
+      <p className="loading" role="status">
+        {wt('ui.loading')}
+      </p>
+    );
   const { base, overlay } = loaded;
 
   const update = (next: FormModel) => setModel(next);
@@ -101,25 +143,41 @@ export default function FormEditorScreen() {
 
   return (
     <div className="wl-editor">
-      <p className="wl-back"><Link to={`/administration/marques-blanches/${pk}/formulaires/`}>{wt('white-labels.editor.back')}</Link></p>
+      <p className="wl-back">
+        <Link to={`/administration/marques-blanches/${pk}/formulaires/`}>{wt('white-labels.editor.back')}</Link>
+      </p>
       <p className="muted">{wt('white-labels.editor.intro', { domain: loaded.domain })}</p>
-      <p className="visually-hidden" aria-live="polite">{announcement}</p>
+      <p className="visually-hidden" aria-live="polite">
+        {announcement}
+      </p>
       <div className="wl-editor-columns">
         <div className="wl-editor-main">
           <section className="wl-block" aria-labelledby="wl-fields-title">
             <div className="wl-block-head">
               <h2 id="wl-fields-title">{wt('white-labels.editor.fields')}</h2>
-              <button type="button" className="button button-primary" onClick={() => setAdding(true)}>{wt('white-labels.add.open')}</button>
+              <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
+                {wt('white-labels.add.open')}
+              </button>
             </div>
             {model.sections.map((s) => (
               <section key={s.id} className="wl-section" aria-labelledby={`wl-section-${s.id}`}>
                 <h3 id={`wl-section-${s.id}`}>{s.title}</h3>
                 <ol className="wl-fields">
                   {s.fields.map((f, i) => (
-                    <FieldRow key={f} base={base} model={model} name={f} index={i} count={s.fields.length}
+                    <FieldRow
+                      key={f}
+                      base={base}
+                      model={model}
+                      name={f}
+                      index={i}
+                      count={s.fields.length}
                       onChange={(change) => update(setEdit(model, f, change))}
                       onMove={(delta) => move(f, delta)}
-                      onRemove={() => { update(removeExtra(model, f)); announce(wt('white-labels.field.removed', { field: model.extras[f].schema.title })); }} />
+                      onRemove={() => {
+                        update(removeExtra(model, f));
+                        announce(wt('white-labels.field.removed', { field: model.extras[f].schema.title }));
+                      }}
+                    />
                   ))}
                 </ol>
               </section>
@@ -127,25 +185,53 @@ export default function FormEditorScreen() {
           </section>
           <section className="wl-block" aria-labelledby="wl-columns-title">
             <h2 id="wl-columns-title">{wt('white-labels.columns.title')}</h2>
-            <ListColumnsEditor base={base} model={model} announce={announce} onChange={(listColumns) => update({ ...model, listColumns })} />
+            <ListColumnsEditor
+              base={base}
+              model={model}
+              announce={announce}
+              onChange={(listColumns) => update({ ...model, listColumns })}
+            />
           </section>
-          <SaveBar dirty={dirty} busy={busy} version={overlay.version} errors={saveErrors}
-            onSave={save} onReset={() => { setModel(fromOps(base, overlay.ops)); clearSaveErrors(); announce(wt('white-labels.editor.reset_done')); }}
-            customised={overlay.ops.length > 0} onBackToBase={() => void backToBase(dirty)} />
+          <SaveBar
+            dirty={dirty}
+            busy={busy}
+            version={overlay.version}
+            errors={saveErrors}
+            onSave={save}
+            onReset={() => {
+              setModel(fromOps(base, overlay.ops));
+              clearSaveErrors();
+              announce(wt('white-labels.editor.reset_done'));
+            }}
+            customised={overlay.ops.length > 0}
+            onBackToBase={() => void backToBase(dirty)}
+          />
         </div>
         <PreviewPanel meta={preview.meta} updating={preview.updating} problems={preview.problems} />
       </div>
       <section className="wl-block" aria-labelledby="wl-history-title">
         <h2 id="wl-history-title">{wt('white-labels.versions.title')}</h2>
-        <VersionHistory whiteLabel={Number(pk)} target={target} versions={overlay.versions} describe={describe} onRevert={(v) => void revertTo(v, dirty)} busy={busy} />
+        <VersionHistory
+          whiteLabel={Number(pk)}
+          target={target}
+          versions={overlay.versions}
+          describe={describe}
+          onRevert={(v) => void revertTo(v, dirty)}
+          busy={busy}
+        />
       </section>
-      <AddFieldDialog open={adding} sections={model.sections} taken={taken} onClose={() => setAdding(false)}
+      <AddFieldDialog
+        open={adding}
+        sections={model.sections}
+        taken={taken}
+        onClose={() => setAdding(false)}
         onAdd={(op) => {
           update(addExtra(model, op));
           setAdding(false);
           announce(wt('white-labels.add.added', { field: op.schema.title }));
           requestAnimationFrame(() => document.getElementById(`wl-label-${op.field}`)?.focus());
-        }} />
+        }}
+      />
     </div>
   );
 }

@@ -41,7 +41,8 @@ export function VersionHistory({ whiteLabel, target, versions, describe, onRever
     setError(null);
   }, [latest]);
 
-  const opsOf = async (version: number): Promise<OverlayOp[]> => (version === 0 ? [] : (await loadVersion(whiteLabel, target, version)).ops);
+  const opsOf = async (version: number): Promise<OverlayOp[]> =>
+    version === 0 ? [] : (await loadVersion(whiteLabel, target, version)).ops;
 
   const compare = async (a: number, b: number) => {
     setBefore(a);
@@ -55,7 +56,8 @@ export function VersionHistory({ whiteLabel, target, versions, describe, onRever
     }
   };
 
-  const name = (v: number) => (v === 0 ? wt('white-labels.versions.base') : wt('white-labels.versions.version', { version: v }));
+  const name = (v: number) =>
+    v === 0 ? wt('white-labels.versions.base') : wt('white-labels.versions.version', { version: v });
 
   if (versions.length === 0) return <p className="muted">{wt('white-labels.versions.none')}</p>;
   return (
@@ -68,23 +70,43 @@ export function VersionHistory({ whiteLabel, target, versions, describe, onRever
             <th scope="col">{wt('white-labels.versions.date')}</th>
             <th scope="col">{wt('white-labels.versions.author')}</th>
             <th scope="col">{wt('white-labels.versions.comment')}</th>
-            <th scope="col"><span className="visually-hidden">{wt('white-labels.versions.actions')}</span></th>
+            <th scope="col">
+              <span className="visually-hidden">{wt('white-labels.versions.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
           {versions.map((v) => (
             <tr key={v.version}>
-              <td>{v.version}{v.version === latest && <span className="badge badge-yes wl-badge">{wt('white-labels.versions.current')}</span>}</td>
+              <td>
+                {v.version}
+                {v.version === latest && (
+                  <span className="badge badge-yes wl-badge">{wt('white-labels.versions.current')}</span>
+                )}
+              </td>
               <td>{formatDateTime(v.createdAt)}</td>
-              <td>{v.author === null ? '—' : authors.get(v.author) ?? `#${v.author}`}</td>
+              <td>{v.author === null ? '—' : (authors.get(v.author) ?? `#${v.author}`)}</td>
               <td>{v.comment || <span className="muted">—</span>}</td>
               <td>
                 <div className="wl-version-actions">
-                  <button type="button" className="button" onClick={() => void compare(v.version - 1, v.version)}
-                    aria-label={wt('white-labels.versions.compare_previous_label', { version: v.version })}>{wt('white-labels.versions.compare')}</button>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => void compare(v.version - 1, v.version)}
+                    aria-label={wt('white-labels.versions.compare_previous_label', { version: v.version })}
+                  >
+                    {wt('white-labels.versions.compare')}
+                  </button>
                   {v.version !== latest && (
-                    <button type="button" className="button" disabled={busy} onClick={() => onRevert(v.version)}
-                      aria-label={wt('white-labels.versions.revert_label', { version: v.version })}>{wt('white-labels.versions.revert')}</button>
+                    <button
+                      type="button"
+                      className="button"
+                      disabled={busy}
+                      onClick={() => onRevert(v.version)}
+                      aria-label={wt('white-labels.versions.revert_label', { version: v.version })}
+                    >
+                      {wt('white-labels.versions.revert')}
+                    </button>
                   )}
                 </div>
               </td>
@@ -92,27 +114,55 @@ export function VersionHistory({ whiteLabel, target, versions, describe, onRever
           ))}
         </tbody>
       </table>
-      <form className="wl-compare" onSubmit={(e) => { e.preventDefault(); void compare(before, after); }}>
+      <form
+        className="wl-compare"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void compare(before, after);
+        }}
+      >
         <label>
           {wt('white-labels.versions.from')}
           <select value={before} onChange={(e) => setBefore(Number(e.target.value))}>
-            {[...versions.map((v) => v.version), 0].map((n) => <option key={n} value={n}>{name(n)}</option>)}
+            {[...versions.map((v) => v.version), 0].map((n) => (
+              <option key={n} value={n}>
+                {name(n)}
+              </option>
+            ))}
           </select>
         </label>
         <label>
           {wt('white-labels.versions.to')}
           <select value={after} onChange={(e) => setAfter(Number(e.target.value))}>
-            {[...versions.map((v) => v.version), 0].map((n) => <option key={n} value={n}>{name(n)}</option>)}
+            {[...versions.map((v) => v.version), 0].map((n) => (
+              <option key={n} value={n}>
+                {name(n)}
+              </option>
+            ))}
           </select>
         </label>
-        <button type="submit" className="button">{wt('white-labels.versions.compare')}</button>
+        <button type="submit" className="button">
+          {wt('white-labels.versions.compare')}
+        </button>
       </form>
       <div className="wl-diff" aria-live="polite">
-        {error && <p className="notice notice-error" role="alert">{error}</p>}
+        {error && (
+          <p className="notice notice-error" role="alert">
+            {error}
+          </p>
+        )}
         {diff && (
           <>
             <h3>{wt('white-labels.versions.diff_title', { before: name(diff.before), after: name(diff.after) })}</h3>
-            {diff.lines.length === 0 ? <p>{wt('white-labels.versions.no_difference')}</p> : <ul>{diff.lines.map((l, i) => <li key={i}>{l}</li>)}</ul>}
+            {diff.lines.length === 0 ? (
+              <p>{wt('white-labels.versions.no_difference')}</p>
+            ) : (
+              <ul>
+                {diff.lines.map((l, i) => (
+                  <li key={i}>{l}</li>
+                ))}
+              </ul>
+            )}
           </>
         )}
       </div>

@@ -21,20 +21,37 @@ export default function WhiteLabelEditScreen() {
   const [revision, setRevision] = useState(0);
   useEffect(() => {
     let live = true;
-    api<WhiteLabel>(`/white_labelling/${encodeURIComponent(pk)}/`).then((wl) => live && setDomain(wl.domain), () => undefined);
-    return () => { live = false; };
+    api<WhiteLabel>(`/white_labelling/${encodeURIComponent(pk)}/`).then(
+      (wl) => live && setDomain(wl.domain),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
   }, [pk, revision]);
   const fieldTitles = Object.fromEntries(Object.entries(meta?.schema.properties ?? {}).map(([k, p]) => [k, p.title]));
   return (
     <div className="white-label-edit">
       <nav className="wl-toolbar" aria-label={wt('white-labels.edit.tools')}>
-        <Link className="button" to={`/administration/marques-blanches/${pk}/formulaires/`}>{wt('white-labels.edit.forms')}</Link>
-        <Link className="button" to={`/administration/marques-blanches/${pk}/menus/`}>{wt('white-labels.edit.menus')}</Link>
-        <button type="button" className="button" onClick={() => setTransfer(true)}>{wt('white-labels.edit.transfer')}</button>
+        <Link className="button" to={`/administration/marques-blanches/${pk}/formulaires/`}>
+          {wt('white-labels.edit.forms')}
+        </Link>
+        <Link className="button" to={`/administration/marques-blanches/${pk}/menus/`}>
+          {wt('white-labels.edit.menus')}
+        </Link>
+        <button type="button" className="button" onClick={() => setTransfer(true)}>
+          {wt('white-labels.edit.transfer')}
+        </button>
       </nav>
       <GenericEdit key={revision} />
-      <ExportImportDialog open={transfer} pk={pk} domain={domain} fieldTitles={fieldTitles} onClose={() => setTransfer(false)}
-        onImported={() => setRevision((r) => r + 1)} />
+      <ExportImportDialog
+        open={transfer}
+        pk={pk}
+        domain={domain}
+        fieldTitles={fieldTitles}
+        onClose={() => setTransfer(false)}
+        onImported={() => setRevision((r) => r + 1)}
+      />
     </div>
   );
 }

@@ -18,20 +18,49 @@ const base: EntityMeta = (() => {
   const e = applyOverlay(place, []);
   const x = e.schema['x-entity'];
   return {
-    name: 'place', version: 0, title: e.schema.title, schema: { type: 'object', properties: e.schema.properties, required: e.schema.required ?? [] },
-    form: e.form, labels: x.labels, display: x.display, apiPath: x.api?.path, list: { ...x.list, columns: e.listColumns },
-    fieldRules: e.fieldRules, checks: x.checks ?? [], extraFields: [], messages: {}, can: { view: true, create: true, change: true, delete: true },
-    rights: x.rights, ruleContext: { user: anonymousUser(roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } },
+    name: 'place',
+    version: 0,
+    title: e.schema.title,
+    schema: { type: 'object', properties: e.schema.properties, required: e.schema.required ?? [] },
+    form: e.form,
+    labels: x.labels,
+    display: x.display,
+    apiPath: x.api?.path,
+    list: { ...x.list, columns: e.listColumns },
+    fieldRules: e.fieldRules,
+    checks: x.checks ?? [],
+    extraFields: [],
+    messages: {},
+    can: { view: true, create: true, change: true, delete: true },
+    rights: x.rights,
+    ruleContext: { user: anonymousUser(roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } },
   };
 })();
 
-const ACCESSIBILITY: OverlayOp = { op: 'addField', field: 'xAccessibilitePmr', section: 'general', required: true, schema: { type: 'string', title: 'Accessibilité PMR', enum: ['oui', 'non'], 'x-enum-labels': { oui: 'Oui', non: 'Non' } } };
+const ACCESSIBILITY: OverlayOp = {
+  op: 'addField',
+  field: 'xAccessibilitePmr',
+  section: 'general',
+  required: true,
+  schema: {
+    type: 'string',
+    title: 'Accessibilité PMR',
+    enum: ['oui', 'non'],
+    'x-enum-labels': { oui: 'Oui', non: 'Non' },
+  },
+};
 
 /** What a white label would see: the comparison that matters, whatever the exact operations. */
 function effect(ops: OverlayOp[]) {
   const e = applyOverlay(place, ops);
   expect(e.problems).toEqual([]);
-  return { titles: Object.fromEntries(Object.entries(e.schema.properties).map(([k, p]) => [k, [p.title, p.description]])), required: [...(e.schema.required ?? [])].sort(), sections: e.form.layout.sections.map((s) => s.fields), columns: e.listColumns, hidden: [...e.hidden] };
+  return {
+    titles: Object.fromEntries(Object.entries(e.schema.properties).map(([k, p]) => [k, [p.title, p.description]])),
+    required: [...(e.schema.required ?? [])].sort(),
+    sections: e.form.layout.sections.map((s) => s.fields),
+    columns: e.listColumns,
+    hidden: [...e.hidden],
+  };
 }
 
 describe('form editor model', () => {
@@ -84,21 +113,51 @@ describe('extra field drafts', () => {
     expect(fieldNameFrom('Accessibilité PMR', new Set(['xAccessibilitePmr']))).toBe('xAccessibilitePmr2');
     expect(fieldNameFrom('2e étage ?', taken)).toBe('xChamp2eEtage');
     expect(choiceValues(['Oui', 'Non', 'oui', '!!'])).toEqual(['oui', 'non', 'oui-2', 'choix-4']);
-    const { op, errors } = draftToOp({ ...emptyDraft('general'), label: 'Accessibilité PMR', kind: 'choice', choices: 'Oui\nNon\n\nPartielle', required: true }, taken);
+    const { op, errors } = draftToOp(
+      {
+        ...emptyDraft('general'),
+        label: 'Accessibilité PMR',
+        kind: 'choice',
+        choices: 'Oui\nNon\n\nPartielle',
+        required: true,
+      },
+      taken,
+    );
     expect(errors).toEqual({});
-    expect(op).toEqual({ op: 'addField', field: 'xAccessibilitePmr', section: 'general', required: true, schema: { type: 'string', title: 'Accessibilité PMR', enum: ['oui', 'non', 'partielle'], 'x-enum-labels': { oui: 'Oui', non: 'Non', partielle: 'Partielle' } } });
+    expect(op).toEqual({
+      op: 'addField',
+      field: 'xAccessibilitePmr',
+      section: 'general',
+      required: true,
+      schema: {
+        type: 'string',
+        title: 'Accessibilité PMR',
+        enum: ['oui', 'non', 'partielle'],
+        'x-enum-labels': { oui: 'Oui', non: 'Non', partielle: 'Partielle' },
+      },
+    });
     expect(kindOf(op!.schema)).toBe('choice');
   });
 
   it('reads French numbers and refuses what the overlay would refuse, in French', () => {
-    const ok = draftToOp({ ...emptyDraft('address'), label: 'Surface', kind: 'decimal', minimum: '0,5', maximum: '1 000' }, new Set());
+    const ok = draftToOp(
+      { ...emptyDraft('address'), label: 'Surface', kind: 'decimal', minimum: '0,5', maximum: '1 000' },
+      new Set(),
+    );
     expect(ok.op?.schema).toEqual({ type: 'number', title: 'Surface', minimum: 0.5, maximum: 1000 });
-    expect(draftToOp({ ...emptyDraft('general'), kind: 'integer', minimum: '1,5', maximum: '0' }, new Set()).errors).toEqual({
+    expect(
+      draftToOp({ ...emptyDraft('general'), kind: 'integer', minimum: '1,5', maximum: '0' }, new Set()).errors,
+    ).toEqual({
       label: 'Ce champ est obligatoire.',
       minimum: 'Ce champ doit être un nombre entier.',
     });
-    expect(draftToOp({ ...emptyDraft('general'), label: 'Étage', kind: 'integer', minimum: '5', maximum: '2' }, new Set()).errors.maximum).toBe('Le maximum doit être supérieur ou égal au minimum.');
-    expect(draftToOp({ ...emptyDraft('general'), label: 'Choix', kind: 'choice' }, new Set()).errors.choices).toBe('Indiquez au moins un choix, un par ligne.');
+    expect(
+      draftToOp({ ...emptyDraft('general'), label: 'Étage', kind: 'integer', minimum: '5', maximum: '2' }, new Set())
+        .errors.maximum,
+    ).toBe('Le maximum doit être supérieur ou égal au minimum.');
+    expect(draftToOp({ ...emptyDraft('general'), label: 'Choix', kind: 'choice' }, new Set()).errors.choices).toBe(
+      'Indiquez au moins un choix, un par ligne.',
+    );
   });
 });
 
@@ -118,19 +177,35 @@ describe('version comparison in French', () => {
       'Champ Nom : libellé “Nom” → “Nom de la permanence”',
       'Champ Téléphone : rendu obligatoire',
       'Champ Présentation interne (conseillers) : masqué',
-      'Ordre des champs de « Informations générales » : Identifiant d\'URL, Nom de la permanence, Actif, Couleur, Structures, Conseillers présents',
+      "Ordre des champs de « Informations générales » : Identifiant d'URL, Nom de la permanence, Actif, Couleur, Structures, Conseillers présents",
       'Colonnes de la liste : Nom, Commune → Nom de la permanence, Accessibilité PMR',
     ]);
     expect(describeFormChanges(base, v2, v1)).toContain('Champ retiré : Accessibilité PMR');
-    expect(describeFormChanges(base, v2, v1)).toContain('Champ Présentation interne (conseillers) : de nouveau affiché');
+    expect(describeFormChanges(base, v2, v1)).toContain(
+      'Champ Présentation interne (conseillers) : de nouveau affiché',
+    );
     expect(describeFormChanges(base, v2, v2)).toEqual([]);
     // A relabelled field shown as a column is one change, not a column change too.
-    expect(describeFormChanges(base, [], [{ op: 'label', field: 'name', value: 'Intitulé' }])).toEqual(['Champ Nom : libellé “Nom” → “Intitulé”']);
+    expect(describeFormChanges(base, [], [{ op: 'label', field: 'name', value: 'Intitulé' }])).toEqual([
+      'Champ Nom : libellé “Nom” → “Intitulé”',
+    ]);
   });
 
   it('describes menu entries hidden, renamed and moved', () => {
-    const labels = new Map([['place.list', 'Lieux'], ['reason.list', 'Motifs']]);
-    expect(describeMenuChanges(labels, [{ op: 'menuHide', entry: 'reason.list' }], [{ op: 'menuLabel', entry: 'place.list', value: 'Nos permanences' }, { op: 'menuOrder', entry: 'place.list', value: 10 }])).toEqual([
+    const labels = new Map([
+      ['place.list', 'Lieux'],
+      ['reason.list', 'Motifs'],
+    ]);
+    expect(
+      describeMenuChanges(
+        labels,
+        [{ op: 'menuHide', entry: 'reason.list' }],
+        [
+          { op: 'menuLabel', entry: 'place.list', value: 'Nos permanences' },
+          { op: 'menuOrder', entry: 'place.list', value: 10 },
+        ],
+      ),
+    ).toEqual([
       'Entrée de menu « Motifs » : de nouveau affichée',
       'Entrée de menu « Lieux » : libellé “Lieux” → “Nos permanences”',
       'Entrée de menu « Lieux » : position modifiée',

@@ -5,9 +5,18 @@ import type { EntityMeta } from '../../runtime/types';
 export type AddFieldOp = Extract<OverlayOp, { op: 'addField' }>;
 
 /** What the administrator changed on one field of the base declaration. */
-export interface FieldEdits { label?: string; help?: string; hidden?: boolean; required?: boolean }
+export interface FieldEdits {
+  label?: string;
+  help?: string;
+  hidden?: boolean;
+  required?: boolean;
+}
 
-export interface FormSectionModel { id: string; title: string; fields: string[] }
+export interface FormSectionModel {
+  id: string;
+  title: string;
+  fields: string[];
+}
 
 /**
  * The form editor's state for one entity: the overlay's operations as the screen shows them.
@@ -31,7 +40,8 @@ export function baseSections(base: EntityMeta): FormSectionModel[] {
 /** Same rule as the engine's overlay: an `order` sorts every section by the listed positions. */
 function sortSections(sections: FormSectionModel[], fields: string[]): void {
   const position = new Map(fields.map((f, i) => [f, i]));
-  for (const s of sections) s.fields = [...s.fields].sort((a, b) => (position.get(a) ?? 1e6) - (position.get(b) ?? 1e6));
+  for (const s of sections)
+    s.fields = [...s.fields].sort((a, b) => (position.get(a) ?? 1e6) - (position.get(b) ?? 1e6));
 }
 
 export function fromOps(base: EntityMeta, ops: OverlayOp[]): FormModel {
@@ -41,11 +51,13 @@ export function fromOps(base: EntityMeta, ops: OverlayOp[]): FormModel {
   for (const o of ops) {
     switch (o.op) {
       case 'label':
-        if (extra(o.field)) model.extras[o.field] = { ...extra(o.field), schema: { ...extra(o.field).schema, title: o.value } };
+        if (extra(o.field))
+          model.extras[o.field] = { ...extra(o.field), schema: { ...extra(o.field).schema, title: o.value } };
         else edit(o.field).label = o.value;
         break;
       case 'help':
-        if (extra(o.field)) model.extras[o.field] = { ...extra(o.field), schema: { ...extra(o.field).schema, description: o.value } };
+        if (extra(o.field))
+          model.extras[o.field] = { ...extra(o.field), schema: { ...extra(o.field).schema, description: o.value } };
         else edit(o.field).help = o.value;
         break;
       case 'hide':
@@ -63,7 +75,10 @@ export function fromOps(base: EntityMeta, ops: OverlayOp[]): FormModel {
         model.listColumns = [...o.columns];
         break;
       case 'addField': {
-        if (base.schema.properties[o.field] || extra(o.field)) { model.others.push(o); break; }
+        if (base.schema.properties[o.field] || extra(o.field)) {
+          model.others.push(o);
+          break;
+        }
         model.extras[o.field] = structuredClone(o);
         const section = model.sections.find((s) => s.id === o.section) ?? model.sections[model.sections.length - 1];
         section.fields.push(o.field);
@@ -104,14 +119,17 @@ export function toOps(base: EntityMeta, model: FormModel): OverlayOp[] {
       if (!prop || !e || model.extras[f]) continue;
       const label = e.label?.trim();
       if (label && label !== prop.title) ops.push({ op: 'label', field: f, value: label });
-      if (e.help !== undefined && e.help.trim() !== (prop.description ?? '')) ops.push({ op: 'help', field: f, value: e.help.trim() });
+      if (e.help !== undefined && e.help.trim() !== (prop.description ?? ''))
+        ops.push({ op: 'help', field: f, value: e.help.trim() });
       if (e.hidden) ops.push({ op: 'hide', field: f });
       if (e.required && !required.has(f)) ops.push({ op: 'require', field: f });
     }
   }
   const natural = naturalSections(base, model);
-  if (model.sections.some((s, i) => !same(s.fields, natural[i]))) ops.push({ op: 'order', fields: model.sections.flatMap((s) => s.fields) });
-  if (model.listColumns && !same(model.listColumns, base.list.columns)) ops.push({ op: 'listColumns', columns: [...model.listColumns] });
+  if (model.sections.some((s, i) => !same(s.fields, natural[i])))
+    ops.push({ op: 'order', fields: model.sections.flatMap((s) => s.fields) });
+  if (model.listColumns && !same(model.listColumns, base.list.columns))
+    ops.push({ op: 'listColumns', columns: [...model.listColumns] });
   ops.push(...model.others);
   return ops;
 }
@@ -124,7 +142,15 @@ export function fieldTitle(base: EntityMeta, model: FormModel, name: string): st
 /** The field as the edited overlay makes it: label, help, hidden, required. */
 export function effectiveField(base: EntityMeta, model: FormModel, name: string) {
   const extra = model.extras[name];
-  if (extra) return { title: extra.schema.title, help: extra.schema.description ?? '', hidden: false, required: Boolean(extra.required), baseRequired: false, extra: true };
+  if (extra)
+    return {
+      title: extra.schema.title,
+      help: extra.schema.description ?? '',
+      hidden: false,
+      required: Boolean(extra.required),
+      baseRequired: false,
+      extra: true,
+    };
   const prop: PropertySchema | undefined = base.schema.properties[name];
   const e = model.edits[name] ?? {};
   const baseRequired = base.schema.required.includes(name);
@@ -152,7 +178,11 @@ export function mayUse(base: EntityMeta, name: string, op: 'label' | 'help' | 'r
 }
 
 /** Moves a field up (-1) or down (+1) within its section; returns the new model and position. */
-export function moveField(model: FormModel, name: string, delta: -1 | 1): { model: FormModel; position: number; count: number } | null {
+export function moveField(
+  model: FormModel,
+  name: string,
+  delta: -1 | 1,
+): { model: FormModel; position: number; count: number } | null {
   const sections = model.sections.map((s) => ({ ...s, fields: [...s.fields] }));
   const section = sections.find((s) => s.fields.includes(name));
   if (!section) return null;
@@ -174,7 +204,11 @@ export function removeExtra(model: FormModel, name: string): FormModel {
 }
 
 export function addExtra(model: FormModel, op: AddFieldOp): FormModel {
-  const sections = model.sections.map((s) => (s.id === (op.section ?? model.sections[model.sections.length - 1].id) ? { ...s, fields: [...s.fields, op.field] } : s));
+  const sections = model.sections.map((s) =>
+    s.id === (op.section ?? model.sections[model.sections.length - 1].id)
+      ? { ...s, fields: [...s.fields, op.field] }
+      : s,
+  );
   return { ...model, sections, extras: { ...model.extras, [op.field]: op } };
 }
 

@@ -26,7 +26,12 @@ export interface OverlayVersions {
  * Saving and reverting one overlay target of a white label — the form editor and the menu editor
  * version their changes the same way, so they share this. `reload` reads the overlay again after.
  */
-export function useOverlayVersions(pk: string, target: string, reload: () => Promise<void>, announce: (text: string) => void): OverlayVersions {
+export function useOverlayVersions(
+  pk: string,
+  target: string,
+  reload: () => Promise<void>,
+  announce: (text: string) => void,
+): OverlayVersions {
   const [busy, setBusy] = useState(false);
   const [saveErrors, setSaveErrors] = useState<FieldError[]>([]);
 
@@ -51,7 +56,9 @@ export function useOverlayVersions(pk: string, target: string, reload: () => Pro
   };
 
   const revert = async (version: number, dirty: boolean) => {
-    const text = wt(dirty ? 'white-labels.versions.revert_confirm_dirty' : 'white-labels.versions.revert_confirm', { version });
+    const text = wt(dirty ? 'white-labels.versions.revert_confirm_dirty' : 'white-labels.versions.revert_confirm', {
+      version,
+    });
     if (!(await confirmAction(text, { confirm: wt('white-labels.versions.restore_action') }))) return;
     setBusy(true);
     try {
@@ -68,7 +75,14 @@ export function useOverlayVersions(pk: string, target: string, reload: () => Pro
   };
 
   const backToBase = async (dirty: boolean) => {
-    if (dirty && !(await confirmAction(wt('white-labels.save.back_to_base_confirm'), { confirm: wt('white-labels.save.back_to_base'), destructive: true }))) return;
+    if (
+      dirty &&
+      !(await confirmAction(wt('white-labels.save.back_to_base_confirm'), {
+        confirm: wt('white-labels.save.back_to_base'),
+        destructive: true,
+      }))
+    )
+      return;
     await save([], wt('white-labels.save.back_to_base_comment'));
   };
 

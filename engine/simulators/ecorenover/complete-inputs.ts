@@ -3,7 +3,11 @@ import type { CompletedEcorenoverInput, EcorenoverInput } from './types';
 
 /** Recomputes the derived fields from the primary inputs; derived values sent are ignored. */
 export function completeEcorenoverInput(input: EcorenoverInput): CompletedEcorenoverInput {
-  const regularLoanAmount = regularLoanAmountFor(input.estimatedCostOfHouseWork, input.ecoLoanAmount, input.estimatedAmountOfHelps);
+  const regularLoanAmount = regularLoanAmountFor(
+    input.estimatedCostOfHouseWork,
+    input.ecoLoanAmount,
+    input.estimatedAmountOfHelps,
+  );
   return {
     ...input,
     regularLoanAmount,

@@ -81,7 +81,9 @@ describe('computeEcorenover', () => {
     // no saving at all: the balance is minus every loan payment (8 000 + 16 000)
     expectClose(result.totals.balance, -24_000);
     expect(result.outcome).toBe('cost');
-    expect(result.summary).toBe(`Sur 20 ans, votre projet de rénovation vous aura coûté 24${nnbsp}000${nbsp}€, aides et emprunts compris.`);
+    expect(result.summary).toBe(
+      `Sur 20 ans, votre projet de rénovation vous aura coûté 24${nnbsp}000${nbsp}€, aides et emprunts compris.`,
+    );
   });
 
   it('averages years 2 to 6 (year indexes 2 to 7, end excluded)', () => {
@@ -96,7 +98,9 @@ describe('computeEcorenover', () => {
     // 2 000 × (1.04 + 1.0816 + 1.124864 + 1.16985856 + 1.2166529) = 11 265.95; half of it a year on
     // average = 1 126.60 €, minus 1 200 € of loans = −73.40 € a year, so an effort of ≈ 6 € a month
     expect(Math.round(-firstFiveYearsAverages.monthlyBalance)).toBe(6);
-    expect(firstFiveYearsSummary).toBe(`Pendant les cinq années qui suivent les travaux, votre effort est en moyenne de 6${nbsp}€ par mois, remboursements compris.`);
+    expect(firstFiveYearsSummary).toBe(
+      `Pendant les cinq années qui suivent les travaux, votre effort est en moyenne de 6${nbsp}€ par mois, remboursements compris.`,
+    );
   });
 
   it('counts interest and the payments due after the projection', () => {
@@ -144,7 +148,13 @@ describe('ecorenoverDefaults', () => {
 });
 
 describe('an eco loan above what is left to finance (issue: 48 000 € of works, 12 000 € of helps)', () => {
-  const works = { ...base, estimatedCostOfHouseWork: 48_000, estimatedAmountOfHelps: 12_000, ecoLoanRate: 0, ecoLoanLength: 20 };
+  const works = {
+    ...base,
+    estimatedCostOfHouseWork: 48_000,
+    estimatedAmountOfHelps: 12_000,
+    ecoLoanRate: 0,
+    ecoLoanLength: 20,
+  };
 
   it('proposes the amount to finance, not a fixed 50 000 €, and never above the ceiling', () => {
     expect(suggestedEcoLoanAmount(48_000, 12_000)).toBe(36_000);
@@ -172,7 +182,9 @@ describe('an eco loan above what is left to finance (issue: 48 000 € of works,
         `Les 14${nnbsp}000${nbsp}€ empruntés en trop sont comptés comme une rentrée d’argent l’année des travaux ; ramenez l’éco-prêt à 36${nnbsp}000${nbsp}€.`,
     );
     expect(result.firstYearSummary).toContain(`dépassent le coût des travaux de 14${nnbsp}000${nbsp}€`);
-    expect(result.firstYearSummary).toContain(`vous recevez cette année-là 9${nnbsp}500${nbsp}€ de plus que vous ne dépensez`);
+    expect(result.firstYearSummary).toContain(
+      `vous recevez cette année-là 9${nnbsp}500${nbsp}€ de plus que vous ne dépensez`,
+    );
     expect(result.firstYearSummary).toContain('montant de l’année 1 est négatif');
   });
 
@@ -183,6 +195,8 @@ describe('an eco loan above what is left to finance (issue: 48 000 € of works,
         `soit 4${nnbsp}846${nbsp}€ au total, dont 846${nbsp}€ d’intérêts.`,
     );
     expect(result.loanSummaries.ecoLoan).toContain('sans intérêts (taux nul)');
-    expect(computeEcorenover({ ...base, estimatedCostOfHouseWork: 20_000 }).loanSummaries.regularLoan).toBe('Pas de prêt classique : il ne reste rien à financer par ce prêt.');
+    expect(computeEcorenover({ ...base, estimatedCostOfHouseWork: 20_000 }).loanSummaries.regularLoan).toBe(
+      'Pas de prêt classique : il ne reste rien à financer par ce prêt.',
+    );
   });
 });

@@ -2,7 +2,13 @@ import { completeEcorenoverInput } from './complete-inputs';
 import { ecorenoverWarnings, firstYearSentence, loanSentence } from './explanations';
 import { projectEcorenover } from './projection';
 import { firstFiveYearsAverages, firstFiveYearsSentence, summarySentence } from './summary';
-import type { CompletedEcorenoverInput, EcorenoverInput, EcorenoverResult, EcorenoverTotals, EcorenoverYear } from './types';
+import type {
+  CompletedEcorenoverInput,
+  EcorenoverInput,
+  EcorenoverResult,
+  EcorenoverTotals,
+  EcorenoverYear,
+} from './types';
 import { ECORENOVER_PROJECTION_YEARS, ECORENOVER_YEARLY_VARIATION_FACTORS } from './variation-factors';
 
 export interface EcorenoverOptions {
@@ -27,8 +33,20 @@ export function computeEcorenover(input: EcorenoverInput, options: EcorenoverOpt
     firstYearSummary: firstYearSentence(projection[0]),
     warnings: ecorenoverWarnings(inputs),
     loanSummaries: {
-      ecoLoan: loanSentence('éco-prêt', inputs.ecoLoanAmount, inputs.ecoLoanRate, inputs.ecoLoanLength, inputs.ecoLoanAnnualPayment),
-      regularLoan: loanSentence('prêt classique', inputs.regularLoanAmount, inputs.regularLoanRate, inputs.regularLoanLength, inputs.regularLoanAnnualPayment),
+      ecoLoan: loanSentence(
+        'éco-prêt',
+        inputs.ecoLoanAmount,
+        inputs.ecoLoanRate,
+        inputs.ecoLoanLength,
+        inputs.ecoLoanAnnualPayment,
+      ),
+      regularLoan: loanSentence(
+        'prêt classique',
+        inputs.regularLoanAmount,
+        inputs.regularLoanRate,
+        inputs.regularLoanLength,
+        inputs.regularLoanAnnualPayment,
+      ),
     },
   };
 }

@@ -17,7 +17,9 @@ export function ecorenoverWarnings(input: CompletedEcorenoverInput): string[] {
   const helps = input.estimatedAmountOfHelps;
   const toFinance = amountToFinance(works, helps);
   if (helps > works) {
-    warnings.push(`Les aides (${euros(helps)}) dépassent le coût des travaux (${euros(works)}) : vérifiez ces deux montants.`);
+    warnings.push(
+      `Les aides (${euros(helps)}) dépassent le coût des travaux (${euros(works)}) : vérifiez ces deux montants.`,
+    );
   }
   if (input.ecoLoanAmount > toFinance) {
     warnings.push(
@@ -44,9 +46,10 @@ export function firstYearSentence(year: EcorenoverYear | undefined): string {
   if (year.upfrontCashFlow < 0) {
     const surplus = -year.upfrontCashFlow;
     const net = year.costWithWorks;
-    const outcome = net < 0
-      ? ` Au total, vous recevez cette année-là ${euros(-net)} de plus que vous ne dépensez : c’est pourquoi le montant de l’année 1 est négatif.`
-      : ` Au total, l’année 1 vous coûte ${euros(net)}.`;
+    const outcome =
+      net < 0
+        ? ` Au total, vous recevez cette année-là ${euros(-net)} de plus que vous ne dépensez : c’est pourquoi le montant de l’année 1 est négatif.`
+        : ` Au total, l’année 1 vous coûte ${euros(net)}.`;
     return `${start}${paid}. Les aides et les emprunts dépassent le coût des travaux de ${euros(surplus)}, qui vous reviennent.${outcome}`;
   }
   if (year.upfrontCashFlow > 0) {
@@ -64,9 +67,10 @@ export function loanSentence(name: string, amount: number, loanRate: number, len
   if (length <= 0) return `${capitalised(name)} de ${euros(amount)} sans durée : aucune annuité n’est comptée.`;
   const total = payment * length;
   const interest = total - amount;
-  const cost = loanRate === 0
-    ? 'sans intérêts (taux nul) : la somme empruntée, rien de plus'
-    : `soit ${euros(total)} au total, dont ${euros(interest)} d’intérêts`;
+  const cost =
+    loanRate === 0
+      ? 'sans intérêts (taux nul) : la somme empruntée, rien de plus'
+      : `soit ${euros(total)} au total, dont ${euros(interest)} d’intérêts`;
   return `${capitalised(name)} de ${euros(amount)} à ${rate(loanRate)} sur ${years(length)} : vous remboursez ${eurosCents(payment)} chaque année pendant ${years(length)}, ${cost}.`;
 }
 

@@ -22,7 +22,11 @@ export function amountToFinance(estimatedCostOfHouseWork: number, estimatedAmoun
  * loan, never below 0. Spec 02 §5 says work cost − eco loan; the helps are taken out too, or the
  * regular loan would borrow them a second time (docs/simulators.md).
  */
-export function regularLoanAmountFor(estimatedCostOfHouseWork: number, ecoLoanAmount: number, estimatedAmountOfHelps = 0): number {
+export function regularLoanAmountFor(
+  estimatedCostOfHouseWork: number,
+  ecoLoanAmount: number,
+  estimatedAmountOfHelps = 0,
+): number {
   return Math.max(0, amountToFinance(estimatedCostOfHouseWork, estimatedAmountOfHelps) - ecoLoanAmount);
 }
 

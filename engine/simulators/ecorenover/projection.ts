@@ -14,7 +14,8 @@ export function projectEcorenover(
   factors: readonly number[] = ECORENOVER_YEARLY_VARIATION_FACTORS,
 ): EcorenoverYear[] {
   const consumptionAfterWorks = input.futureEnergyConsumption / 100;
-  const upfront = input.estimatedCostOfHouseWork - input.ecoLoanAmount - input.regularLoanAmount - input.estimatedAmountOfHelps;
+  const upfront =
+    input.estimatedCostOfHouseWork - input.ecoLoanAmount - input.regularLoanAmount - input.estimatedAmountOfHelps;
   const years: EcorenoverYear[] = [];
   let cumulatedBalance = 0;
   for (let year = 1; year <= ECORENOVER_PROJECTION_YEARS; year++) {

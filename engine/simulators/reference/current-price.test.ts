@@ -5,7 +5,9 @@ import type { ReferenceData } from './types';
 
 function withPrices(prices: { year: number; price: number | null }[], discount = 0.85): ReferenceData {
   const data = copyOfReferenceData();
-  data.energies = data.energies.map((energy) => (energy.identifier === 'oil' ? { ...energy, priceMultiUnitDiscount: discount } : energy));
+  data.energies = data.energies.map((energy) =>
+    energy.identifier === 'oil' ? { ...energy, priceMultiUnitDiscount: discount } : energy,
+  );
   data.yearlyEnergyPrices = prices.map((row) => ({ energy: 'oil', ...row }));
   return data;
 }
@@ -21,7 +23,9 @@ describe('currentPrice', () => {
   it('agrees with the derived prices stored in the reference data file', () => {
     for (const energy of referenceData.energies) {
       expect(currentPrice(referenceData, energy.identifier), energy.identifier).toBe(energy.currentPrice);
-      expect(currentPriceMultiUnit(referenceData, energy.identifier), energy.identifier).toBe(energy.currentPriceMultiUnit);
+      expect(currentPriceMultiUnit(referenceData, energy.identifier), energy.identifier).toBe(
+        energy.currentPriceMultiUnit,
+      );
     }
   });
 

@@ -18,7 +18,9 @@ export function energyByIdentifier(data: ReferenceData, identifier: string): Ene
 export function energyOfSystem(data: ReferenceData, system: ProductionSystem): Energy {
   const energy = referenceIndex(data).energiesByIdentifier.get(system.energy);
   if (!energy) {
-    throw new ReferenceDataError(`Énergie « ${system.energy} » absente des données de référence (système ${system.identifier}).`);
+    throw new ReferenceDataError(
+      `Énergie « ${system.energy} » absente des données de référence (système ${system.identifier}).`,
+    );
   }
   return energy;
 }

@@ -15,12 +15,17 @@ describe('secondaryEfficiency', () => {
       [false, false, true, 0.87],
     ];
     for (const [isHeating, isMultiUnit, isHydro, expected] of cases) {
-      expect(secondaryEfficiency(referenceData, { isHeating, isMultiUnit, isHydro }), `${isHeating}/${isMultiUnit}/${isHydro}`).toBe(expected);
+      expect(
+        secondaryEfficiency(referenceData, { isHeating, isMultiUnit, isHydro }),
+        `${isHeating}/${isMultiUnit}/${isHydro}`,
+      ).toBe(expected);
     }
   });
 
   it('gives 1 for individual non-hydronic hot water, which has no row', () => {
-    expect(referenceData.secondaryEfficiencies.some((row) => !row.isHeating && !row.isMultiUnit && !row.isHydro)).toBe(false);
+    expect(referenceData.secondaryEfficiencies.some((row) => !row.isHeating && !row.isMultiUnit && !row.isHydro)).toBe(
+      false,
+    );
     expect(secondaryEfficiency(referenceData, { isHeating: false, isMultiUnit: false, isHydro: false })).toBe(1);
   });
 

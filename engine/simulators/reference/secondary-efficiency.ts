@@ -28,6 +28,8 @@ function lookUp(data: ReferenceData, { isHeating, isMultiUnit, isHydro }: Second
   const rows = [...data.secondaryEfficiencies].sort((a, b) => a.id - b.id);
   const row = isMultiUnit
     ? rows.find((candidate) => candidate.isHeating === isHeating && candidate.isMultiUnit)
-    : rows.find((candidate) => candidate.isHeating === isHeating && !candidate.isMultiUnit && candidate.isHydro === isHydro);
+    : rows.find(
+        (candidate) => candidate.isHeating === isHeating && !candidate.isMultiUnit && candidate.isHydro === isHydro,
+      );
   return row ? row.ratio : 1;
 }

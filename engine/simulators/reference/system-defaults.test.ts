@@ -32,10 +32,18 @@ describe('systemEntryDefaults', () => {
   it('gives 0 where the table has no value, and the spec panel surfaces for solar', () => {
     const fireplace = systemEntryDefaults(referenceData, system('fireplace'), 'heating', individual);
     expect([fireplace.estimatedInvestment, fireplace.maintenanceCost]).toEqual([0, 0]);
-    expect(systemEntryDefaults(referenceData, system('solar_system_combined'), 'heating', individual).solarPanelsSurface).toBe(10);
-    expect(systemEntryDefaults(referenceData, system('solar_water_heater'), 'hotWater', individual).solarPanelsSurface).toBe(4);
+    expect(
+      systemEntryDefaults(referenceData, system('solar_system_combined'), 'heating', individual).solarPanelsSurface,
+    ).toBe(10);
+    expect(
+      systemEntryDefaults(referenceData, system('solar_water_heater'), 'hotWater', individual).solarPanelsSurface,
+    ).toBe(4);
     // multi-unit: 5 and 2 m² per dwelling
-    expect(systemEntryDefaults(referenceData, system('solar_system_combined'), 'heating', large).solarPanelsSurface).toBe(5 * 200);
-    expect(systemEntryDefaults(referenceData, system('solar_water_heater'), 'hotWater', large).solarPanelsSurface).toBe(2 * 200);
+    expect(
+      systemEntryDefaults(referenceData, system('solar_system_combined'), 'heating', large).solarPanelsSurface,
+    ).toBe(5 * 200);
+    expect(systemEntryDefaults(referenceData, system('solar_water_heater'), 'hotWater', large).solarPanelsSurface).toBe(
+      2 * 200,
+    );
   });
 });

@@ -35,7 +35,12 @@ const SOLAR_SURFACE_INDIVIDUAL = { combined: 10, waterHeater: 4 };
 const SOLAR_SURFACE_PER_DWELLING = { combined: 5, waterHeater: 2 };
 
 /** A cost column of the table for the housing profile, or null when the table has no value. */
-export function tableCost(system: ProductionSystem, kind: CostKind, use: SystemUse, housing: HousingProfile): number | null {
+export function tableCost(
+  system: ProductionSystem,
+  kind: CostKind,
+  use: SystemUse,
+  housing: HousingProfile,
+): number | null {
   const variant: CostHousingVariant | null = housing.isMultiUnit
     ? housing.sizeClass && HOUSING_VARIANT[housing.sizeClass]
     : 'Individual';
@@ -63,7 +68,9 @@ export function tableProvisions(system: ProductionSystem, use: SystemUse, housin
 
 /** The energy's current price, discounted for multi-unit housing; 0 when the energy has no price. */
 export function defaultEnergyPrice(data: ReferenceData, energyIdentifier: string, housing: HousingProfile): number {
-  return (housing.isMultiUnit ? currentPriceMultiUnit(data, energyIdentifier) : currentPrice(data, energyIdentifier)) ?? 0;
+  return (
+    (housing.isMultiUnit ? currentPriceMultiUnit(data, energyIdentifier) : currentPrice(data, energyIdentifier)) ?? 0
+  );
 }
 
 /** Defaults for every numeric field of an entry; missing table values count as 0. */

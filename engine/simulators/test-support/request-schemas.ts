@@ -10,7 +10,9 @@ addFormats(ajv);
 export type SchemaName = 'thermix' | 'therminix' | 'ecorenover';
 
 export function schemaFile(name: SchemaName): object {
-  const path = fileURLToPath(new URL(`../../../schemas/simulators/${name}-compute-request.schema.json`, import.meta.url));
+  const path = fileURLToPath(
+    new URL(`../../../schemas/simulators/${name}-compute-request.schema.json`, import.meta.url),
+  );
   return JSON.parse(readFileSync(path, 'utf8')) as object;
 }
 

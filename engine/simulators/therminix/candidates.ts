@@ -53,13 +53,18 @@ export function candidateSolution(
 }
 
 /** Every heating system with every way of producing hot water (its own appliance when it can, or a dedicated one). */
-export function buildCandidates(data: ReferenceData, housing: HousingProfile, uses: { heating: boolean; hotWater: boolean }): Candidate[] {
+export function buildCandidates(
+  data: ReferenceData,
+  housing: HousingProfile,
+  uses: { heating: boolean; hotWater: boolean },
+): Candidate[] {
   const heatingSystems = uses.heating ? proposableSystems(data, 'heating', housing) : [null];
   const hotWaterSystems = uses.hotWater ? proposableSystems(data, 'hotWater', housing) : [];
   const candidates: Candidate[] = [];
   for (const heating of heatingSystems) {
     if (!uses.hotWater) {
-      if (heating) candidates.push({ heating, hotWater: null, shared: false, solution: candidateSolution(heating, null, false) });
+      if (heating)
+        candidates.push({ heating, hotWater: null, shared: false, solution: candidateSolution(heating, null, false) });
       continue;
     }
     for (const hotWater of hotWaterSystems) {

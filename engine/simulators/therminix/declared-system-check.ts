@@ -12,7 +12,14 @@ export function checkDeclaredSystem(data: ReferenceData, input: TherminixInput, 
   if (!identifier || (use === 'hotWater' && !hotWaterApplies(input))) return [];
   const system = productionSystemByIdentifier(data, identifier);
   if (!system) {
-    return [{ path, code: 'unknownProductionSystem', params: { productionSystem: identifier }, message: `Système de production inconnu : ${identifier}.` }];
+    return [
+      {
+        path,
+        code: 'unknownProductionSystem',
+        params: { productionSystem: identifier },
+        message: `Système de production inconnu : ${identifier}.`,
+      },
+    ];
   }
   const servesUse = use === 'heating' ? system.isHeating : system.isHotWater;
   const isMultiUnit = input.housingType === 'multi_unit';

@@ -37,7 +37,9 @@ describe('proposeTherminix', () => {
     expect(caught).toBeInstanceOf(TherminixInvalidPropositionError);
     expect(caught).toBeInstanceOf(SimulatorInputError);
     const error = caught as TherminixInvalidPropositionError;
-    expect(error.message).toBe('Impossible d\u2019établir une proposition : les informations sur votre projet sont incomplètes ou invalides.');
+    expect(error.message).toBe(
+      'Impossible d\u2019établir une proposition : les informations sur votre projet sont incomplètes ou invalides.',
+    );
     expect(error.errors.map((item) => item.path)).toEqual([
       '/renovationType',
       '/floorSurface',
@@ -69,7 +71,11 @@ describe('proposeTherminix', () => {
     const [first, second] = result.propositions;
     expect(result.propositions).toHaveLength(2); // one per heating system
     expect(first.heatingSystem?.identifier).toBe('gaz_boiler_condensing');
-    expect(first.hotWaterSystem).toEqual({ identifier: 'gaz_boiler_condensing', label: 'Chaudière gaz condensation', sharedWithHeating: true });
+    expect(first.hotWaterSystem).toEqual({
+      identifier: 'gaz_boiler_condensing',
+      label: 'Chaudière gaz condensation',
+      sharedWithHeating: true,
+    });
     expectClose(first.periodTotalCost, gasWithGasWater);
     expect(first.highlights).toEqual(['lowestCost']);
     expect(first.reasons[0]).toBe(
@@ -99,7 +105,12 @@ describe('proposeTherminix', () => {
     const result = proposeTherminix(house, referenceData, { currentYear: 2024 });
     for (const proposition of result.propositions) {
       const response = computeResults(
-        { year: 2024, thermalSolarProdByM2: 450, needs: { heating: 10_000, hotWater: 2_000, housingCategory: 'individual' }, solutions: [proposition.solution] },
+        {
+          year: 2024,
+          thermalSolarProdByM2: 450,
+          needs: { heating: 10_000, hotWater: 2_000, housingCategory: 'individual' },
+          solutions: [proposition.solution],
+        },
         referenceData,
         { currentYear: 2024 },
       );
@@ -112,21 +123,35 @@ describe('proposeTherminix', () => {
   });
 
   it('never proposes solar, the heating network or obsolete appliances', () => {
-    const result = proposeTherminix({ housingType: 'multi_unit', renovationType: 'global_renovation', heatingNeeds: 185_000, hotWaterNeeds: 35_000 }, referenceData, {
-      currentYear: 2024,
-      maxPropositions: 1_000,
-    });
+    const result = proposeTherminix(
+      { housingType: 'multi_unit', renovationType: 'global_renovation', heatingNeeds: 185_000, hotWaterNeeds: 35_000 },
+      referenceData,
+      {
+        currentYear: 2024,
+        maxPropositions: 1_000,
+      },
+    );
     const identifiers = result.propositions.flatMap((p) => [p.heatingSystem?.identifier, p.hotWaterSystem?.identifier]);
-    for (const excluded of ['solar_system_combined', 'solar_water_heater', 'heating_network', 'fireplace', 'old_log_stove']) {
+    for (const excluded of [
+      'solar_system_combined',
+      'solar_water_heater',
+      'heating_network',
+      'fireplace',
+      'old_log_stove',
+    ]) {
       expect(identifiers).not.toContain(excluded);
     }
     expect(result.baseline).toBeNull();
   });
 
   it('leaves hot water out of a heating-system renovation', () => {
-    const result = proposeTherminix({ ...house, renovationType: 'heating_system_renovation', hotWaterSystem: null, hotWaterNeeds: null }, threeSystems(), {
-      currentYear: 2024,
-    });
+    const result = proposeTherminix(
+      { ...house, renovationType: 'heating_system_renovation', hotWaterSystem: null, hotWaterNeeds: null },
+      threeSystems(),
+      {
+        currentYear: 2024,
+      },
+    );
     expect(result.needs).toEqual({ heating: 10_000, hotWater: 0 });
     expect(result.consideredCount).toBe(2);
     expect(result.propositions.every((proposition) => proposition.hotWaterSystem === null)).toBe(true);
@@ -135,6 +160,8 @@ describe('proposeTherminix', () => {
   it('explains that needs are missing for a multi-unit project without them', () => {
     const result = proposeTherminix({ housingType: 'multi_unit', renovationType: 'new_building' }, referenceData);
     expect(result.propositions).toEqual([]);
-    expect(result.notice).toBe("Indiquez vos besoins de chauffage ou d'eau chaude sanitaire pour obtenir des propositions chiffrées.");
+    expect(result.notice).toBe(
+      "Indiquez vos besoins de chauffage ou d'eau chaude sanitaire pour obtenir des propositions chiffrées.",
+    );
   });
 });

@@ -27,7 +27,11 @@ interface Costed {
  * system is kept, and the cheapest over 20 years are proposed, plus the lowest-carbon one when it is
  * not among them. Throws TherminixInvalidPropositionError when the informations step is not valid.
  */
-export function proposeTherminix(input: TherminixInput, data: ReferenceData, options: TherminixOptions = {}): TherminixPropositionResult {
+export function proposeTherminix(
+  input: TherminixInput,
+  data: ReferenceData,
+  options: TherminixOptions = {},
+): TherminixPropositionResult {
   const errors = validateTherminixProposition(input, data);
   if (errors.length > 0) throw new TherminixInvalidPropositionError(errors);
 
@@ -39,9 +43,18 @@ export function proposeTherminix(input: TherminixInput, data: ReferenceData, opt
     dwellingsNumber,
   };
   const needs = { heating: input.heatingNeeds ?? 0, hotWater: hotWaterApplies(input) ? (input.hotWaterNeeds ?? 0) : 0 };
-  const empty: TherminixPropositionResult = { propositions: [], baseline: null, consideredCount: 0, needs, notice: null };
+  const empty: TherminixPropositionResult = {
+    propositions: [],
+    baseline: null,
+    consideredCount: 0,
+    needs,
+    notice: null,
+  };
   if (needs.heating <= 0 && needs.hotWater <= 0) {
-    return { ...empty, notice: "Indiquez vos besoins de chauffage ou d'eau chaude sanitaire pour obtenir des propositions chiffrées." };
+    return {
+      ...empty,
+      notice: "Indiquez vos besoins de chauffage ou d'eau chaude sanitaire pour obtenir des propositions chiffrées.",
+    };
   }
 
   const candidates = buildCandidates(data, housing, { heating: needs.heating > 0, hotWater: needs.hotWater > 0 });
@@ -54,12 +67,17 @@ export function proposeTherminix(input: TherminixInput, data: ReferenceData, opt
     solutions: [...candidates.map((candidate) => candidate.solution), ...(baselineSolution ? [baselineSolution] : [])],
   };
   const response = computeResults(request, data, { currentYear });
-  const costed: Costed[] = candidates.map((candidate, position) => ({ candidate, result: response.solutionsResults[position] }));
+  const costed: Costed[] = candidates.map((candidate, position) => ({
+    candidate,
+    result: response.solutionsResults[position],
+  }));
   const baseline = baselineSolution ? response.solutionsResults[candidates.length] : null;
   if (costed.length === 0) return { ...empty, notice: 'Aucun système de notre base ne correspond à ce logement.' };
 
   const ranked = bestPerHeatingSystem(costed).sort(byCostThenCarbon);
-  const lowestCarbon = [...ranked].sort((a, b) => a.result.carbonReport - b.result.carbonReport || byCostThenCarbon(a, b))[0];
+  const lowestCarbon = [...ranked].sort(
+    (a, b) => a.result.carbonReport - b.result.carbonReport || byCostThenCarbon(a, b),
+  )[0];
   const chosen = ranked.slice(0, Math.max(1, options.maxPropositions ?? DEFAULT_MAX_PROPOSITIONS));
   if (!chosen.includes(lowestCarbon)) chosen.push(lowestCarbon);
 
@@ -141,14 +159,19 @@ function describe(system: ProductionSystem | null) {
  * The declared installation, kept as it is: for a renovation the appliances exist, so no investment;
  * for a new building the declared systems are what would be installed, so the table investment applies.
  */
-function baselineOf(input: TherminixInput, data: ReferenceData, needs: { heating: number; hotWater: number }): ThermixSolution | null {
+function baselineOf(
+  input: TherminixInput,
+  data: ReferenceData,
+  needs: { heating: number; hotWater: number },
+): ThermixSolution | null {
   const heating = needs.heating > 0 ? systemOf(data, input.heatingSystem) : null;
   const hotWater = needs.hotWater > 0 ? systemOf(data, input.hotWaterSystem) : null;
   if (!heating && !hotWater) return null;
   const shared = heating !== null && hotWater !== null && heating.id === hotWater.id;
   const solution = candidateSolution(heating, hotWater, shared);
   if (input.renovationType !== 'new_building') {
-    for (const entry of [...(solution.heatingSystems ?? []), ...(solution.hotWaterSystems ?? [])]) entry.estimatedInvestment = 0;
+    for (const entry of [...(solution.heatingSystems ?? []), ...(solution.hotWaterSystems ?? [])])
+      entry.estimatedInvestment = 0;
   }
   return solution;
 }

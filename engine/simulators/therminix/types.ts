@@ -1,7 +1,12 @@
 import type { ThermixSolution } from '../thermix/request-types';
 
 export const HOUSING_TYPES = ['individual', 'multi_unit'] as const;
-export const RENOVATION_TYPES = ['new_building', 'global_renovation', 'systems_renovation', 'heating_system_renovation'] as const;
+export const RENOVATION_TYPES = [
+  'new_building',
+  'global_renovation',
+  'systems_renovation',
+  'heating_system_renovation',
+] as const;
 export type TherminixHousingType = (typeof HOUSING_TYPES)[number];
 export type RenovationType = (typeof RENOVATION_TYPES)[number];
 

@@ -11,7 +11,12 @@ function required(path: string): FieldError {
 }
 
 function positive(path: string, value: number): FieldError {
-  return { path, code: 'exclusiveMinimum', params: { limit: 0, value }, message: 'La valeur doit être supérieure à 0.' };
+  return {
+    path,
+    code: 'exclusiveMinimum',
+    params: { limit: 0, value },
+    message: 'La valeur doit être supérieure à 0.',
+  };
 }
 
 function isBlank(value: unknown): boolean {
@@ -28,11 +33,21 @@ export function validateTherminixProposition(input: TherminixInput, data?: Refer
   const errors: FieldError[] = [];
   if (isBlank(input.housingType)) errors.push(required('/housingType'));
   else if (!(HOUSING_TYPES as readonly string[]).includes(input.housingType as string)) {
-    errors.push({ path: '/housingType', code: 'enum', params: { allowedValues: HOUSING_TYPES }, message: 'Type de logement inconnu.' });
+    errors.push({
+      path: '/housingType',
+      code: 'enum',
+      params: { allowedValues: HOUSING_TYPES },
+      message: 'Type de logement inconnu.',
+    });
   }
   if (isBlank(input.renovationType)) errors.push(required('/renovationType'));
   else if (!(RENOVATION_TYPES as readonly string[]).includes(input.renovationType as string)) {
-    errors.push({ path: '/renovationType', code: 'enum', params: { allowedValues: RENOVATION_TYPES }, message: 'Type de projet inconnu.' });
+    errors.push({
+      path: '/renovationType',
+      code: 'enum',
+      params: { allowedValues: RENOVATION_TYPES },
+      message: 'Type de projet inconnu.',
+    });
   }
   if (input.housingType === 'individual') {
     requirePositive(errors, '/floorSurface', input.floorSurface);
@@ -43,7 +58,8 @@ export function validateTherminixProposition(input: TherminixInput, data?: Refer
       requirePositive(errors, '/hotWaterNeeds', input.hotWaterNeeds);
     }
   }
-  if (data) errors.push(...checkDeclaredSystem(data, input, 'heating'), ...checkDeclaredSystem(data, input, 'hotWater'));
+  if (data)
+    errors.push(...checkDeclaredSystem(data, input, 'heating'), ...checkDeclaredSystem(data, input, 'hotWater'));
   return errors;
 }
 

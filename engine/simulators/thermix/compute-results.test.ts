@@ -24,7 +24,13 @@ describe('computeResults', () => {
   });
 
   it('echoes needs and metropole settings and computes the metropole requirement', () => {
-    const metroGrenoble = { enabled: true, renovationType: 'new_building', floorSurface: 1_500, groundSurface: 300, area: 'B' };
+    const metroGrenoble = {
+      enabled: true,
+      renovationType: 'new_building',
+      floorSurface: 1_500,
+      groundSurface: 300,
+      area: 'B',
+    };
     const request = requestWith({ heatingSystems: [] }, { heating: 0 }, { metroGrenoble });
     const response = computeResults(request, referenceData, { currentYear: 2024 });
     expect(response.needs).toBe(request.needs);
@@ -41,7 +47,10 @@ describe('computeResults', () => {
   });
 
   it('names a system by identifier when no id is given; the id wins when both are', () => {
-    const byIdentifier = computeResults(requestWith({ heatingSystems: [{ identifier: 'log_boiler' }] }, { heating: 1_000 }), referenceData);
+    const byIdentifier = computeResults(
+      requestWith({ heatingSystems: [{ identifier: 'log_boiler' }] }, { heating: 1_000 }),
+      referenceData,
+    );
     expect(byIdentifier.solutionsResults[0].systemsResults[0].productionSystem).toBe(systemId('log_boiler'));
     const both = computeResults(
       requestWith({ heatingSystems: [{ productionSystem: GAS, identifier: 'log_boiler' }] }, { heating: 1_000 }),
@@ -51,7 +60,10 @@ describe('computeResults', () => {
   });
 
   it('rejects an unknown system with a French field error', () => {
-    const request = requestWith({ heatingSystems: [entry(GAS)], hotWaterSystems: [entry(GAS), { productionSystem: 999 }] }, { heating: 1 });
+    const request = requestWith(
+      { heatingSystems: [entry(GAS)], hotWaterSystems: [entry(GAS), { productionSystem: 999 }] },
+      { heating: 1 },
+    );
     let caught: unknown;
     try {
       computeResults(request, referenceData);

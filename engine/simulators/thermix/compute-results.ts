@@ -11,9 +11,15 @@ import { yearlyEnergiesPricesSeries } from './yearly-prices';
  * data comes from the caller and the current year from the options (clock year by default).
  * Throws UnknownProductionSystemError when an entry names a system absent from the data.
  */
-export function computeResults(request: ThermixRequest, data: ReferenceData, options: ComputeOptions = {}): ThermixResponse {
+export function computeResults(
+  request: ThermixRequest,
+  data: ReferenceData,
+  options: ComputeOptions = {},
+): ThermixResponse {
   const ctx = buildContext(request, data);
-  const computations = request.solutions.map((solution, position) => computeSolution(ctx, solution, `/solutions/${position}`));
+  const computations = request.solutions.map((solution, position) =>
+    computeSolution(ctx, solution, `/solutions/${position}`),
+  );
   return {
     solutionsResults: computations.map(solutionResult),
     periodTotalCostSeries: {
@@ -28,9 +34,15 @@ export function computeResults(request: ThermixRequest, data: ReferenceData, opt
     environmentalIndicatorsSeries: {
       totalRenewableProduction: computations.map((c) => c.indicators.totalRenewableProduction),
       renewableHeatingProduction: computations.map((c) => c.indicators.renewableHeatingProduction),
-      renewableHeatingProductionWithoutNetwork: computations.map((c) => c.indicators.renewableHeatingProductionWithoutNetwork),
-      renewableHeatingProductionNetworkOnly: computations.map((c) => c.indicators.renewableHeatingProductionNetworkOnly),
-      totalRenewableProductionWithoutNetwork: computations.map((c) => c.indicators.totalRenewableProductionWithoutNetwork),
+      renewableHeatingProductionWithoutNetwork: computations.map(
+        (c) => c.indicators.renewableHeatingProductionWithoutNetwork,
+      ),
+      renewableHeatingProductionNetworkOnly: computations.map(
+        (c) => c.indicators.renewableHeatingProductionNetworkOnly,
+      ),
+      totalRenewableProductionWithoutNetwork: computations.map(
+        (c) => c.indicators.totalRenewableProductionWithoutNetwork,
+      ),
       renewableElectricity: computations.map((c) => c.indicators.renewableElectricity),
       primaryEnergyConsumption: computations.map((c) => c.indicators.primaryEnergyConsumption),
       carbonReport: computations.map((c) => c.indicators.carbonReport),

@@ -1,6 +1,10 @@
 import type { ThermixContext } from './context';
 import { computeCostEvolution } from './cost-evolution';
-import { computeEnvironmentalIndicators, renewableElectricityOf, type EnvironmentalIndicators } from './environmental-indicators';
+import {
+  computeEnvironmentalIndicators,
+  renewableElectricityOf,
+  type EnvironmentalIndicators,
+} from './environmental-indicators';
 import { computeOrdinaryPath } from './ordinary-path';
 import { computePeriodTotalCost, financialSupportOf, type PeriodTotalCost } from './period-total-cost';
 import { prepareSolution } from './prepare-solution';

@@ -18,12 +18,16 @@ describe('agreement with 28-digit decimal arithmetic', () => {
     const heatPump = systemId('heat_pump_air_water');
     const request = requestWith(
       {
-        heatingSystems: [entry(systemId('solar_system_combined'), { solarPanelsSurface: 7.3 }), entry(heatPump, { efficiency: 2.87, energyPrice: 17.13, energyPriceVariation: 0.0174 })],
+        heatingSystems: [
+          entry(systemId('solar_system_combined'), { solarPanelsSurface: 7.3 }),
+          entry(heatPump, { efficiency: 2.87, energyPrice: 17.13, energyPriceVariation: 0.0174 }),
+        ],
         hotWaterSystems: [],
       },
       { heating: 13_457.3 },
     );
-    const [solar, backup] = computeResults(request, referenceData, { currentYear: 2024 }).solutionsResults[0].systemsResults;
+    const [solar, backup] = computeResults(request, referenceData, { currentYear: 2024 }).solutionsResults[0]
+      .systemsResults;
 
     // solar: min(0.15 × 13 457.3, 450 × 7.3) = min(2 018.595, 3 285)
     const solarProduction = D.min(d(0.15).times(d(13_457.3)), d(450).times(d(7.3)));
@@ -33,7 +37,8 @@ describe('agreement with 28-digit decimal arithmetic', () => {
     // 1 − 2.58 / 2.87 = 0.10104… → 0.10
     const renewable = output.times(new D(1).minus(d(2.58).div(d(2.87))).toDecimalPlaces(2, D.ROUND_HALF_EVEN));
     let fuel = new D(0);
-    for (let year = 0; year < 20; year++) fuel = fuel.plus(d(17.13).times(finalEnergy).div(100).times(d(1.0174).pow(year)));
+    for (let year = 0; year < 20; year++)
+      fuel = fuel.plus(d(17.13).times(finalEnergy).div(100).times(d(1.0174).pow(year)));
 
     const gaps = [
       relativeGap(solar.usefulHeatingProduction, solarProduction),
@@ -42,7 +47,10 @@ describe('agreement with 28-digit decimal arithmetic', () => {
       relativeGap(backup.finalEnergyConsumption, finalEnergy),
       relativeGap(backup.primaryEnergyConsumption, finalEnergy.times(d(2.58))),
       relativeGap(backup.renewableHeatingProduction, renewable),
-      relativeGap(backup.combustibleCosts.reduce((sum, cost) => sum + cost, 0), fuel),
+      relativeGap(
+        backup.combustibleCosts.reduce((sum, cost) => sum + cost, 0),
+        fuel,
+      ),
       relativeGap(backup.carbonEmission, finalEnergy.times(d(0.147))),
     ];
     for (const gap of gaps) expect(gap).toBeLessThan(1e-12);

@@ -48,7 +48,11 @@ describe('environmental indicators', () => {
   it('accepts the UI name renewableElectricityProd and ignores it when the flag is off', () => {
     const on = solve({ heatingSystems: [entry(GAS)], renewableElectricity: true, renewableElectricityProd: 700 });
     expect(on.environmentalIndicatorsSeries.renewableElectricity).toEqual([700]);
-    const off = solve({ heatingSystems: [entry(GAS)], renewableElectricity: false, renewableElectricityProduction: 700 });
+    const off = solve({
+      heatingSystems: [entry(GAS)],
+      renewableElectricity: false,
+      renewableElectricityProduction: 700,
+    });
     expect(off.environmentalIndicatorsSeries.renewableElectricity).toEqual([null]);
   });
 
@@ -60,10 +64,13 @@ describe('environmental indicators', () => {
   });
 
   it('counts solar in the numerators only, so the ratio may exceed the share of output', () => {
-    const solution = solve({
-      heatingSystems: [],
-      hotWaterSystems: [entry(SOLAR, { solarPanelsSurface: 4 }), entry(GAS, { efficiency: 0.9 })],
-    }, { heating: 0, hotWater: 2_000 }).solutionsResults[0];
+    const solution = solve(
+      {
+        heatingSystems: [],
+        hotWaterSystems: [entry(SOLAR, { solarPanelsSurface: 4 }), entry(GAS, { efficiency: 0.9 })],
+      },
+      { heating: 0, hotWater: 2_000 },
+    ).solutionsResults[0];
     // solar: min(0.7 × 2 000, 450 × 4) = 1 400; gas: O = (2 000 − 1 400) / 0.87
     const gasOutput = 600 / 0.87;
     expectClose(solution.renewableHeatingProductionRatio, 1_400 / gasOutput);

@@ -44,7 +44,10 @@ describe('metropole heating-network path', () => {
     expect(water.estimatedInvestment).toBe(0);
     expect(response.periodTotalCostSeries.investment[0]).toBe(15_677);
     // the network's renewable production is reported apart
-    expectClose(response.environmentalIndicatorsSeries.renewableHeatingProductionNetworkOnly[0], (heatingOutput + 200_000) * 0.83);
+    expectClose(
+      response.environmentalIndicatorsSeries.renewableHeatingProductionNetworkOnly[0],
+      (heatingOutput + 200_000) * 0.83,
+    );
     expect(response.environmentalIndicatorsSeries.renewableHeatingProductionWithoutNetwork[0]).toBe(0);
   });
 
@@ -62,19 +65,24 @@ describe('metropole heating-network path', () => {
       { heating: 200_000, hotWater: 10_000, ...MULTI },
     ).solutionsResults[0].systemsResults;
     // O = 200 000 / 0.85 = 235 294 < 315 000 → ρ = 1
-    expectClose(heating.maintenanceCost, (200_000 / 0.85) * 34.02 / 1.05 / 1000);
+    expectClose(heating.maintenanceCost, ((200_000 / 0.85) * 34.02) / 1.05 / 1000);
   });
 
   it('compares with the hot-water entry at position `index` (1 → the second entry)', () => {
     const needs = { heating: 200_000, hotWater: 10_000, ...MULTI };
     const output = 200_000 / 0.85;
     // index 1 and a single hot-water entry: no entry at position 1 → 1.05, as the reference does
-    const [alone] = solve({ heatingSystems: [entry(NETWORK, { index: 1 })], hotWaterSystems: [entry(NETWORK, { index: 1 })] }, needs)
-      .solutionsResults[0].systemsResults;
+    const [alone] = solve(
+      { heatingSystems: [entry(NETWORK, { index: 1 })], hotWaterSystems: [entry(NETWORK, { index: 1 })] },
+      needs,
+    ).solutionsResults[0].systemsResults;
     expectClose(alone.maintenanceCost, (output * 34.02) / 1.05 / 1000);
     // index 1 and the network second in the hot-water list → 1.15
     const [shared] = solve(
-      { heatingSystems: [entry(NETWORK, { index: 1 })], hotWaterSystems: [entry(GAS, { productionShare: 0 }), entry(NETWORK)] },
+      {
+        heatingSystems: [entry(NETWORK, { index: 1 })],
+        hotWaterSystems: [entry(GAS, { productionShare: 0 }), entry(NETWORK)],
+      },
       needs,
     ).solutionsResults[0].systemsResults;
     expectClose(shared.maintenanceCost, (output * 34.02) / 1.15 / 1000);
@@ -116,7 +124,11 @@ describe('metropole heating-network path', () => {
 
   it('treats the network as an ordinary system outside metropole mode', () => {
     const [system] = solve(
-      { heatingSystems: [entry(NETWORK, { efficiency: 1, energyPrice: 3.5, estimatedInvestment: 1_000, maintenanceCost: 50 })] },
+      {
+        heatingSystems: [
+          entry(NETWORK, { efficiency: 1, energyPrice: 3.5, estimatedInvestment: 1_000, maintenanceCost: 50 }),
+        ],
+      },
       { heating: 100_000, ...MULTI },
       { metroGrenoble: { enabled: false } },
     ).solutionsResults[0].systemsResults;

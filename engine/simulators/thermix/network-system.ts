@@ -22,7 +22,8 @@ export function networkDistributionFactor(
 ): number {
   if (prepared.use === 'hotWater') return NETWORK.distributionFactorWithHotWater;
   const rank = prepared.networkRank;
-  const sharedWithHotWater = rank >= 0 && rank < hotWaterSystemIds.length && hotWaterSystemIds[rank] === prepared.system.id;
+  const sharedWithHotWater =
+    rank >= 0 && rank < hotWaterSystemIds.length && hotWaterSystemIds[rank] === prepared.system.id;
   return sharedWithHotWater ? NETWORK.distributionFactorWithHotWater : NETWORK.distributionFactorHeatingOnly;
 }
 
@@ -37,7 +38,11 @@ export function networkVolumeReduction(output: number): number {
  * A building is connected once: when heating already comes from the network, its hot-water entry
  * adds no second connection (the reference charges both; see docs/simulators.md).
  */
-export function networkConnectionCost(ctx: ThermixContext, prepared: PreparedEntry, connectedByHeating = false): number {
+export function networkConnectionCost(
+  ctx: ThermixContext,
+  prepared: PreparedEntry,
+  connectedByHeating = false,
+): number {
   const sizeClass = ctx.housing.sizeClass;
   if (sizeClass && prepared.use === 'hotWater' && connectedByHeating) return 0;
   return sizeClass ? NETWORK.connectionCost[sizeClass] : prepared.estimatedInvestment;

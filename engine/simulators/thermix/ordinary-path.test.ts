@@ -52,7 +52,8 @@ describe('ordinary path', () => {
       },
       { heating: 12_000, hotWater: 2_500 },
     );
-    const [gas, logs, water] = computeResults(request, referenceData, { currentYear: 2024 }).solutionsResults[0].systemsResults;
+    const [gas, logs, water] = computeResults(request, referenceData, { currentYear: 2024 }).solutionsResults[0]
+      .systemsResults;
     expect([gas.type, logs.type, water.type]).toEqual(['heating', 'heating', 'hot_water']);
     // gas: U = 12 000 × 0.6 = 7 200; O = 7 200 / 0.85; F = O / 0.95
     expectClose(gas.finalEnergyConsumption, 7_200 / 0.85 / 0.95);
@@ -90,7 +91,10 @@ describe('ordinary path', () => {
     const system = computeResults(request, referenceData, { currentYear: 2024 }).solutionsResults[0].systemsResults[0];
     expectClose(system.carbonEmission, 0.1 * (9_000 / 0.85 / 0.9));
 
-    const zero = requestWith({ heatingSystems: [entry(GAS_CONDENSING, { efficiency: 0, energyPrice: 8 })] }, { heating: 9_000 });
+    const zero = requestWith(
+      { heatingSystems: [entry(GAS_CONDENSING, { efficiency: 0, energyPrice: 8 })] },
+      { heating: 9_000 },
+    );
     const zeroSystem = computeResults(zero, referenceData, { currentYear: 2024 }).solutionsResults[0].systemsResults[0];
     expect(zeroSystem.finalEnergyConsumption).toBe(0);
     expect(zeroSystem.combustibleCostByYear).toBe(0);
@@ -114,7 +118,8 @@ describe('ordinary path', () => {
       { heatingSystems: [{ identifier: 'gaz_boiler_condensing' }] },
       { heating: 100_000, housingCategory: 'multi_unit', dwellingsNumber: 60 },
     );
-    const multiSystem = computeResults(multi, referenceData, { currentYear: 2024 }).solutionsResults[0].systemsResults[0];
+    const multiSystem = computeResults(multi, referenceData, { currentYear: 2024 }).solutionsResults[0]
+      .systemsResults[0];
     const table = referenceData.productionSystems.find((s) => s.id === GAS_CONDENSING)!;
     expect(multiSystem.estimatedInvestment).toBe(table.investmentMediumMultiUnitHeating);
     expect(multiSystem.maintenanceCost).toBe(table.maintenanceMediumMultiUnitHeating);

@@ -15,7 +15,11 @@ export function needOf(ctx: ThermixContext, prepared: PreparedEntry): number {
  * One system on the ordinary path (reference/simulators.md §4). `avoided` is the solar production
  * already covering part of this use's need (solar path backups only).
  */
-export function computeOrdinarySystem(ctx: ThermixContext, prepared: PreparedEntry, avoided: number): ThermixSystemResult {
+export function computeOrdinarySystem(
+  ctx: ThermixContext,
+  prepared: PreparedEntry,
+  avoided: number,
+): ThermixSystemResult {
   const { system, efficiency } = prepared;
   const useful = Math.max(0, needOf(ctx, prepared) * prepared.productionShare - avoided);
   const distribution = secondaryEfficiency(ctx.data, {

@@ -13,7 +13,14 @@ function solve(solution: ThermixSolution, needs: Partial<ThermixNeeds> = { heati
 }
 
 describe('period total cost and cumulated series', () => {
-  const boiler = entry(GAS, { efficiency: 0.9, energyPrice: 8, energyPriceVariation: 0.03, estimatedInvestment: 5_000, maintenanceCost: 150, provisionsCost: 80 });
+  const boiler = entry(GAS, {
+    efficiency: 0.9,
+    energyPrice: 8,
+    energyPriceVariation: 0.03,
+    estimatedInvestment: 5_000,
+    maintenanceCost: 150,
+    provisionsCost: 80,
+  });
   const fuel = geometricSum((8 * (10_000 / 0.85 / 0.9)) / 100, 1.03, 20);
 
   it('adds fuel, maintenance and investment over 20 years; no provisions for individual housing', () => {
@@ -30,7 +37,10 @@ describe('period total cost and cumulated series', () => {
   });
 
   it('counts provisions × 20 in multi-unit housing', () => {
-    const response = solve({ heatingSystems: [boiler] }, { heating: 10_000, housingCategory: 'multi_unit', dwellingsNumber: 10 });
+    const response = solve(
+      { heatingSystems: [boiler] },
+      { heating: 10_000, housingCategory: 'multi_unit', dwellingsNumber: 10 },
+    );
     // multi-unit heating SE is 0.85 as well
     expectClose(response.periodTotalCostSeries.provisionsCost[0], 80 * 20);
     expectClose(response.solutionsResults[0].periodTotalCost, fuel + 150 * 20 + 80 * 20 + 5_000);
@@ -53,12 +63,15 @@ describe('period total cost and cumulated series', () => {
   });
 
   it('cumulates year by year from the investment after support up to the period total', () => {
-    const response = solve({
-      heatingSystems: [boiler],
-      hotWaterSystems: [entry(ELECTRIC_HEATER, { energyPrice: 16, maintenanceCost: 20 })],
-      financialSupport: true,
-      financialSupportAmount: 1_000,
-    }, { heating: 10_000, hotWater: 2_000 });
+    const response = solve(
+      {
+        heatingSystems: [boiler],
+        hotWaterSystems: [entry(ELECTRIC_HEATER, { energyPrice: 16, maintenanceCost: 20 })],
+        financialSupport: true,
+        financialSupportAmount: 1_000,
+      },
+      { heating: 10_000, hotWater: 2_000 },
+    );
     const evolution = response.periodCostEvolutionSeries[0];
     const gasFirstYear = (8 * (10_000 / 0.85 / 0.9)) / 100;
     const electricYearly = (16 * 2_000) / 100; // SE 1, efficiency 1, no variation

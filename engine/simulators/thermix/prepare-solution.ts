@@ -40,7 +40,8 @@ function prepareList(
   // Solar ignores its share and the backup only covers what solar leaves, so a backup without a
   // share covers the rest of the need rather than nothing.
   if (prepared.some((item) => item.isThermalSolar)) {
-    for (const item of prepared) if (!item.isThermalSolar && item.entry.productionShare == null) item.productionShare = 1;
+    for (const item of prepared)
+      if (!item.isThermalSolar && item.entry.productionShare == null) item.productionShare = 1;
   }
   return prepared;
 }

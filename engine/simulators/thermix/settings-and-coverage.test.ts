@@ -30,7 +30,10 @@ describe('car kilometres equivalent', () => {
 describe('solar ceilings of the settings', () => {
   const combined = (extra: Partial<ThermixRequest> = {}) =>
     requestWith(
-      { heatingSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 40 }), entry(GAS)], hotWaterSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 40 })] },
+      {
+        heatingSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 40 }), entry(GAS)],
+        hotWaterSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 40 })],
+      },
       { heating: 20_000, hotWater: 3_000 },
       extra,
     );
@@ -48,7 +51,11 @@ describe('solar ceilings of the settings', () => {
     // 40 m² × 450 = 18 000 kWh, 1 500 taken by hot water: 16 500 left, capped at 60 % of 20 000
     expectClose(heating.usefulHeatingProduction, 12_000);
     expectClose(backup.usefulHeatingProduction, 20_000 - 12_000);
-    const explanation = explainThermixResults(combined({ thermalSolarMaxProdRatioHeating: 0.6 }), response, referenceData);
+    const explanation = explainThermixResults(
+      combined({ thermalSolarMaxProdRatioHeating: 0.6 }),
+      response,
+      referenceData,
+    );
     const useful = explanation.solutions[0].systems[1].explanations.find((e) => e.key === 'usefulHeatingProduction')!;
     expect(useful.constants[0]).toMatchObject({ value: 0.6, source: 'Paramètres de calcul du simulateur' });
   });
@@ -59,7 +66,12 @@ describe('metropole network carbon content', () => {
     requestWith(
       { heatingSystems: [entry(NETWORK, ghgRatio === undefined ? {} : { ghgRatio })] },
       { heating: 100_000, housingCategory: 'multi_unit', dwellingsNumber: 20 },
-      { metroGrenoble: { enabled: true, ...(override === undefined ? {} : { energiesOverridedData: { network: { ghgRatio: override } } }) } },
+      {
+        metroGrenoble: {
+          enabled: true,
+          ...(override === undefined ? {} : { energiesOverridedData: { network: { ghgRatio: override } } }),
+        },
+      },
     );
 
   it('uses the metropole override (0.031), then the entry’s own ratio, else 0.0734', () => {
@@ -77,7 +89,10 @@ describe('uncovered needs', () => {
   it('reports the need a combined solar system without backup leaves, so it cannot pass for cheapest', () => {
     const response = solve(
       requestWith(
-        { heatingSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 10 })], hotWaterSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 10 })] },
+        {
+          heatingSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 10 })],
+          hotWaterSystems: [entry(SOLAR_COMBINED, { solarPanelsSurface: 10 })],
+        },
         { heating: 15_000, hotWater: 3_000 },
       ),
     );
@@ -102,14 +117,21 @@ describe('uncovered needs', () => {
 describe('heat pump renewable share explained', () => {
   it('says 1 − 2,58 ÷ COP, floored at 0 % below a COP of 2,58', () => {
     const request = requestWith(
-      { heatingSystems: [entry(HEAT_PUMP, { efficiency: 2.2 })], hotWaterSystems: [entry(HEAT_PUMP, { efficiency: 1.32 })] },
+      {
+        heatingSystems: [entry(HEAT_PUMP, { efficiency: 2.2 })],
+        hotWaterSystems: [entry(HEAT_PUMP, { efficiency: 1.32 })],
+      },
       { heating: 15_000, hotWater: 3_000 },
     );
     const response = solve(request);
     expect(response.solutionsResults[0].renewableHeatingProductionRatio).toBe(0);
-    const ratio = explainThermixResults(request, response, referenceData).solutions[0].explanations.find((e) => e.key === 'renewableHeatingProductionRatio')!;
+    const ratio = explainThermixResults(request, response, referenceData).solutions[0].explanations.find(
+      (e) => e.key === 'renewableHeatingProductionRatio',
+    )!;
     expect(ratio.constants[0]).toMatchObject({ value: 2.58 });
     const formulas = ratio.steps.map((step) => step.formula);
-    expect(formulas[0]).toMatch(/^PAC air\/eau \(chauffage\) : part renouvelable = 1 − 2,58 ÷ COP 2,2 = -17,27\s%, ramenée à 0\s% : une pompe à chaleur ne compte de chaleur renouvelable que si son COP dépasse 2,58$/);
+    expect(formulas[0]).toMatch(
+      /^PAC air\/eau \(chauffage\) : part renouvelable = 1 − 2,58 ÷ COP 2,2 = -17,27\s%, ramenée à 0\s% : une pompe à chaleur ne compte de chaleur renouvelable que si son COP dépasse 2,58$/,
+    );
   });
 });

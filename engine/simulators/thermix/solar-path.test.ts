@@ -10,8 +10,15 @@ const WATER_HEATER = systemId('solar_water_heater');
 const GAS = systemId('gaz_boiler_condensing');
 const NEEDS = { heating: 15_000, hotWater: 3_000 };
 const solarEntry = (surface: number, fields = {}) =>
-  entry(SOLAR, { solarPanelsSurface: surface, estimatedInvestment: 1_000, maintenanceCost: 10, provisionsCost: 5, ...fields });
-const gasEntry = (fields = {}) => entry(GAS, { efficiency: 0.9, energyPrice: 8, energyPriceVariation: 0.03, ...fields });
+  entry(SOLAR, {
+    solarPanelsSurface: surface,
+    estimatedInvestment: 1_000,
+    maintenanceCost: 10,
+    provisionsCost: 5,
+    ...fields,
+  });
+const gasEntry = (fields = {}) =>
+  entry(GAS, { efficiency: 0.9, energyPrice: 8, energyPriceVariation: 0.03, ...fields });
 
 function solve(solution: Parameters<typeof requestWith>[0], needs: Partial<ThermixNeeds> = NEEDS) {
   return computeResults(requestWith(solution, needs), referenceData, { currentYear: 2024 });
@@ -24,7 +31,12 @@ describe('thermal-solar path', () => {
       hotWaterSystems: [solarEntry(10), gasEntry({ efficiency: 0.72 })],
     });
     const [solarWater, gasWater, solarHeating, gasHeating] = response.solutionsResults[0].systemsResults;
-    expect([solarWater.type, gasWater.type, solarHeating.type, gasHeating.type]).toEqual(['hot_water', 'hot_water', 'heating', 'heating']);
+    expect([solarWater.type, gasWater.type, solarHeating.type, gasHeating.type]).toEqual([
+      'hot_water',
+      'hot_water',
+      'heating',
+      'heating',
+    ]);
     expect(solarWater.isThermalSolar).toBe(true);
     expect(gasWater.isThermalSolar).toBeUndefined();
 
@@ -74,7 +86,8 @@ describe('thermal-solar path', () => {
   });
 
   it('moves a solar entry given second to the front', () => {
-    const results = solve({ heatingSystems: [gasEntry(), solarEntry(10)], hotWaterSystems: [] }).solutionsResults[0].systemsResults;
+    const results = solve({ heatingSystems: [gasEntry(), solarEntry(10)], hotWaterSystems: [] }).solutionsResults[0]
+      .systemsResults;
     expect(results.map((system) => system.identifier)).toEqual(['solar_system_combined', 'gaz_boiler_condensing']);
     // no hot water list: nothing consumed; 4 500 available, cap 2 250
     expectClose(results[0].solarProduction, 2_250);
@@ -130,7 +143,10 @@ describe('thermal-solar path', () => {
 
   it('compares with the same solution without solar (the no-solar total, not the reference sum)', () => {
     const response = solve({
-      heatingSystems: [solarEntry(10), gasEntry({ productionShare: 1, estimatedInvestment: 5_000, maintenanceCost: 150 })],
+      heatingSystems: [
+        solarEntry(10),
+        gasEntry({ productionShare: 1, estimatedInvestment: 5_000, maintenanceCost: 150 }),
+      ],
       hotWaterSystems: [],
       financialSupport: true,
       financialSupportAmount: 1_000,

@@ -5,7 +5,9 @@ import type { ThermixSystemResult } from './result-types';
 import { computeSolarSystem } from './solar-system';
 
 export function hasThermalSolar(solution: PreparedSolution): boolean {
-  return solution.heating.some((entry) => entry.isThermalSolar) || solution.hotWater.some((entry) => entry.isThermalSolar);
+  return (
+    solution.heating.some((entry) => entry.isThermalSolar) || solution.hotWater.some((entry) => entry.isThermalSolar)
+  );
 }
 
 /** The solar entry goes first: kept first, or moved from second place in a two-entry list. */

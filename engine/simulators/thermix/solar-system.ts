@@ -17,7 +17,11 @@ export function solarProductionFor(ctx: ThermixContext, prepared: PreparedEntry,
 }
 
 /** A thermal solar entry (reference/simulators.md §5 step 3): 100 % renewable, nothing bought. */
-export function computeSolarSystem(ctx: ThermixContext, prepared: PreparedEntry, alreadyConsumed: number): ThermixSystemResult {
+export function computeSolarSystem(
+  ctx: ThermixContext,
+  prepared: PreparedEntry,
+  alreadyConsumed: number,
+): ThermixSystemResult {
   const solar = solarProductionFor(ctx, prepared, alreadyConsumed);
   const surface = prepared.solarPanelsSurface;
   return systemResult(prepared, {

@@ -2,7 +2,8 @@ import type { PreparedEntry } from './prepared-entry';
 import type { SystemResultType, ThermixSystemResult } from './result-types';
 
 /** What a calculation path computed for one entry: the result's figures, every one required (solar ones aside). */
-export type SystemFigures = Pick<ThermixSystemResult,
+export type SystemFigures = Pick<
+  ThermixSystemResult,
   | 'estimatedInvestment'
   | 'maintenanceCost'
   | 'provisionsCost'

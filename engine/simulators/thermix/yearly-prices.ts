@@ -18,7 +18,10 @@ export interface YearlyPricesOptions {
  * (missing years absent, null prices kept), with the multi-unit discount when it applies
  * (reference/simulators.md §13). In metropole mode the price variation is the metropole override.
  */
-export function yearlyEnergiesPricesSeries(data: ReferenceData, options: YearlyPricesOptions): YearlyEnergyPricesSeries[] {
+export function yearlyEnergiesPricesSeries(
+  data: ReferenceData,
+  options: YearlyPricesOptions,
+): YearlyEnergyPricesSeries[] {
   const index = referenceIndex(data);
   const firstYear = options.currentYear - YEARLY_PRICE_WINDOW_YEARS;
   const lastYear = options.currentYear - 1;

@@ -20,7 +20,14 @@ function defaults(): Consent {
  * stored (reading a profile writes nothing); the first save stores the first record.
  */
 export async function latestConsent(db: Kysely<AppDatabase>, userPk: number): Promise<Consent> {
-  const row = await db.selectFrom('account_rgpd_consent').selectAll().where('user', '=', userPk).orderBy('created_at', 'desc').orderBy('pk', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('account_rgpd_consent')
+    .selectAll()
+    .where('user', '=', userPk)
+    .orderBy('created_at', 'desc')
+    .orderBy('pk', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   if (!row) return defaults();
   const r = row as Record<string, unknown>;
   return {
@@ -54,7 +61,13 @@ export function parseConsent(ctx: RequestContext, input: unknown, current: Conse
       const v = body[f];
       if (v === undefined) out[f] = current[f];
       else if (typeof v === 'boolean') out[f] = v;
-      else errors.push({ path: `rgpdConsent.${f}`, code: 'boolean', params: {}, message: message(ctx.app, 'validation.boolean') });
+      else
+        errors.push({
+          path: `rgpdConsent.${f}`,
+          code: 'boolean',
+          params: {},
+          message: message(ctx.app, 'validation.boolean'),
+        });
     }
   }
   if (errors.length) throw new ValidationError(errors, message(ctx.app, 'validation.summary'));
@@ -62,6 +75,10 @@ export function parseConsent(ctx: RequestContext, input: unknown, current: Conse
 }
 
 /** Appends a consent record (the consent history is never rewritten). */
-export async function recordConsent(ctx: RequestContext, userPk: number, choices: Record<string, boolean>): Promise<void> {
+export async function recordConsent(
+  ctx: RequestContext,
+  userPk: number,
+  choices: Record<string, boolean>,
+): Promise<void> {
   await create(ctx, 'rgpd-consent', { user: userPk, ...choices });
 }

@@ -17,7 +17,11 @@ import { accountSettings } from './settings';
  */
 type Effect = 'delete' | 'clear' | 'remove-from-list';
 
-export interface Link { entity: EntityRuntime; property: string; effect: Effect }
+export interface Link {
+  entity: EntityRuntime;
+  property: string;
+  effect: Effect;
+}
 
 export function userLinks(app: AppContext): Link[] {
   const links: Link[] = [];
@@ -41,15 +45,28 @@ export function linked(db: Kysely<AppDatabase>, app: AppContext, link: Link, pk:
     : q.where(sql.ref(column), '=', pk);
 }
 
-export async function count(qb: { select: (fn: (eb: any) => unknown) => { executeTakeFirst: () => Promise<unknown> } }): Promise<number> {
-  const row = (await qb.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as { n: number | string } | undefined;
+export async function count(qb: {
+  select: (fn: (eb: any) => unknown) => { executeTakeFirst: () => Promise<unknown> };
+}): Promise<number> {
+  const row = (await qb.select((eb: any) => eb.fn.countAll().as('n')).executeTakeFirst()) as
+    { n: number | string } | undefined;
   return Number(row?.n ?? 0);
 }
 
 export async function isLastAdministrator(db: Kysely<AppDatabase>, pk: number): Promise<boolean> {
-  const me = await db.selectFrom('account_user').select(['user_type', 'is_active']).where('pk', '=', pk).executeTakeFirst();
+  const me = await db
+    .selectFrom('account_user')
+    .select(['user_type', 'is_active'])
+    .where('pk', '=', pk)
+    .executeTakeFirst();
   if (me?.user_type !== 'administrator') return false;
-  const others = await count(db.selectFrom('account_user').where('user_type', '=', 'administrator').where('is_active', '=', 1).where('pk', '!=', pk) as never);
+  const others = await count(
+    db
+      .selectFrom('account_user')
+      .where('user_type', '=', 'administrator')
+      .where('is_active', '=', 1)
+      .where('pk', '!=', pk) as never,
+  );
   return others === 0;
 }
 
@@ -67,15 +84,28 @@ export async function eraseUserRecords(app: AppContext, db: Kysely<AppDatabase>,
     const column = link.entity.columnByProperty.get(link.property)!.column;
     const stamp = link.entity.columnByProperty.has('updatedAt') ? { updated_at: now } : {};
     if (link.effect === 'delete') {
-      await db.deleteFrom(table as never).where(sql.ref(column), '=', pk).execute();
+      await db
+        .deleteFrom(table as never)
+        .where(sql.ref(column), '=', pk)
+        .execute();
     } else if (link.effect === 'clear') {
-      await db.updateTable(table as never).set({ [column]: null, ...stamp } as never).where(sql.ref(column), '=', pk).execute();
+      await db
+        .updateTable(table as never)
+        .set({ [column]: null, ...stamp } as never)
+        .where(sql.ref(column), '=', pk)
+        .execute();
     } else {
-      const rows = (await linked(db, app, link, pk).select(['pk' as never, sql.ref(column).as('list') as never]).execute()) as { pk: number; list: unknown }[];
+      const rows = (await linked(db, app, link, pk)
+        .select(['pk' as never, sql.ref(column).as('list') as never])
+        .execute()) as { pk: number; list: unknown }[];
       for (const r of rows) {
         const list = (typeof r.list === 'string' ? JSON.parse(r.list) : r.list) as unknown[];
         const kept = JSON.stringify(list.filter((v) => v !== pk));
-        await db.updateTable(table as never).set({ [column]: kept, ...stamp } as never).where('pk' as never, '=', r.pk as never).execute();
+        await db
+          .updateTable(table as never)
+          .set({ [column]: kept, ...stamp } as never)
+          .where('pk' as never, '=', r.pk as never)
+          .execute();
       }
     }
   }

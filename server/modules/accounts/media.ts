@@ -10,25 +10,30 @@ const IMAGE = /\.(png|jpe?g|webp)$/i;
  */
 export function mediaRouter(app: AppContext): Router {
   const router = Router();
-  router.use('/media', (req, res, next) => {
-    if (!IMAGE.test(req.path) || req.path.split('/').some((p) => p.startsWith('.'))) {
-      res.status(404).type('text').send('Not found');
-      return;
-    }
-    next();
-  }, express.static(accountSettings(app).mediaDir, {
-    index: false,
-    dotfiles: 'deny',
-    redirect: false,
-    maxAge: '7d',
-    immutable: true,
-    setHeaders: (res) => {
-      res.set('Content-Security-Policy', "default-src 'none'; sandbox");
-      res.set('X-Content-Type-Options', 'nosniff');
-      res.set('Cross-Origin-Resource-Policy', 'same-origin');
+  router.use(
+    '/media',
+    (req, res, next) => {
+      if (!IMAGE.test(req.path) || req.path.split('/').some((p) => p.startsWith('.'))) {
+        res.status(404).type('text').send('Not found');
+        return;
+      }
+      next();
     },
-  }), (_req, res) => {
-    res.status(404).type('text').send('Not found');
-  });
+    express.static(accountSettings(app).mediaDir, {
+      index: false,
+      dotfiles: 'deny',
+      redirect: false,
+      maxAge: '7d',
+      immutable: true,
+      setHeaders: (res) => {
+        res.set('Content-Security-Policy', "default-src 'none'; sandbox");
+        res.set('X-Content-Type-Options', 'nosniff');
+        res.set('Cross-Origin-Resource-Policy', 'same-origin');
+      },
+    }),
+    (_req, res) => {
+      res.status(404).type('text').send('Not found');
+    },
+  );
   return router;
 }

@@ -5,7 +5,10 @@
 export const PASSWORD_MIN = 10;
 export const PASSWORD_MAX = 256;
 
-export interface PasswordProblem { code: string; params: Record<string, unknown> }
+export interface PasswordProblem {
+  code: string;
+  params: Record<string, unknown>;
+}
 
 /** Length, a single repeated character, the e-mail address (empty when none applies). */
 export function basicPasswordProblems(password: string, email: string | null | undefined): PasswordProblem[] {
@@ -30,5 +33,13 @@ export function personalWords(email: string | null | undefined): string[] {
 }
 
 const PLATFORM_WORDS = [
-  'renovation', 'rénovation', 'renov', 'energie', 'énergie', 'conseil', 'conseiller', 'habitat', 'logement',
+  'renovation',
+  'rénovation',
+  'renov',
+  'energie',
+  'énergie',
+  'conseil',
+  'conseiller',
+  'habitat',
+  'logement',
 ];

@@ -19,8 +19,15 @@ describe('password rule', () => {
   });
 
   it('refuses common French passwords the old 40-word list let through', () => {
-    const common = ['Marseille2013', 'motdepasse2024', 'bonjour2024', 'soleil12345', 'jetaime2012', 'P@ssw0rd2024',
-      'Isabelle1975'];
+    const common = [
+      'Marseille2013',
+      'motdepasse2024',
+      'bonjour2024',
+      'soleil12345',
+      'jetaime2012',
+      'P@ssw0rd2024',
+      'Isabelle1975',
+    ];
     for (const p of common) {
       expect(codes(p), p).toEqual(['accounts.password.too_common']);
     }
@@ -30,18 +37,22 @@ describe('password rule', () => {
   });
 
   it('says why a guessable password is refused, in French', () => {
-    expect(passwordProblems('azertyuiop', null)).toEqual([{
-      code: 'accounts.password.too_guessable',
-      params: { reason: 'les lignes droites de touches de votre clavier sont faciles à deviner' },
-    }]);
+    expect(passwordProblems('azertyuiop', null)).toEqual([
+      {
+        code: 'accounts.password.too_guessable',
+        params: { reason: 'les lignes droites de touches de votre clavier sont faciles à deviner' },
+      },
+    ]);
     expect(codes('marguerite1980')).toEqual(['accounts.password.too_guessable']);
   });
 
-  it('weighs the person\'s and the platform\'s own words', () => {
-    expect(passwordProblems('renovation2024', 'claire@demo.fr')).toEqual([{
-      code: 'accounts.password.too_guessable',
-      params: { reason: 'le mot de passe ne doit pas comporter de données personnelles ou liées au site' },
-    }]);
+  it("weighs the person's and the platform's own words", () => {
+    expect(passwordProblems('renovation2024', 'claire@demo.fr')).toEqual([
+      {
+        code: 'accounts.password.too_guessable',
+        params: { reason: 'le mot de passe ne doit pas comporter de données personnelles ou liées au site' },
+      },
+    ]);
   });
 
   it('ignores a short local part (too many passwords would contain it)', () => {

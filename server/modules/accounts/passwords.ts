@@ -29,7 +29,8 @@ export function checkNewPassword(ctx: RequestContext, body: Record<string, unkno
   if (typeof p1 !== 'string' || p1 === '') errors.push(fieldError(ctx, 'newPassword1', 'required'));
   if (typeof p2 !== 'string' || p2 === '') errors.push(fieldError(ctx, 'newPassword2', 'required'));
   if (!errors.length) {
-    for (const p of passwordProblems(p1 as string, email)) errors.push(fieldError(ctx, 'newPassword1', p.code, p.params));
+    for (const p of passwordProblems(p1 as string, email))
+      errors.push(fieldError(ctx, 'newPassword1', p.code, p.params));
     if (p1 !== p2) errors.push(fieldError(ctx, 'newPassword2', 'accounts.password.mismatch'));
   }
   if (errors.length) throw new ValidationError(errors, message(ctx.app, 'validation.summary'));
@@ -39,12 +40,17 @@ export function checkNewPassword(ctx: RequestContext, body: Record<string, unkno
 function bodyOf(ctx: RequestContext, req: Request): Record<string, unknown> {
   const body = req.body as unknown;
   if (body === undefined) return {};
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_json', message(ctx.app, 'errors.invalid_json'));
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, 'invalid_json', message(ctx.app, 'errors.invalid_json'));
   return body as Record<string, unknown>;
 }
 
 async function tokenUser(app: AppContext, pk: number): Promise<(TokenUser & { is_active: number | null }) | undefined> {
-  return app.database.db.selectFrom('account_user').select(['pk', 'email', 'password_hash', 'last_login', 'is_active']).where('pk', '=', pk).executeTakeFirst();
+  return app.database.db
+    .selectFrom('account_user')
+    .select(['pk', 'email', 'password_hash', 'last_login', 'is_active'])
+    .where('pk', '=', pk)
+    .executeTakeFirst();
 }
 
 /** The user of a valid reset link, or a 400 that says the link is not valid (whatever the reason). */
@@ -60,8 +66,17 @@ async function linkUser(ctx: RequestContext, uid: string, token: string): Promis
 async function setPassword(app: AppContext, pk: number, password: string): Promise<void> {
   const hash = await hashPassword(password);
   await app.database.db.transaction().execute(async (trx) => {
-    await trx.updateTable('account_user').set({ password_hash: hash, updated_at: nowIso() }).where('pk', '=', pk).execute();
-    await trx.updateTable('auth_refresh_token').set({ revoked_at: nowIso() }).where('user_pk', '=', pk).where('revoked_at', 'is', null).execute();
+    await trx
+      .updateTable('account_user')
+      .set({ password_hash: hash, updated_at: nowIso() })
+      .where('pk', '=', pk)
+      .execute();
+    await trx
+      .updateTable('auth_refresh_token')
+      .set({ revoked_at: nowIso() })
+      .where('user_pk', '=', pk)
+      .where('revoked_at', 'is', null)
+      .execute();
   });
 }
 
@@ -70,58 +85,87 @@ export function passwordRouter(app: AppContext): Router {
 
   // Always the same answer, and the work happens after it: neither the body nor the time of the
   // answer tells whether the address has an account.
-  router.post('/api/v1/accounts/password/reset/', accountRequestThrottle(app, 'password-reset'), asyncHandler(async (req, res) => {
-    const ctx = req.ctx;
-    const body = bodyOf(ctx, req);
-    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
-    if (!email) throw new ValidationError([fieldError(ctx, 'email', 'required')], message(app, 'validation.summary'));
-    if (!isEmail(email)) throw new ValidationError([fieldError(ctx, 'email', 'email')], message(app, 'validation.summary'));
-    const requestWhiteLabel = ctx.whiteLabel.id;
-    const origin = { requestHost: req.get('host') };
-    later(app, async () => {
-      const row = await app.database.db.selectFrom('account_user').select(['pk']).where('email', '=', email).executeTakeFirst();
-      // Only accounts that may sign in (active, in an active structure) receive a link.
-      if (!row || !(await loadUser(app, row.pk))) return;
-      await sendPasswordMail(app, { userPk: row.pk, purpose: 'reset', requestWhiteLabel, origin });
-    });
-    res.json({ ok: 'done' });
-  }));
+  router.post(
+    '/api/v1/accounts/password/reset/',
+    accountRequestThrottle(app, 'password-reset'),
+    asyncHandler(async (req, res) => {
+      const ctx = req.ctx;
+      const body = bodyOf(ctx, req);
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      if (!email) throw new ValidationError([fieldError(ctx, 'email', 'required')], message(app, 'validation.summary'));
+      if (!isEmail(email))
+        throw new ValidationError([fieldError(ctx, 'email', 'email')], message(app, 'validation.summary'));
+      const requestWhiteLabel = ctx.whiteLabel.id;
+      const origin = { requestHost: req.get('host') };
+      later(app, async () => {
+        const row = await app.database.db
+          .selectFrom('account_user')
+          .select(['pk'])
+          .where('email', '=', email)
+          .executeTakeFirst();
+        // Only accounts that may sign in (active, in an active structure) receive a link.
+        if (!row || !(await loadUser(app, row.pk))) return;
+        await sendPasswordMail(app, { userPk: row.pk, purpose: 'reset', requestWhiteLabel, origin });
+      });
+      res.json({ ok: 'done' });
+    }),
+  );
 
   // Lets the screen say at once that a link is dead, before the user types two passwords.
-  router.get('/api/v1/accounts/password/reset/:uid/:token/', asyncHandler(async (req, res) => {
-    const user = await linkUser(req.ctx, String(req.params.uid), String(req.params.token));
-    res.json({ ok: true, email: user.email });
-  }));
+  router.get(
+    '/api/v1/accounts/password/reset/:uid/:token/',
+    asyncHandler(async (req, res) => {
+      const user = await linkUser(req.ctx, String(req.params.uid), String(req.params.token));
+      res.json({ ok: true, email: user.email });
+    }),
+  );
 
-  router.post('/api/v1/accounts/password/reset/:uid/:token/', asyncHandler(async (req, res) => {
-    const ctx = req.ctx;
-    const user = await linkUser(ctx, String(req.params.uid), String(req.params.token));
-    const password = checkNewPassword(ctx, bodyOf(ctx, req), user.email);
-    // The new hash changes what the token signs: this link, and any older one, stop working.
-    await setPassword(app, user.pk, password);
-    res.json({ ok: 'done', email: user.email });
-  }));
+  router.post(
+    '/api/v1/accounts/password/reset/:uid/:token/',
+    asyncHandler(async (req, res) => {
+      const ctx = req.ctx;
+      const user = await linkUser(ctx, String(req.params.uid), String(req.params.token));
+      const password = checkNewPassword(ctx, bodyOf(ctx, req), user.email);
+      // The new hash changes what the token signs: this link, and any older one, stop working.
+      await setPassword(app, user.pk, password);
+      res.json({ ok: 'done', email: user.email });
+    }),
+  );
 
-  router.post('/api/v1/accounts/password/change/', asyncHandler(async (req, res) => {
-    const ctx = req.ctx;
-    const pk = requireUser(ctx);
-    const body = bodyOf(ctx, req);
-    const user = (await tokenUser(app, pk))!;
-    const old = body.oldPassword;
-    if (typeof old !== 'string' || old === '') {
-      const errors = [fieldError(ctx, 'oldPassword', 'required')];
-      throw new ValidationError(errors, message(app, 'validation.summary'));
-    }
-    const password = checkNewPassword(ctx, body, user.email);
-    if (!(await verifyPassword(user.password_hash, old))) {
-      throw new ValidationError([fieldError(ctx, 'oldPassword', 'accounts.password.wrong_old')], message(app, 'validation.summary'));
-    }
-    if (password === old) throw new ValidationError([fieldError(ctx, 'newPassword1', 'accounts.password.same_as_old')], message(app, 'validation.summary'));
-    // Every session of the account ends (a thief's too); this one goes on with new tokens.
-    await setPassword(app, pk, password);
-    const refresh = await issueRefreshToken(app, pk);
-    res.json({ ok: true, token: await signAccessToken(app, { userPk: pk, family: refresh.family }), refresh: refresh.token });
-  }));
+  router.post(
+    '/api/v1/accounts/password/change/',
+    asyncHandler(async (req, res) => {
+      const ctx = req.ctx;
+      const pk = requireUser(ctx);
+      const body = bodyOf(ctx, req);
+      const user = (await tokenUser(app, pk))!;
+      const old = body.oldPassword;
+      if (typeof old !== 'string' || old === '') {
+        const errors = [fieldError(ctx, 'oldPassword', 'required')];
+        throw new ValidationError(errors, message(app, 'validation.summary'));
+      }
+      const password = checkNewPassword(ctx, body, user.email);
+      if (!(await verifyPassword(user.password_hash, old))) {
+        throw new ValidationError(
+          [fieldError(ctx, 'oldPassword', 'accounts.password.wrong_old')],
+          message(app, 'validation.summary'),
+        );
+      }
+      if (password === old)
+        throw new ValidationError(
+          [fieldError(ctx, 'newPassword1', 'accounts.password.same_as_old')],
+          message(app, 'validation.summary'),
+        );
+      // Every session of the account ends (a thief's too); this one goes on with new tokens.
+      await setPassword(app, pk, password);
+      const refresh = await issueRefreshToken(app, pk);
+      res.json({
+        ok: true,
+        token: await signAccessToken(app, { userPk: pk, family: refresh.family }),
+        refresh: refresh.token,
+      });
+    }),
+  );
 
   return router;
 }

@@ -16,9 +16,11 @@ const PICTURES = 'profile-pics';
 
 /** The image type from the first bytes, whatever the data URL claims. */
 export function imageKind(bytes: Buffer): 'png' | 'jpg' | 'webp' | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpg';
-  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP') return 'webp';
+  if (bytes.length >= 12 && bytes.toString('ascii', 0, 4) === 'RIFF' && bytes.toString('ascii', 8, 12) === 'WEBP')
+    return 'webp';
   return null;
 }
 
@@ -28,7 +30,17 @@ function tooLarge(ctx: RequestContext): HttpError {
 
 /** A data URL (or bare base64) → bytes, refusing oversize input before decoding it. */
 export function decodePicture(ctx: RequestContext, value: string): { bytes: Buffer; ext: string } {
-  const invalid = new ValidationError([{ path: 'profilePic', code: 'accounts.picture.invalid', params: {}, message: message(ctx.app, 'accounts.picture.invalid') }], message(ctx.app, 'validation.summary'));
+  const invalid = new ValidationError(
+    [
+      {
+        path: 'profilePic',
+        code: 'accounts.picture.invalid',
+        params: {},
+        message: message(ctx.app, 'accounts.picture.invalid'),
+      },
+    ],
+    message(ctx.app, 'validation.summary'),
+  );
   const m = /^data:([a-z0-9.+/-]*)(;[a-z0-9=.-]+)*;base64,/i.exec(value);
   const b64 = m ? value.slice(m[0].length) : value;
   const max = accountSettings(ctx.app).maxPictureBytes;
@@ -66,33 +78,59 @@ async function storePicture(app: AppContext, userPk: number, bytes: Buffer, ext:
 export function profilePictureRouter(app: AppContext): Router {
   const router = Router();
 
-  router.get('/api/v1/accounts/user-profile-pic/:pk/', asyncHandler(async (req, res) => {
-    requireUser(req.ctx);
-    const pk = parsePk(req.params.pk);
-    const row = pk === null ? undefined : await app.database.db.selectFrom('account_user').select(['pk', 'profile_pic']).where('pk', '=', pk).executeTakeFirst();
-    if (!row) throw notFound(req.ctx);
-    res.json({ pk: row.pk, profilePic: row.profile_pic || null });
-  }));
+  router.get(
+    '/api/v1/accounts/user-profile-pic/:pk/',
+    asyncHandler(async (req, res) => {
+      requireUser(req.ctx);
+      const pk = parsePk(req.params.pk);
+      const row =
+        pk === null
+          ? undefined
+          : await app.database.db
+              .selectFrom('account_user')
+              .select(['pk', 'profile_pic'])
+              .where('pk', '=', pk)
+              .executeTakeFirst();
+      if (!row) throw notFound(req.ctx);
+      res.json({ pk: row.pk, profilePic: row.profile_pic || null });
+    }),
+  );
 
-  router.patch('/api/v1/accounts/user-profile-pic/:pk/', asyncHandler(async (req, res) => {
-    const ctx = req.ctx;
-    const target = await changeableUser(ctx, req.params.pk);
-    const body = req.body as Record<string, unknown> | undefined;
-    const value = body && typeof body === 'object' ? body.profilePic : undefined;
-    if (value !== null && typeof value !== 'string') {
-      throw new ValidationError([{ path: 'profilePic', code: 'required', params: {}, message: message(app, 'validation.required') }], message(app, 'validation.summary'));
-    }
-    const previous = (await app.database.db.selectFrom('account_user').select('profile_pic').where('pk', '=', target.pk).executeTakeFirst())?.profile_pic;
-    let url: string | null = null;
-    if (value !== null && value !== '') {
-      const { bytes, ext } = decodePicture(ctx, value);
-      url = await storePicture(app, target.pk, bytes, ext);
-    }
-    // profilePic is read-only in the user schema (no generic write can set it): this endpoint is its only writer.
-    await app.database.db.updateTable('account_user').set({ profile_pic: url ?? '', updated_at: nowIso() }).where('pk', '=', target.pk).execute();
-    if (previous && previous !== url) await removeMediaFile(app, previous);
-    res.json({ pk: target.pk, profilePic: url });
-  }));
+  router.patch(
+    '/api/v1/accounts/user-profile-pic/:pk/',
+    asyncHandler(async (req, res) => {
+      const ctx = req.ctx;
+      const target = await changeableUser(ctx, req.params.pk);
+      const body = req.body as Record<string, unknown> | undefined;
+      const value = body && typeof body === 'object' ? body.profilePic : undefined;
+      if (value !== null && typeof value !== 'string') {
+        throw new ValidationError(
+          [{ path: 'profilePic', code: 'required', params: {}, message: message(app, 'validation.required') }],
+          message(app, 'validation.summary'),
+        );
+      }
+      const previous = (
+        await app.database.db
+          .selectFrom('account_user')
+          .select('profile_pic')
+          .where('pk', '=', target.pk)
+          .executeTakeFirst()
+      )?.profile_pic;
+      let url: string | null = null;
+      if (value !== null && value !== '') {
+        const { bytes, ext } = decodePicture(ctx, value);
+        url = await storePicture(app, target.pk, bytes, ext);
+      }
+      // profilePic is read-only in the user schema (no generic write can set it): this endpoint is its only writer.
+      await app.database.db
+        .updateTable('account_user')
+        .set({ profile_pic: url ?? '', updated_at: nowIso() })
+        .where('pk', '=', target.pk)
+        .execute();
+      if (previous && previous !== url) await removeMediaFile(app, previous);
+      res.json({ pk: target.pk, profilePic: url });
+    }),
+  );
 
   return router;
 }

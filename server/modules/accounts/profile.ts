@@ -17,11 +17,36 @@ import { inTransaction } from '../../db/transaction';
 /** The signed-in user as the shell and the profile screens show it: names, type, structure, picture. */
 export async function profileOf(app: AppContext, pk: number) {
   const db = app.database.db;
-  const u = await db.selectFrom('account_user')
-    .select(['pk', 'email', 'civility', 'first_name', 'last_name', 'user_type', 'title', 'phone', 'color', 'group', 'profile_pic', 'is_active', 'allowed_to_see_bap_menu', 'date_joined', 'last_login'])
-    .where('pk', '=', pk).executeTakeFirst();
+  const u = await db
+    .selectFrom('account_user')
+    .select([
+      'pk',
+      'email',
+      'civility',
+      'first_name',
+      'last_name',
+      'user_type',
+      'title',
+      'phone',
+      'color',
+      'group',
+      'profile_pic',
+      'is_active',
+      'allowed_to_see_bap_menu',
+      'date_joined',
+      'last_login',
+    ])
+    .where('pk', '=', pk)
+    .executeTakeFirst();
   if (!u) return null;
-  const group = u.group === null ? null : await db.selectFrom('account_group').select(['pk', 'name', 'ademe_id', 'is_admin']).where('pk', '=', u.group).executeTakeFirst();
+  const group =
+    u.group === null
+      ? null
+      : await db
+          .selectFrom('account_group')
+          .select(['pk', 'name', 'ademe_id', 'is_admin'])
+          .where('pk', '=', u.group)
+          .executeTakeFirst();
   const fullName = [u.first_name, u.last_name].filter(Boolean).join(' ');
   return {
     pk: u.pk,
@@ -39,7 +64,9 @@ export async function profileOf(app: AppContext, pk: number) {
     allowedToSeeBapMenu: Boolean(u.allowed_to_see_bap_menu),
     dateJoined: u.date_joined,
     lastLogin: u.last_login,
-    group: group ? { pk: group.pk, name: group.name, ademeId: group.ademe_id || null, isAdmin: Boolean(group.is_admin) } : null,
+    group: group
+      ? { pk: group.pk, name: group.name, ademeId: group.ademe_id || null, isAdmin: Boolean(group.is_admin) }
+      : null,
   };
 }
 
@@ -50,12 +77,19 @@ export function requireUser(ctx: RequestContext): number {
 
 /** The stored user as rules see it (`record` of the user entity's rights). */
 export async function userRecord(ctx: RequestContext, pk: number): Promise<Record<string, unknown> | null> {
-  const u = await ctx.app.database.db.selectFrom('account_user').select(['pk', 'email', 'user_type', 'group', 'is_active']).where('pk', '=', pk).executeTakeFirst();
+  const u = await ctx.app.database.db
+    .selectFrom('account_user')
+    .select(['pk', 'email', 'user_type', 'group', 'is_active'])
+    .where('pk', '=', pk)
+    .executeTakeFirst();
   return u ? { pk: u.pk, email: u.email, userType: u.user_type, group: u.group, isActive: Boolean(u.is_active) } : null;
 }
 
 /** Loads a user the caller may change (404 when absent, 401/403 when not allowed). */
-export async function changeableUser(ctx: RequestContext, rawPk: unknown): Promise<Record<string, unknown> & { pk: number }> {
+export async function changeableUser(
+  ctx: RequestContext,
+  rawPk: unknown,
+): Promise<Record<string, unknown> & { pk: number }> {
   requireUser(ctx);
   const pk = parsePk(rawPk);
   if (pk === null) throw notFound(ctx);
@@ -86,16 +120,30 @@ function comparable(field: string, v: unknown): unknown {
  * own declaration (its readOnlyIf rules, as for PATCH accounts/user/); the structure is never
  * changed here. A locked field sent with another value is refused, and nothing is written.
  */
-async function profilePatch(ctx: RequestContext, input: unknown, stored: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function profilePatch(
+  ctx: RequestContext,
+  input: unknown,
+  stored: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   if (input === undefined) return {};
   if (input === null || typeof input !== 'object' || Array.isArray(input)) {
-    throw new ValidationError([{ path: 'user', code: 'object', params: {}, message: message(ctx.app, 'validation.object') }], message(ctx.app, 'validation.summary'));
+    throw new ValidationError(
+      [{ path: 'user', code: 'object', params: {}, message: message(ctx.app, 'validation.object') }],
+      message(ctx.app, 'validation.summary'),
+    );
   }
   const body = input as Record<string, unknown>;
   const effective = await effectiveEntity(ctx.app, 'user', ctx.whiteLabel);
-  const locked = readOnlyFields(effective, stored, { user: ctx.user, whiteLabel: ruleData(ctx).whiteLabel, previous: stored });
+  const locked = readOnlyFields(effective, stored, {
+    user: ctx.user,
+    whiteLabel: ruleData(ctx).whiteLabel,
+    previous: stored,
+  });
   locked.add('group');
-  const errors = lockedFieldErrors(ctx, effective, locked, body, stored, { messageKey: 'accounts.profile.not_editable_here', comparable });
+  const errors = lockedFieldErrors(ctx, effective, locked, body, stored, {
+    messageKey: 'accounts.profile.not_editable_here',
+    comparable,
+  });
   if (errors.length) throw new ValidationError(errors, message(ctx.app, 'validation.summary'));
   const writable = Object.keys(effective.schema.properties).filter((f) => !locked.has(f));
   return Object.fromEntries(writable.filter((f) => f in body).map((f) => [f, body[f]]));
@@ -104,36 +152,46 @@ async function profilePatch(ctx: RequestContext, input: unknown, stored: Record<
 export function profileRouter(app: AppContext): Router {
   const router = Router();
 
-  router.get('/api/v1/accounts/profile/', asyncHandler(async (req, res) => {
-    res.json(await profileAnswer(req.ctx, requireUser(req.ctx)));
-  }));
+  router.get(
+    '/api/v1/accounts/profile/',
+    asyncHandler(async (req, res) => {
+      res.json(await profileAnswer(req.ctx, requireUser(req.ctx)));
+    }),
+  );
 
-  router.get('/api/v1/accounts/profile/:pk/', asyncHandler(async (req, res, next) => {
-    if (!/^\d+$/.test(req.params.pk as string)) return next();
-    const target = await changeableUser(req.ctx, req.params.pk);
-    if (!target.isActive) throw notFound(req.ctx);
-    res.json(await profileAnswer(req.ctx, target.pk));
-  }));
+  router.get(
+    '/api/v1/accounts/profile/:pk/',
+    asyncHandler(async (req, res, next) => {
+      if (!/^\d+$/.test(req.params.pk as string)) return next();
+      const target = await changeableUser(req.ctx, req.params.pk);
+      if (!target.isActive) throw notFound(req.ctx);
+      res.json(await profileAnswer(req.ctx, target.pk));
+    }),
+  );
 
-  router.patch('/api/v1/accounts/profile/:pk/', asyncHandler(async (req, res, next) => {
-    if (!/^\d+$/.test(req.params.pk as string)) return next();
-    const ctx = req.ctx;
-    const target = await changeableUser(ctx, req.params.pk);
-    const body = req.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_json', message(app, 'errors.invalid_json'));
-    const stored = await findOne(systemContext(app), 'user', target.pk);
-    const patch = await profilePatch(ctx, body.user, stored);
-    let consent: Record<string, boolean> | null = null;
-    if (body.rgpdConsent !== undefined && body.rgpdConsent !== null) {
-      if (!mayRecordConsent(ctx, target.pk)) throw denied(ctx);
-      consent = parseConsent(ctx, body.rgpdConsent, await latestConsent(app.database.db, target.pk));
-    }
-    await inTransaction(ctx, async (tctx) => {
-      if (Object.keys(patch).length) await update(tctx, 'user', target.pk, patch);
-      if (consent) await recordConsent(tctx, target.pk, consent);
-    });
-    res.json(await profileAnswer(ctx, target.pk));
-  }));
+  router.patch(
+    '/api/v1/accounts/profile/:pk/',
+    asyncHandler(async (req, res, next) => {
+      if (!/^\d+$/.test(req.params.pk as string)) return next();
+      const ctx = req.ctx;
+      const target = await changeableUser(ctx, req.params.pk);
+      const body = req.body as Record<string, unknown> | undefined;
+      if (!body || typeof body !== 'object' || Array.isArray(body))
+        throw new HttpError(400, 'invalid_json', message(app, 'errors.invalid_json'));
+      const stored = await findOne(systemContext(app), 'user', target.pk);
+      const patch = await profilePatch(ctx, body.user, stored);
+      let consent: Record<string, boolean> | null = null;
+      if (body.rgpdConsent !== undefined && body.rgpdConsent !== null) {
+        if (!mayRecordConsent(ctx, target.pk)) throw denied(ctx);
+        consent = parseConsent(ctx, body.rgpdConsent, await latestConsent(app.database.db, target.pk));
+      }
+      await inTransaction(ctx, async (tctx) => {
+        if (Object.keys(patch).length) await update(tctx, 'user', target.pk, patch);
+        if (consent) await recordConsent(tctx, target.pk, consent);
+      });
+      res.json(await profileAnswer(ctx, target.pk));
+    }),
+  );
 
   return router;
 }

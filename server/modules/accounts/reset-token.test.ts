@@ -5,7 +5,12 @@ import { loadAccountSettings, useAccountSettings } from './settings';
 
 const app = { jwtSecret: new TextEncoder().encode('unit-test-secret') } as unknown as AppContext;
 useAccountSettings(app, loadAccountSettings({ PASSWORD_RESET_HOURS: '24', ACCOUNT_INITIALISATION_DAYS: '7' }));
-const user = { pk: 42, email: 'client@demo.fr', password_hash: '$argon2id$old', last_login: '2026-01-01T10:00:00.000Z' };
+const user = {
+  pk: 42,
+  email: 'client@demo.fr',
+  password_hash: '$argon2id$old',
+  last_login: '2026-01-01T10:00:00.000Z',
+};
 const now = Date.parse('2026-03-01T12:00:00Z');
 
 describe('password links', () => {
@@ -35,6 +40,13 @@ describe('password links', () => {
     const other = { jwtSecret: new TextEncoder().encode('another-secret') } as unknown as AppContext;
     useAccountSettings(other, loadAccountSettings({}));
     expect(checkToken(other, user, token, now)).toBeNull();
-    expect(checkToken(app, user, token.replace(/.$/, (c) => (c === '0' ? '1' : '0')), now)).toBeNull();
+    expect(
+      checkToken(
+        app,
+        user,
+        token.replace(/.$/, (c) => (c === '0' ? '1' : '0')),
+        now,
+      ),
+    ).toBeNull();
   });
 });

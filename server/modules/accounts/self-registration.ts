@@ -22,14 +22,36 @@ function defaultConsent(): Consent {
  * mail. `actor` decides the rights: the platform itself for self-registration, the staff member
  * otherwise.
  */
-async function createClient(ctx: RequestContext, actor: RequestContext, body: Record<string, unknown>, sendMail: boolean, origin: { requestHost: string | undefined }) {
+async function createClient(
+  ctx: RequestContext,
+  actor: RequestContext,
+  body: Record<string, unknown>,
+  sendMail: boolean,
+  origin: { requestHost: string | undefined },
+) {
   const input = (body.user ?? {}) as Record<string, unknown>;
-  if (typeof input !== 'object' || Array.isArray(input)) throw new HttpError(400, 'invalid_json', message(ctx.app, 'errors.invalid_json'));
+  if (typeof input !== 'object' || Array.isArray(input))
+    throw new HttpError(400, 'invalid_json', message(ctx.app, 'errors.invalid_json'));
   const consent = parseConsent(ctx, body.rgpdConsent ?? {}, defaultConsent());
   const email = typeof input.email === 'string' ? input.email.trim().toLowerCase() : input.email;
   if (typeof email === 'string' && email) {
-    const taken = await ctx.app.database.db.selectFrom('account_user').select('pk').where('email', '=', email).executeTakeFirst();
-    if (taken) throw new ValidationError([{ path: 'email', code: 'accounts.selfcreation.email_taken', params: {}, message: message(ctx.app, 'accounts.selfcreation.email_taken') }], message(ctx.app, 'validation.summary'));
+    const taken = await ctx.app.database.db
+      .selectFrom('account_user')
+      .select('pk')
+      .where('email', '=', email)
+      .executeTakeFirst();
+    if (taken)
+      throw new ValidationError(
+        [
+          {
+            path: 'email',
+            code: 'accounts.selfcreation.email_taken',
+            params: {},
+            message: message(ctx.app, 'accounts.selfcreation.email_taken'),
+          },
+        ],
+        message(ctx.app, 'validation.summary'),
+      );
   }
   const record = {
     ...Object.fromEntries(CLIENT_FIELDS.filter((f) => f in input).map((f) => [f, input[f]])),
@@ -41,7 +63,9 @@ async function createClient(ctx: RequestContext, actor: RequestContext, body: Re
   // The user entity's accountInitialisationMail hook sends the « choose your password » mail once
   // the account and its consent are committed (never for a rolled-back registration).
   const created = await inTransaction(actor, async (tctx) => {
-    const user = await create(tctx, 'user', sendMail ? record : { ...record, nomail: true }, { requestHost: origin.requestHost });
+    const user = await create(tctx, 'user', sendMail ? record : { ...record, nomail: true }, {
+      requestHost: origin.requestHost,
+    });
     await recordConsent({ ...tctx, user: systemContext(ctx.app).user }, user.pk as number, consent);
     return user;
   });
@@ -53,22 +77,31 @@ export function selfRegistrationRouter(app: AppContext): Router {
   const router = Router();
 
   // Public self-registration, when the white label opens it (clientselfcreationIsActive).
-  router.post('/api/v1/accounts/profile/create/', accountRequestThrottle(app, 'self-registration'), asyncHandler(async (req, res) => {
-    const ctx = req.ctx;
-    if (ctx.whiteLabel.record?.clientselfcreationIsActive !== true) throw new HttpError(403, 'self_creation_disabled', message(app, 'accounts.selfcreation.disabled'));
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const pk = await createClient(ctx, systemContext(app), body, true, { requestHost: req.get('host') });
-    res.status(201).json({ user: await profileOf(app, pk), rgpdConsent: await latestConsent(app.database.db, pk) });
-  }));
+  router.post(
+    '/api/v1/accounts/profile/create/',
+    accountRequestThrottle(app, 'self-registration'),
+    asyncHandler(async (req, res) => {
+      const ctx = req.ctx;
+      if (ctx.whiteLabel.record?.clientselfcreationIsActive !== true)
+        throw new HttpError(403, 'self_creation_disabled', message(app, 'accounts.selfcreation.disabled'));
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const pk = await createClient(ctx, systemContext(app), body, true, { requestHost: req.get('host') });
+      res.status(201).json({ user: await profileOf(app, pk), rgpdConsent: await latestConsent(app.database.db, pk) });
+    }),
+  );
 
   // A signed-in staff member opens a client's account (reference: POST profile/).
-  router.post('/api/v1/accounts/profile/', asyncHandler(async (req, res) => {
-    const ctx = req.ctx;
-    if (ctx.user.anonymous || !may(ctx, entityOf(ctx, 'user'), 'create', { userType: 'client', group: null })) throw denied(ctx);
-    const body = (req.body ?? {}) as Record<string, unknown>;
-    const pk = await createClient(ctx, ctx, body, !('nomail' in body), { requestHost: req.get('host') });
-    res.status(201).json({ user: await profileOf(app, pk), rgpdConsent: await latestConsent(app.database.db, pk) });
-  }));
+  router.post(
+    '/api/v1/accounts/profile/',
+    asyncHandler(async (req, res) => {
+      const ctx = req.ctx;
+      if (ctx.user.anonymous || !may(ctx, entityOf(ctx, 'user'), 'create', { userType: 'client', group: null }))
+        throw denied(ctx);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      const pk = await createClient(ctx, ctx, body, !('nomail' in body), { requestHost: req.get('host') });
+      res.status(201).json({ user: await profileOf(app, pk), rgpdConsent: await latestConsent(app.database.db, pk) });
+    }),
+  );
 
   return router;
 }

@@ -41,43 +41,72 @@ function frameable(config: MapConfig) {
 export function actimmoMapRouter(app: AppContext, config: MapConfig = mapConfig()): Router {
   const router = Router();
   if (process.env.MAP_TILE_URL && !config.tileUrl) {
-    app.logger.warn({ MAP_TILE_URL: process.env.MAP_TILE_URL }, 'MAP_TILE_URL ignored: it must be https:// or a same-site path with {z}, {x} and {y}');
+    app.logger.warn(
+      { MAP_TILE_URL: process.env.MAP_TILE_URL },
+      'MAP_TILE_URL ignored: it must be https:// or a same-site path with {z}, {x} and {y}',
+    );
   }
 
-  router.get(`${BASE}/actimmo-map/`, asyncHandler(async (req, res) => {
-    res.json(await mapDepartments(req.ctx));
-  }));
+  router.get(
+    `${BASE}/actimmo-map/`,
+    asyncHandler(async (req, res) => {
+      res.json(await mapDepartments(req.ctx));
+    }),
+  );
 
-  router.get(`${BASE}/actimmo-contact/`, asyncHandler(async (req, res) => {
-    res.json(await publicContacts(req.ctx));
-  }));
+  router.get(
+    `${BASE}/actimmo-contact/`,
+    asyncHandler(async (req, res) => {
+      res.json(await publicContacts(req.ctx));
+    }),
+  );
 
   // The partners (organisations of the file area with a signed agreement) and their marker
   // icons (the file area's folder models) come from the file area, which does not exist yet:
   // both answer an empty list until it does.
-  router.get(`${BASE}/actimmo-partners/`, asyncHandler(async (req, res) => {
-    moduleOn(req);
-    res.json([]);
-  }));
-  router.get(`${BASE}/actimmo-icons/`, asyncHandler(async (req, res) => {
-    moduleOn(req);
-    res.json([]);
-  }));
+  router.get(
+    `${BASE}/actimmo-partners/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req);
+      res.json([]);
+    }),
+  );
+  router.get(
+    `${BASE}/actimmo-icons/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req);
+      res.json([]);
+    }),
+  );
 
-  router.get(`${BASE}/config/`, asyncHandler(async (req, res) => {
-    moduleOn(req);
-    res.json({ tileUrl: config.tileUrl, tileAttribution: config.tileAttribution, tileMaxZoom: config.tileMaxZoom, baseAttribution: CENTRES_ATTRIBUTION });
-  }));
+  router.get(
+    `${BASE}/config/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req);
+      res.json({
+        tileUrl: config.tileUrl,
+        tileAttribution: config.tileAttribution,
+        tileMaxZoom: config.tileMaxZoom,
+        baseAttribution: CENTRES_ATTRIBUTION,
+      });
+    }),
+  );
 
-  router.get('/api/v1/territories/departement-centroids/', asyncHandler(async (_req, res) => {
-    cacheable(res);
-    res.json(departmentCentroids());
-  }));
+  router.get(
+    '/api/v1/territories/departement-centroids/',
+    asyncHandler(async (_req, res) => {
+      cacheable(res);
+      res.json(departmentCentroids());
+    }),
+  );
 
-  router.get('/api/v1/territories/departement-map/', asyncHandler(async (_req, res) => {
-    cacheable(res);
-    res.json({ ...departmentRaster(), attribution: CENTRES_ATTRIBUTION });
-  }));
+  router.get(
+    '/api/v1/territories/departement-map/',
+    asyncHandler(async (_req, res) => {
+      cacheable(res);
+      res.json({ ...departmentRaster(), attribution: CENTRES_ATTRIBUTION });
+    }),
+  );
 
   router.get('/actimmo-map', frameable(config));
   return router;

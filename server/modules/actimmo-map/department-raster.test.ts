@@ -13,7 +13,8 @@ function decode(runs: number[], cols: number): number[][] {
 /** Points every ~2 km over a lon/lat box, labelled dep. */
 function square(west: number, south: number, size: number, dep: number) {
   const points = [];
-  for (let lon = west; lon <= west + size; lon += 0.025) for (let lat = south; lat <= south + size; lat += 0.02) points.push({ lon, lat, dep });
+  for (let lon = west; lon <= west + size; lon += 0.025)
+    for (let lat = south; lat <= south + size; lat += 0.02) points.push({ lon, lat, dep });
   return points;
 }
 
@@ -32,7 +33,7 @@ describe('offline department raster', () => {
     expect(grid).toHaveLength(rows);
     const cell = (lon: number, lat: number) => {
       const c = Math.floor((lon - BOUNDS.west) / 0.05);
-      const r = Math.floor((mercatorY(BOUNDS.north) - mercatorY(lat)) / (0.05 * Math.PI / 180));
+      const r = Math.floor((mercatorY(BOUNDS.north) - mercatorY(lat)) / ((0.05 * Math.PI) / 180));
       return grid[r][c];
     };
     expect(cell(2.2, 46.2)).toBe(1);

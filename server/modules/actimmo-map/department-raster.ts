@@ -32,7 +32,12 @@ export interface DepartmentRaster {
   runs: number[];
 }
 
-export interface DepartmentCentroid { code: string; name: string; lat: number; lon: number }
+export interface DepartmentCentroid {
+  code: string;
+  name: string;
+  lat: number;
+  lon: number;
+}
 
 const RAD = Math.PI / 180;
 export const mercatorY = (lat: number) => Math.log(Math.tan(Math.PI / 4 + (lat * RAD) / 2));
@@ -41,7 +46,11 @@ export const latOfMercatorY = (y: number) => (2 * Math.atan(Math.exp(y)) - Math.
 /** A metropolitan department code: two characters (01…95, 2A, 2B); overseas ones have three. */
 export const isMetropolitan = (code: string) => code.length === 2;
 
-interface Point { lat: number; lon: number; dep: number }
+interface Point {
+  lat: number;
+  lon: number;
+  dep: number;
+}
 
 /** Grid dimensions for the bounds: square cells at the map's middle latitude. */
 export function gridShape() {
@@ -133,7 +142,12 @@ function fillHoles(grid: Uint8Array, cols: number, rows: number): void {
     const fills: [number, number][] = [];
     for (const i of pending) {
       const c = i % cols;
-      const around = [c > 0 ? grid[i - 1] : 0, c < cols - 1 ? grid[i + 1] : 0, i >= cols ? grid[i - cols] : 0, i + cols < grid.length ? grid[i + cols] : 0];
+      const around = [
+        c > 0 ? grid[i - 1] : 0,
+        c < cols - 1 ? grid[i + 1] : 0,
+        i >= cols ? grid[i - cols] : 0,
+        i + cols < grid.length ? grid[i + cols] : 0,
+      ];
       const value = around.find((v) => v !== 0);
       if (value) fills.push([i, value]);
       else next.push(i);
@@ -222,8 +236,14 @@ export function departmentCentroids(): DepartmentCentroid[] {
     for (const d of [...t.departements.values()].sort((a, b) => a.code.localeCompare(b.code))) {
       let point = drawn.get(d.code) ?? null;
       if (!point) {
-        const centres = (t.communesByDepartement.get(d.code) ?? []).map((c) => communeCentre(c.code)).filter((c) => c !== null);
-        if (centres.length) point = { lat: round(centres.reduce((s, c) => s + c.lat, 0) / centres.length), lon: round(centres.reduce((s, c) => s + c.lon, 0) / centres.length) };
+        const centres = (t.communesByDepartement.get(d.code) ?? [])
+          .map((c) => communeCentre(c.code))
+          .filter((c) => c !== null);
+        if (centres.length)
+          point = {
+            lat: round(centres.reduce((s, c) => s + c.lat, 0) / centres.length),
+            lon: round(centres.reduce((s, c) => s + c.lon, 0) / centres.length),
+          };
       }
       if (point) centroids.push({ code: d.code, name: d.name, ...point });
     }

@@ -78,7 +78,15 @@ async function publicGroups(ctx: RequestContext, pks: number[]): Promise<Map<num
 }
 
 export function contactShape(c: ApiRecord, group: PublicGroup | undefined): PublicContact {
-  const g: PublicGroup = group ?? { pk: Number(c.group), name: '', displayName: '', fullName: null, website: null, profilePic: null, presentation: null };
+  const g: PublicGroup = group ?? {
+    pk: Number(c.group),
+    name: '',
+    displayName: '',
+    fullName: null,
+    website: null,
+    profilePic: null,
+    presentation: null,
+  };
   return {
     pk: Number(c.pk),
     group: { pk: g.pk, name: g.name, displayName: g.displayName, website: g.website, profilePic: g.profilePic },
@@ -102,7 +110,12 @@ export function contactShape(c: ApiRecord, group: PublicGroup | undefined): Publ
 
 /** Contacts ordered by their structure's full name as shown, then by name. */
 export function byStructureThenName(a: PublicContact, b: PublicContact): number {
-  return a.groupFullName.localeCompare(b.groupFullName, 'fr') || a.lastName.localeCompare(b.lastName, 'fr') || a.firstName.localeCompare(b.firstName, 'fr') || a.pk - b.pk;
+  return (
+    a.groupFullName.localeCompare(b.groupFullName, 'fr') ||
+    a.lastName.localeCompare(b.lastName, 'fr') ||
+    a.firstName.localeCompare(b.firstName, 'fr') ||
+    a.pk - b.pk
+  );
 }
 
 /** GET actimmo-contact/: every contact with its structure's public facts. */
@@ -121,7 +134,9 @@ export async function mapDepartments(ctx: RequestContext): Promise<MapDepartment
   const names = territories().departements;
   return records.map((d) => {
     const ids = (Array.isArray(d.groups) ? d.groups.map(Number) : []).filter((pk) => groups.has(pk));
-    const structures = ids.map((pk) => groups.get(pk)!).sort((a, b) => a.displayName.localeCompare(b.displayName, 'fr'));
+    const structures = ids
+      .map((pk) => groups.get(pk)!)
+      .sort((a, b) => a.displayName.localeCompare(b.displayName, 'fr'));
     const code = String(d.department ?? '');
     return {
       pk: Number(d.pk),

@@ -6,7 +6,11 @@
  * - ADDRESS_API_TIMEOUT_MS: per call (default 2 500 ms: the field must stay responsive).
  * - ADDRESS_API_COOLDOWN_MS: calls skipped after a failure (default 30 s).
  */
-export interface AddressConfig { baseUrl: string; timeoutMs: number; cooldownMs: number }
+export interface AddressConfig {
+  baseUrl: string;
+  timeoutMs: number;
+  cooldownMs: number;
+}
 
 export const PUBLIC_ADDRESS_API = 'https://api-adresse.data.gouv.fr';
 

@@ -5,8 +5,15 @@ import type { FieldError } from '../../../engine/validation/field-error';
 
 export type AddressType = 'housenumber' | 'municipality';
 
-export interface SearchParams { q: string; limit: number; type: AddressType | null }
-export interface ReverseParams { lon: number; lat: number }
+export interface SearchParams {
+  q: string;
+  limit: number;
+  type: AddressType | null;
+}
+export interface ReverseParams {
+  lon: number;
+  lat: number;
+}
 
 /** The most results one search may ask for (spec 01 §9: the field shows 15 at most). */
 export const MAX_LIMIT = 15;
@@ -31,10 +38,12 @@ export function parseSearch(ctx: RequestContext, query: Record<string, unknown>)
   if (q.length < 3 || q.length > 200) errors.push(fieldError(ctx, 'q', 'address.q_length'));
   const rawLimit = text(query.limit);
   const limit = rawLimit === undefined || rawLimit === '' ? DEFAULT_LIMIT : Number(rawLimit);
-  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT) errors.push(fieldError(ctx, 'limit', 'address.limit'));
+  if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIMIT)
+    errors.push(fieldError(ctx, 'limit', 'address.limit'));
   const rawType = text(query.type);
   const type = rawType === undefined || rawType === '' ? null : rawType;
-  if (type !== null && type !== 'housenumber' && type !== 'municipality') errors.push(fieldError(ctx, 'type', 'address.type'));
+  if (type !== null && type !== 'housenumber' && type !== 'municipality')
+    errors.push(fieldError(ctx, 'type', 'address.type'));
   if (errors.length) fail(ctx, errors);
   return { q, limit, type: type as AddressType | null };
 }

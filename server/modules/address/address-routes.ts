@@ -30,35 +30,46 @@ function logFailure(app: AppContext, result: UpstreamResult): void {
 export function addressRouter(app: AppContext, config: AddressConfig = addressConfig()): Router {
   const upstream = new AddressUpstream(config);
   const router = Router();
-  router.use(BASE, rateLimit({
-    windowMs: 60_000,
-    // A person typing sends at most one search per 800 ms pause: 120 a minute leaves room for several people behind one address.
-    limit: 120,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => { res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') }); },
-  }));
+  router.use(
+    BASE,
+    rateLimit({
+      windowMs: 60_000,
+      // A person typing sends at most one search per 800 ms pause: 120 a minute leaves room for several people behind one address.
+      limit: 120,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') });
+      },
+    }),
+  );
 
-  router.get(`${BASE}/search/`, asyncHandler(async (req, res) => {
-    const p = parseSearch(req.ctx, req.query);
-    const result = await upstream.get('/search/', { q: p.q, limit: p.limit, type: p.type });
-    if (result.ok) {
-      send(res, 'upstream', { ...result.body, features: result.body.features.slice(0, p.limit) });
-      return;
-    }
-    logFailure(app, result);
-    send(res, 'local', localSearch(p.q, p.limit, p.type));
-  }));
+  router.get(
+    `${BASE}/search/`,
+    asyncHandler(async (req, res) => {
+      const p = parseSearch(req.ctx, req.query);
+      const result = await upstream.get('/search/', { q: p.q, limit: p.limit, type: p.type });
+      if (result.ok) {
+        send(res, 'upstream', { ...result.body, features: result.body.features.slice(0, p.limit) });
+        return;
+      }
+      logFailure(app, result);
+      send(res, 'local', localSearch(p.q, p.limit, p.type));
+    }),
+  );
 
-  router.get(`${BASE}/reverse/`, asyncHandler(async (req, res) => {
-    const p = parseReverse(req.ctx, req.query);
-    const result = await upstream.get('/reverse/', { lon: p.lon, lat: p.lat });
-    if (result.ok) {
-      send(res, 'upstream', result.body);
-      return;
-    }
-    logFailure(app, result);
-    send(res, 'local', localReverse(p.lon, p.lat));
-  }));
+  router.get(
+    `${BASE}/reverse/`,
+    asyncHandler(async (req, res) => {
+      const p = parseReverse(req.ctx, req.query);
+      const result = await upstream.get('/reverse/', { lon: p.lon, lat: p.lat });
+      if (result.ok) {
+        send(res, 'upstream', result.body);
+        return;
+      }
+      logFailure(app, result);
+      send(res, 'local', localReverse(p.lon, p.lat));
+    }),
+  );
   return router;
 }

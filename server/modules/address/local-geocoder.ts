@@ -1,5 +1,11 @@
 import { territories, type Commune } from '../territories/territory-data';
-import { communesInAddress, indexCommunes, searchCommunes, type CommuneIndex, type CommuneMatch } from '../territories/commune-search';
+import {
+  communesInAddress,
+  indexCommunes,
+  searchCommunes,
+  type CommuneIndex,
+  type CommuneMatch,
+} from '../territories/commune-search';
 import { CENTRES_ATTRIBUTION, communeCentre, exactCentres } from '../territories/commune-centres';
 import type { AddressType } from './address-params';
 import type { Feature, FeatureCollection } from './upstream';
@@ -44,7 +50,15 @@ export function communeFeature(c: Commune, postcode: string, extra: Record<strin
 }
 
 function collection(features: Feature[], query: Record<string, unknown>): FeatureCollection {
-  return { type: 'FeatureCollection', version: 'draft', features, attribution: CENTRES_ATTRIBUTION, licence: 'ETALAB-2.0', ...query, fallback: true };
+  return {
+    type: 'FeatureCollection',
+    version: 'draft',
+    features,
+    attribution: CENTRES_ATTRIBUTION,
+    licence: 'ETALAB-2.0',
+    ...query,
+    fallback: true,
+  };
 }
 
 let index: CommuneIndex | null = null;
@@ -62,8 +76,11 @@ const withScore = (m: CommuneMatch) => communeFeature(m.commune, m.postcode, { s
  */
 export function localSearch(q: string, limit: number, type: AddressType | null): FeatureCollection {
   const candidates = searchable();
-  let matches = type === 'municipality' ? searchCommunes(candidates, q, { limit }) : communesInAddress(candidates, q, limit);
-  if (!matches.length) matches = type === 'municipality' ? communesInAddress(candidates, q, limit) : searchCommunes(candidates, q, { limit });
+  let matches =
+    type === 'municipality' ? searchCommunes(candidates, q, { limit }) : communesInAddress(candidates, q, limit);
+  if (!matches.length)
+    matches =
+      type === 'municipality' ? communesInAddress(candidates, q, limit) : searchCommunes(candidates, q, { limit });
   return collection(matches.map(withScore), { query: q, limit, ...(type ? { filters: { type } } : {}) });
 }
 
@@ -85,6 +102,9 @@ export function localReverse(lon: number, lat: number): FeatureCollection {
     if (!best || km < best.km) best = { code: c.code, km };
   }
   const commune = best && best.km <= MAX_REVERSE_KM ? territories().communes.get(best.code) : undefined;
-  const features = commune && best ? [communeFeature(commune, commune.postcodes[0] ?? '', { distance: Math.round(best.km * 1000), score: 1 })] : [];
+  const features =
+    commune && best
+      ? [communeFeature(commune, commune.postcodes[0] ?? '', { distance: Math.round(best.km * 1000), score: 1 })]
+      : [];
   return collection(features, { center: [lon, lat], limit: 1 });
 }

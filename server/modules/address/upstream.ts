@@ -32,7 +32,12 @@ export type UpstreamResult =
   | { ok: false; reason: 'disabled' | 'circuit_open' | 'timeout' | 'network' | 'status' | 'invalid' };
 
 function isFeatureCollection(v: unknown): v is FeatureCollection {
-  return typeof v === 'object' && v !== null && (v as FeatureCollection).type === 'FeatureCollection' && Array.isArray((v as FeatureCollection).features);
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    (v as FeatureCollection).type === 'FeatureCollection' &&
+    Array.isArray((v as FeatureCollection).features)
+  );
 }
 
 export class AddressUpstream {
@@ -63,7 +68,10 @@ export class AddressUpstream {
     const url = new URL(`${this.options.baseUrl.replace(/\/+$/, '')}${path}`);
     for (const [k, v] of Object.entries(params)) if (v !== null && v !== '') url.searchParams.set(k, String(v));
     try {
-      const res = await this.fetchImpl(url, { signal: AbortSignal.timeout(this.options.timeoutMs), headers: { Accept: 'application/json' } });
+      const res = await this.fetchImpl(url, {
+        signal: AbortSignal.timeout(this.options.timeoutMs),
+        headers: { Accept: 'application/json' },
+      });
       if (!res.ok) {
         // A refused query (4xx) says nothing about the service's health; overload and errors do.
         if (res.status >= 500 || res.status === 429) this.trip();

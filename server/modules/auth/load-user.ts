@@ -4,16 +4,35 @@ import { anonymousUser, ruleUser, type RuleUser } from '../../../engine/logic/us
 
 export interface SignedInUser {
   rule: RuleUser;
-  row: { pk: number; email: string | null; first_name: string | null; last_name: string | null; user_type: string | null; group: number | null; is_active: number | null; allowed_to_see_bap_menu: number | null; white_labelling: number | null };
+  row: {
+    pk: number;
+    email: string | null;
+    first_name: string | null;
+    last_name: string | null;
+    user_type: string | null;
+    group: number | null;
+    is_active: number | null;
+    allowed_to_see_bap_menu: number | null;
+    white_labelling: number | null;
+  };
 }
 
 function userQuery(app: AppContext) {
-  return app.database.db.selectFrom('account_user')
+  return app.database.db
+    .selectFrom('account_user')
     .leftJoin('account_group', 'account_group.pk', 'account_user.group')
     .select([
-      'account_user.pk', 'account_user.email', 'account_user.first_name', 'account_user.last_name', 'account_user.user_type',
-      'account_user.group', 'account_user.is_active', 'account_user.allowed_to_see_bap_menu', 'account_user.white_labelling',
-      'account_group.is_active as group_is_active', 'account_group.ademe_id as group_ademe_id',
+      'account_user.pk',
+      'account_user.email',
+      'account_user.first_name',
+      'account_user.last_name',
+      'account_user.user_type',
+      'account_user.group',
+      'account_user.is_active',
+      'account_user.allowed_to_see_bap_menu',
+      'account_user.white_labelling',
+      'account_group.is_active as group_is_active',
+      'account_group.ademe_id as group_ademe_id',
     ])
     .where('account_user.pk', '=', 0);
 }
@@ -31,10 +50,23 @@ export async function loadUser(app: AppContext, pk: number): Promise<SignedInUse
   const row = (await db.executeQuery<NonNullable<UserRow>>(CompiledQuery.raw(text, [pk]))).rows[0];
   if (!row || !row.is_active || !row.user_type) return null;
   if (row.group !== null && row.group_is_active === 0) return null; // an inactive structure blocks its users
-  const children = row.user_type === 'manager' && row.group !== null
-    ? (await db.selectFrom('account_group').select('pk').where('admin_group', '=', row.group).execute()).map((g) => g.pk)
-    : [];
-  const rule = ruleUser({ pk: row.pk, userType: row.user_type, group: row.group, allowedToSeeBapMenu: Boolean(row.allowed_to_see_bap_menu) }, app.registry.declarations.roles, children, row.group_ademe_id || null);
+  const children =
+    row.user_type === 'manager' && row.group !== null
+      ? (await db.selectFrom('account_group').select('pk').where('admin_group', '=', row.group).execute()).map(
+          (g) => g.pk,
+        )
+      : [];
+  const rule = ruleUser(
+    {
+      pk: row.pk,
+      userType: row.user_type,
+      group: row.group,
+      allowedToSeeBapMenu: Boolean(row.allowed_to_see_bap_menu),
+    },
+    app.registry.declarations.roles,
+    children,
+    row.group_ademe_id || null,
+  );
   const { group_is_active: _a, group_ademe_id: _b, ...user } = row;
   return { rule, row: user };
 }

@@ -13,7 +13,9 @@ import { RedisCounterStore } from './redis-store';
 function store(app: AppContext, prefix: string): Store | undefined {
   const url = accountSettings(app).redisUrl;
   if (!url) return undefined;
-  return new RedisCounterStore(url, `renovation:${prefix}:`, (err) => app.logger.warn({ err }, 'rate-limit store (Redis) unavailable'));
+  return new RedisCounterStore(url, `renovation:${prefix}:`, (err) =>
+    app.logger.warn({ err }, 'rate-limit store (Redis) unavailable'),
+  );
 }
 
 function refuse(app: AppContext, key: string) {

@@ -12,7 +12,10 @@ const WINDOW_MS = 60_000;
 
 const probe = createClient({ url: URL, socket: { connectTimeout: 1000, reconnectStrategy: false } });
 probe.on('error', () => undefined);
-const reachable = await probe.connect().then(() => true, () => false);
+const reachable = await probe.connect().then(
+  () => true,
+  () => false,
+);
 
 const hasRedisServer = spawnSync('redis-server', ['--version']).status === 0;
 
@@ -71,24 +74,32 @@ describe.skipIf(!reachable)('sign-in counters in Redis (rate-limit-redis)', () =
     expect((await store.increment('early')).totalHits).toBe(2);
   });
 
-  it.skipIf(!hasRedisServer)('fails while Redis is down (requests go through), counts again once back', async () => {
-    const port = await freePort();
-    const errors: unknown[] = [];
-    const store = new RedisCounterStore(`redis://127.0.0.1:${port}`, PREFIX, (e) => errors.push(e));
-    await expect(store.init({ windowMs: WINDOW_MS } as Options)).rejects.toThrow();
-    await expect(store.increment('ip-2')).rejects.toThrow();
-    expect(errors.length).toBeGreaterThan(0);
-    const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
-    const server = spawn('redis-server', args, { stdio: 'ignore' });
-    try {
-      // The client reconnects by itself; the scripts that failed to load at start load now.
-      const hits = () => store.increment('ip-2').then((r) => r.totalHits, () => 0);
-      await expect.poll(hits, { timeout: 15_000, interval: 300 }).toBe(1);
-      expect((await store.increment('ip-2')).totalHits).toBe(2);
-    } finally {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill();
-      await exited;
-    }
-  }, 30_000);
+  it.skipIf(!hasRedisServer)(
+    'fails while Redis is down (requests go through), counts again once back',
+    async () => {
+      const port = await freePort();
+      const errors: unknown[] = [];
+      const store = new RedisCounterStore(`redis://127.0.0.1:${port}`, PREFIX, (e) => errors.push(e));
+      await expect(store.init({ windowMs: WINDOW_MS } as Options)).rejects.toThrow();
+      await expect(store.increment('ip-2')).rejects.toThrow();
+      expect(errors.length).toBeGreaterThan(0);
+      const args = ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'];
+      const server = spawn('redis-server', args, { stdio: 'ignore' });
+      try {
+        // The client reconnects by itself; the scripts that failed to load at start load now.
+        const hits = () =>
+          store.increment('ip-2').then(
+            (r) => r.totalHits,
+            () => 0,
+          );
+        await expect.poll(hits, { timeout: 15_000, interval: 300 }).toBe(1);
+        expect((await store.increment('ip-2')).totalHits).toBe(2);
+      } finally {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill();
+        await exited;
+      }
+    },
+    30_000,
+  );
 });

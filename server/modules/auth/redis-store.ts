@@ -3,7 +3,10 @@ import { RedisStore, type RedisReply } from 'rate-limit-redis';
 import type { ClientRateLimitInfo, IncrementResponse } from 'express-rate-limit';
 
 type Client = ReturnType<typeof createClient>;
-interface Connection { client: Client; firstConnection: Promise<void> }
+interface Connection {
+  client: Client;
+  firstConnection: Promise<void>;
+}
 
 const connections = new Map<string, Connection>();
 const FIRST_CONNECTION_MS = 2000;

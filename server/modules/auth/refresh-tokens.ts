@@ -32,10 +32,25 @@ function unsealWith(token: string, sealed: string): string | null {
 }
 
 /** A new refresh token (only its hash is stored), in a new family unless one is given. */
-export async function issueRefreshToken(app: AppContext, userPk: number, family: string = randomUUID()): Promise<{ token: string; family: string }> {
+export async function issueRefreshToken(
+  app: AppContext,
+  userPk: number,
+  family: string = randomUUID(),
+): Promise<{ token: string; family: string }> {
   const token = randomBytes(32).toString('base64url');
   const expires = new Date(Date.now() + app.config.refreshTokenDays * 86_400_000).toISOString();
-  await app.database.db.insertInto('auth_refresh_token').values({ token_hash: hash(token), family, user_pk: userPk, created_at: nowIso(), expires_at: expires, revoked_at: null, successor_sealed: null }).execute();
+  await app.database.db
+    .insertInto('auth_refresh_token')
+    .values({
+      token_hash: hash(token),
+      family,
+      user_pk: userPk,
+      created_at: nowIso(),
+      expires_at: expires,
+      revoked_at: null,
+      successor_sealed: null,
+    })
+    .execute();
   return { token, family };
 }
 
@@ -50,7 +65,11 @@ export type RotationResult = { ok: true; userPk: number; token: string; family: 
 export async function rotateRefreshToken(app: AppContext, token: string): Promise<RotationResult> {
   const db = app.database.db;
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('auth_refresh_token').selectAll().where('token_hash', '=', hash(token)).executeTakeFirst();
+    const row = await trx
+      .selectFrom('auth_refresh_token')
+      .selectAll()
+      .where('token_hash', '=', hash(token))
+      .executeTakeFirst();
     if (!row) return { ok: false } as const;
     const now = nowIso();
     if (row.revoked_at) {
@@ -61,30 +80,66 @@ export async function rotateRefreshToken(app: AppContext, token: string): Promis
         const { revoked_at: revokedAt, successor_sealed: sealed, expires_at: expiresAt } = current.row;
         if (!revokedAt || !sealed || Date.now() - Date.parse(revokedAt) >= GRACE_MS || expiresAt <= now) break;
         const successor = unsealWith(current.token, sealed);
-        const next = successor ? await trx.selectFrom('auth_refresh_token').selectAll().where('token_hash', '=', hash(successor)).executeTakeFirst() : undefined;
+        const next = successor
+          ? await trx
+              .selectFrom('auth_refresh_token')
+              .selectAll()
+              .where('token_hash', '=', hash(successor))
+              .executeTakeFirst()
+          : undefined;
         if (!successor || !next || next.family !== row.family) break;
         if (!next.revoked_at) return { ok: true, userPk: row.user_pk, token: successor, family: row.family } as const;
         current = { token: successor, row: next };
       }
-      await trx.updateTable('auth_refresh_token').set({ revoked_at: now }).where('family', '=', row.family).where('revoked_at', 'is', null).execute();
+      await trx
+        .updateTable('auth_refresh_token')
+        .set({ revoked_at: now })
+        .where('family', '=', row.family)
+        .where('revoked_at', 'is', null)
+        .execute();
       return { ok: false } as const;
     }
     if (row.expires_at <= now) return { ok: false } as const;
     const next = randomBytes(32).toString('base64url');
-    const revoked = await trx.updateTable('auth_refresh_token').set({ revoked_at: now, successor_sealed: sealFor(token, next) })
-      .where('pk', '=', row.pk).where('revoked_at', 'is', null).executeTakeFirst();
+    const revoked = await trx
+      .updateTable('auth_refresh_token')
+      .set({ revoked_at: now, successor_sealed: sealFor(token, next) })
+      .where('pk', '=', row.pk)
+      .where('revoked_at', 'is', null)
+      .executeTakeFirst();
     if (Number(revoked.numUpdatedRows) !== 1) return { ok: false } as const;
     const expires = new Date(Date.now() + app.config.refreshTokenDays * 86_400_000).toISOString();
-    await trx.insertInto('auth_refresh_token').values({ token_hash: hash(next), family: row.family, user_pk: row.user_pk, created_at: now, expires_at: expires, revoked_at: null, successor_sealed: null }).execute();
+    await trx
+      .insertInto('auth_refresh_token')
+      .values({
+        token_hash: hash(next),
+        family: row.family,
+        user_pk: row.user_pk,
+        created_at: now,
+        expires_at: expires,
+        revoked_at: null,
+        successor_sealed: null,
+      })
+      .execute();
     return { ok: true, userPk: row.user_pk, token: next, family: row.family } as const;
   });
 }
 
 /** Sign-out, password change: every session of the family (or of the user) ends. */
 export async function revokeFamily(app: AppContext, family: string): Promise<void> {
-  await app.database.db.updateTable('auth_refresh_token').set({ revoked_at: nowIso() }).where('family', '=', family).where('revoked_at', 'is', null).execute();
+  await app.database.db
+    .updateTable('auth_refresh_token')
+    .set({ revoked_at: nowIso() })
+    .where('family', '=', family)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeAllForUser(app: AppContext, userPk: number): Promise<void> {
-  await app.database.db.updateTable('auth_refresh_token').set({ revoked_at: nowIso() }).where('user_pk', '=', userPk).where('revoked_at', 'is', null).execute();
+  await app.database.db
+    .updateTable('auth_refresh_token')
+    .set({ revoked_at: nowIso() })
+    .where('user_pk', '=', userPk)
+    .where('revoked_at', 'is', null)
+    .execute();
 }

@@ -17,21 +17,33 @@ export function callerKey(raw: string): string | null {
  */
 export function ctiRouter(app: AppContext): Router {
   const router = Router();
-  router.get('/api/v1/cti/:phone/', asyncHandler(async (req, res) => {
-    if (!['administrator', 'manager', 'advisor'].some((r) => req.ctx.user.roles.includes(r))) throw denied(req.ctx);
-    const phone = callerKey(String(req.params.phone));
-    if (!phone) throw new HttpError(404, 'not_a_phone', message(app, 'errors.cti_not_a_phone'));
-    const users = await app.database.db.selectFrom('account_user')
-      .select(['pk', 'first_name', 'last_name', 'email', 'phone', 'user_type'])
-      .where('is_active', '=', 1)
-      .where(sql.ref('phone_cache'), 'like', `%${phone}%`)
-      .orderBy('last_name').limit(50).execute();
-    res.json({
-      phone,
-      users: users.map((u) => ({ pk: u.pk, fullName: [u.first_name, u.last_name].filter(Boolean).join(' '), email: u.email, phone: u.phone, userType: u.user_type })),
-      contacts: [],
-      organizations: [],
-    });
-  }));
+  router.get(
+    '/api/v1/cti/:phone/',
+    asyncHandler(async (req, res) => {
+      if (!['administrator', 'manager', 'advisor'].some((r) => req.ctx.user.roles.includes(r))) throw denied(req.ctx);
+      const phone = callerKey(String(req.params.phone));
+      if (!phone) throw new HttpError(404, 'not_a_phone', message(app, 'errors.cti_not_a_phone'));
+      const users = await app.database.db
+        .selectFrom('account_user')
+        .select(['pk', 'first_name', 'last_name', 'email', 'phone', 'user_type'])
+        .where('is_active', '=', 1)
+        .where(sql.ref('phone_cache'), 'like', `%${phone}%`)
+        .orderBy('last_name')
+        .limit(50)
+        .execute();
+      res.json({
+        phone,
+        users: users.map((u) => ({
+          pk: u.pk,
+          fullName: [u.first_name, u.last_name].filter(Boolean).join(' '),
+          email: u.email,
+          phone: u.phone,
+          userType: u.user_type,
+        })),
+        contacts: [],
+        organizations: [],
+      });
+    }),
+  );
   return router;
 }

@@ -42,7 +42,9 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     // The client keeps such lists in a store refreshed with `limit-to-objects-after` (spec 01 §7).
     storeList: Boolean(x.api?.storeList),
     list: { ...x.list, columns: effective.listColumns },
-    screens: x.screens ? { path: x.screens.path, title: x.screens.title, description: x.screens.description, helpUrl: x.screens.helpUrl } : undefined,
+    screens: x.screens
+      ? { path: x.screens.path, title: x.screens.title, description: x.screens.description, helpUrl: x.screens.helpUrl }
+      : undefined,
     fieldRules: effective.fieldRules,
     checks: x.checks ?? [],
     extraFields: [...effective.extraFields],

@@ -43,12 +43,20 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
   const data = ruleData(ctx);
   const routes = new Map(registry.routes.map((r) => [r.name, r]));
   const wl = ctx.whiteLabel;
-  const version = wl.id === null ? 0 : wl.overlayVersions[MENU_TARGET] ?? 0;
+  const version = wl.id === null ? 0 : (wl.overlayVersions[MENU_TARGET] ?? 0);
   const ops: OverlayOp[] = version && wl.id !== null ? await overlayOps(ctx.app, wl.id, MENU_TARGET, version) : [];
   // An entry is named by its id (every audience whose menu has it) or by "<audience>/<id>".
   const hiddenIds = new Set(ops.filter((o) => o.op === 'menuHide').map((o) => (o as { entry: string }).entry));
-  const labels = new Map(ops.filter((o) => o.op === 'menuLabel').map((o) => [(o as { entry: string }).entry, (o as { value: string }).value]));
-  const orders = new Map(ops.filter((o) => o.op === 'menuOrder').map((o) => [(o as { entry: string }).entry, (o as { value: number }).value]));
+  const labels = new Map(
+    ops
+      .filter((o) => o.op === 'menuLabel')
+      .map((o) => [(o as { entry: string }).entry, (o as { value: string }).value]),
+  );
+  const orders = new Map(
+    ops
+      .filter((o) => o.op === 'menuOrder')
+      .map((o) => [(o as { entry: string }).entry, (o as { value: number }).value]),
+  );
   const moduleName = (id: string) => {
     const m = registry.modules.find((x) => x.id === id);
     return m ? (wl.record?.[`${m.flag}Name`] as string | undefined) || m.defaultName : undefined;

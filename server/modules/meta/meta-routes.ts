@@ -10,23 +10,37 @@ import { validatorModuleHandler } from './validator-modules';
 
 export function metaRouter(_app: AppContext): Router {
   const router = Router();
-  router.get('/api/v1/meta/entity/:name', asyncHandler(async (req, res) => {
-    res.json(await entityMeta(req.ctx, String(req.params.name)));
-  }));
-  router.get('/api/v1/meta/options/:entity', asyncHandler(async (req, res) => {
-    const ids = typeof req.query.ids === 'string' && req.query.ids !== '' ? req.query.ids.split(',').map(Number).filter(Number.isInteger) : [];
-    res.json(await relationOptions(req.ctx, {
-      entity: String(req.params.entity),
-      field: typeof req.query.field === 'string' ? req.query.field : undefined,
-      q: typeof req.query.q === 'string' ? req.query.q : undefined,
-      ids,
-    }));
-  }));
+  router.get(
+    '/api/v1/meta/entity/:name',
+    asyncHandler(async (req, res) => {
+      res.json(await entityMeta(req.ctx, String(req.params.name)));
+    }),
+  );
+  router.get(
+    '/api/v1/meta/options/:entity',
+    asyncHandler(async (req, res) => {
+      const ids =
+        typeof req.query.ids === 'string' && req.query.ids !== ''
+          ? req.query.ids.split(',').map(Number).filter(Number.isInteger)
+          : [];
+      res.json(
+        await relationOptions(req.ctx, {
+          entity: String(req.params.entity),
+          field: typeof req.query.field === 'string' ? req.query.field : undefined,
+          q: typeof req.query.q === 'string' ? req.query.q : undefined,
+          ids,
+        }),
+      );
+    }),
+  );
   router.post('/api/v1/meta/preview/:entity', asyncHandler(previewHandler));
   router.get('/api/v1/meta/validator/:entity/:file', asyncHandler(validatorModuleHandler));
-  router.get('/api/v1/meta/menu', asyncHandler(async (req, res) => {
-    res.json(await effectiveMenu(req.ctx));
-  }));
+  router.get(
+    '/api/v1/meta/menu',
+    asyncHandler(async (req, res) => {
+      res.json(await effectiveMenu(req.ctx));
+    }),
+  );
   // The landing page's cards: what this white label offers the public.
   router.get('/api/v1/meta/services', (req, res) => {
     res.json(publicServices(req.ctx));

@@ -13,7 +13,8 @@ const LIMIT = 200;
 
 /** Label of a record of an entity (its display property; users: first and last name). */
 export function displayOf(entityName: string, record: Record<string, unknown>, display: string): string {
-  if (entityName === 'user') return [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.email ?? record.pk);
+  if (entityName === 'user')
+    return [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.email ?? record.pk);
   return String(record[display] ?? record.pk);
 }
 
@@ -21,7 +22,10 @@ export function displayOf(entityName: string, record: Record<string, unknown>, d
  * Choices for a relation field: the records of the target entity the user may see, narrowed by
  * the field's relation filter (e.g. advisors only), searchable, and always including `ids`.
  */
-export async function relationOptions(ctx: RequestContext, args: { entity: string; field?: string; q?: string; ids?: number[] }) {
+export async function relationOptions(
+  ctx: RequestContext,
+  args: { entity: string; field?: string; q?: string; ids?: number[] },
+) {
   const target = entityOf(ctx, args.entity);
   // The same gates as the list: module flag, never a record reached by secret, rights and row
   // filters (visibleRows), so choices never show what the list would not.
@@ -32,7 +36,8 @@ export async function relationOptions(ctx: RequestContext, args: { entity: strin
     const [owner, field] = args.field.split('.');
     const ownerEntity = ctx.app.registry.entities.get(owner);
     const rel = ownerEntity?.schema.properties[field]?.['x-relation'];
-    if (!rel || rel.entity !== args.entity) throw new HttpError(400, 'bad_request', message(ctx.app, 'validation.default'));
+    if (!rel || rel.entity !== args.entity)
+      throw new HttpError(400, 'bad_request', message(ctx.app, 'validation.default'));
     relationRule = rel.filter;
   }
   const x = target.schema['x-entity'];
@@ -42,15 +47,26 @@ export async function relationOptions(ctx: RequestContext, args: { entity: strin
     if (f !== true) qb = qb.where((eb) => filterToSql(eb, f, target, ctx.app.database.dialect));
   }
   const displayColumn = target.columnByProperty.get(x.display)?.column ?? 'pk';
-  const rows = (await qb.selectAll().orderBy(sql.ref(displayColumn)).limit(LIMIT).execute()) as Record<string, unknown>[];
+  const rows = (await qb.selectAll().orderBy(sql.ref(displayColumn)).limit(LIMIT).execute()) as Record<
+    string,
+    unknown
+  >[];
   const records = rows.map((r) => rowToRecord(target, r));
   const known = new Set(records.map((r) => r.pk));
   const missing = (args.ids ?? []).filter((id) => !known.has(id));
   if (missing.length) {
-    const extra = (await visibleRows(ctx, target).selectAll().where('pk' as never, 'in', missing as never).execute()) as Record<string, unknown>[];
+    const extra = (await visibleRows(ctx, target)
+      .selectAll()
+      .where('pk' as never, 'in', missing as never)
+      .execute()) as Record<string, unknown>[];
     records.push(...extra.map((r) => rowToRecord(target, r)));
   }
   return records
-    .filter((r) => !relationRule || holds(relationRule, { ...ruleData(ctx), record: r }) || (args.ids ?? []).includes(r.pk as number))
+    .filter(
+      (r) =>
+        !relationRule ||
+        holds(relationRule, { ...ruleData(ctx), record: r }) ||
+        (args.ids ?? []).includes(r.pk as number),
+    )
     .map((r) => ({ value: r.pk as number, label: displayOf(args.entity, r, x.display) }));
 }

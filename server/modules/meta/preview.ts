@@ -17,7 +17,8 @@ import { validatorUrl } from './validator-modules';
  * checks as a save; those that cannot apply come back as `problems` (a save would refuse them).
  */
 export async function entityPreview(ctx: RequestContext, name: string, body: unknown) {
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_json', message(ctx.app, 'errors.invalid_json'));
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, 'invalid_json', message(ctx.app, 'errors.invalid_json'));
   const { whiteLabel: rawPk, ops } = body as { whiteLabel?: unknown; ops?: unknown };
   const record = await editableWhiteLabel(ctx, rawPk);
   const target = entityTarget(name);

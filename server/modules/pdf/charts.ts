@@ -60,13 +60,18 @@ function chartTitle(layout: PdfLayout, title: string, unit: string): void {
 /** Grid lines and value labels; returns the y of a value. */
 function drawAxes(layout: PdfLayout, plot: Plot): (value: number) => number {
   const { doc } = layout;
-  const toY = (value: number) => plot.y + plot.height - ((value - plot.scale.min) / (plot.scale.max - plot.scale.min)) * plot.height;
+  const toY = (value: number) =>
+    plot.y + plot.height - ((value - plot.scale.min) / (plot.scale.max - plot.scale.min)) * plot.height;
   doc.setLineWidth(0.15);
   for (let v = plot.scale.min; v <= plot.scale.max + plot.scale.step / 1000; v += plot.scale.step) {
     const y = toY(v);
     doc.setDrawColor(Math.abs(v) < plot.scale.step / 1000 ? COLORS.muted : COLORS.rule);
     doc.line(plot.x, y, plot.x + plot.width, y);
-    layout.textAt(axisLabel(v, plot.scale.step), plot.x - 1.5, y - 1.4, { size: 7, color: COLORS.muted, align: 'right' });
+    layout.textAt(axisLabel(v, plot.scale.step), plot.x - 1.5, y - 1.4, {
+      size: 7,
+      color: COLORS.muted,
+      align: 'right',
+    });
   }
   return toY;
 }
@@ -96,17 +101,35 @@ function legend(layout: PdfLayout, items: { name: string; color: string }[], kin
 }
 
 /** Bars per category: stacked (parts of a total) or side by side. */
-export function barChart(layout: PdfLayout, options: { title: string; unit: string; categories: string[]; series: BarSeries[]; stacked?: boolean; height?: number }): void {
+export function barChart(
+  layout: PdfLayout,
+  options: {
+    title: string;
+    unit: string;
+    categories: string[];
+    series: BarSeries[];
+    stacked?: boolean;
+    height?: number;
+  },
+): void {
   const height = options.height ?? 58;
   layout.ensure(height + 26);
   chartTitle(layout, options.title, options.unit);
   const n = options.categories.length;
-  const totals = options.categories.map((_, i) => options.series.reduce((sum, s) => sum + Math.max(0, s.values[i] ?? 0), 0));
+  const totals = options.categories.map((_, i) =>
+    options.series.reduce((sum, s) => sum + Math.max(0, s.values[i] ?? 0), 0),
+  );
   const peak = options.stacked ? Math.max(0, ...totals) : Math.max(0, ...options.series.flatMap((s) => s.values));
   // Side-by-side bars may go below 0 (a year whose helps and loans exceed the works): the axis
   // extends down and the bar hangs from 0. Stacked parts are parts of a total, never negative.
   const low = options.stacked ? 0 : Math.min(0, ...options.series.flatMap((s) => s.values));
-  const plot: Plot = { x: layout.margin + LEFT_AXIS, y: layout.y, width: layout.width - LEFT_AXIS, height, scale: niceScale(low, peak) };
+  const plot: Plot = {
+    x: layout.margin + LEFT_AXIS,
+    y: layout.y,
+    width: layout.width - LEFT_AXIS,
+    height,
+    scale: niceScale(low, peak),
+  };
   const toY = drawAxes(layout, plot);
   const slot = plot.width / Math.max(1, n);
   const { doc } = layout;
@@ -123,7 +146,11 @@ export function barChart(layout: PdfLayout, options: { title: string; unit: stri
         }
         base += value;
       }
-      layout.textAt(formatNumberFr(totals[i], 0), left + groupWidth / 2, toY(totals[i]) - 3.6, { size: 7, style: 'bold', align: 'center' });
+      layout.textAt(formatNumberFr(totals[i], 0), left + groupWidth / 2, toY(totals[i]) - 3.6, {
+        size: 7,
+        style: 'bold',
+        align: 'center',
+      });
     } else {
       const barWidth = groupWidth / Math.max(1, options.series.length);
       options.series.forEach((s, j) => {
@@ -137,14 +164,22 @@ export function barChart(layout: PdfLayout, options: { title: string; unit: stri
     }
     layout.font(7.5);
     const lines = layout.wrap(category, slot - 2).slice(0, 2);
-    lines.forEach((line, k) => layout.textAt(line, plot.x + i * slot + slot / 2, plot.y + plot.height + 1.5 + k * 3.3, { size: 7.5, align: 'center' }));
+    lines.forEach((line, k) =>
+      layout.textAt(line, plot.x + i * slot + slot / 2, plot.y + plot.height + 1.5 + k * 3.3, {
+        size: 7.5,
+        align: 'center',
+      }),
+    );
   });
   layout.y = plot.y + plot.height + 9;
   legend(layout, options.series, 'box');
 }
 
 /** Lines over the same x labels (years); null points leave a gap. */
-export function lineChart(layout: PdfLayout, options: { title: string; unit: string; xLabels: string[]; series: LineSeries[]; height?: number }): void {
+export function lineChart(
+  layout: PdfLayout,
+  options: { title: string; unit: string; xLabels: string[]; series: LineSeries[]; height?: number },
+): void {
   const height = options.height ?? 58;
   layout.ensure(height + 26);
   chartTitle(layout, options.title, options.unit);
@@ -161,7 +196,8 @@ export function lineChart(layout: PdfLayout, options: { title: string; unit: str
   const toX = (i: number) => plot.x + (n <= 1 ? plot.width / 2 : (i / (n - 1)) * plot.width);
   const every = Math.max(1, Math.ceil(n / 10));
   options.xLabels.forEach((label, i) => {
-    if (i % every === 0) layout.textAt(label, toX(i), plot.y + plot.height + 1.5, { size: 7, align: 'center', color: COLORS.muted });
+    if (i % every === 0)
+      layout.textAt(label, toX(i), plot.y + plot.height + 1.5, { size: 7, align: 'center', color: COLORS.muted });
   });
   const { doc } = layout;
   for (const s of options.series) {

@@ -27,8 +27,15 @@ function years(value: number): string {
 export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
   const { result, data } = input;
   const i = result.inputs;
-  const layout = new PdfLayout({ title: `${input.toolName} : plan de financement`, footer: `${input.siteTitle} : ${input.toolName}` });
-  layout.documentTitle(input.siteTitle, `${input.toolName} : plan de financement de vos travaux de rénovation`, `Rapport du ${longDate(input.date)}. Projection sur 20 ans : ne rien faire ou rénover avec des emprunts.`);
+  const layout = new PdfLayout({
+    title: `${input.toolName} : plan de financement`,
+    footer: `${input.siteTitle} : ${input.toolName}`,
+  });
+  layout.documentTitle(
+    input.siteTitle,
+    `${input.toolName} : plan de financement de vos travaux de rénovation`,
+    `Rapport du ${longDate(input.date)}. Projection sur 20 ans : ne rien faire ou rénover avec des emprunts.`,
+  );
 
   layout.heading('Votre situation actuelle');
   layout.keyValues([
@@ -59,14 +66,34 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
     { title: 'Durée', width: 10, align: 'right' },
     { title: 'Annuité', width: 14, align: 'right' },
   ];
-  layout.table(loanColumns, [
-    ['Éco-prêt', euros(i.ecoLoanAmount), percent(i.ecoLoanRate, 2), years(i.ecoLoanLength), euros(i.ecoLoanAnnualPayment)],
-    ['Prêt classique (travaux non couverts par les aides et l’éco-prêt)', euros(i.regularLoanAmount), percent(i.regularLoanRate, 2), years(i.regularLoanLength), euros(i.regularLoanAnnualPayment)],
-  ], { firstColumnBold: true });
+  layout.table(
+    loanColumns,
+    [
+      [
+        'Éco-prêt',
+        euros(i.ecoLoanAmount),
+        percent(i.ecoLoanRate, 2),
+        years(i.ecoLoanLength),
+        euros(i.ecoLoanAnnualPayment),
+      ],
+      [
+        'Prêt classique (travaux non couverts par les aides et l’éco-prêt)',
+        euros(i.regularLoanAmount),
+        percent(i.regularLoanRate, 2),
+        years(i.regularLoanLength),
+        euros(i.regularLoanAnnualPayment),
+      ],
+    ],
+    { firstColumnBold: true },
+  );
   layout.bullets([result.loanSummaries.ecoLoan, result.loanSummaries.regularLoan], { size: 9 });
 
   layout.heading('Résultats sur 20 ans');
-  layout.paragraph(result.summary, { size: 11, style: 'bold', color: result.outcome === 'gain' ? PALETTE[2] : PALETTE[1] });
+  layout.paragraph(result.summary, {
+    size: 11,
+    style: 'bold',
+    color: result.outcome === 'gain' ? PALETTE[2] : PALETTE[1],
+  });
   layout.paragraph(result.firstFiveYearsSummary, { size: 10 });
   layout.space(1.5);
   layout.paragraph(result.firstYearSummary, { size: 9.5 });
@@ -77,7 +104,9 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
     ['Factures après travaux sur 20 ans', euros(t.invoiceAfterWorks)],
     ['Remboursements sur 20 ans', euros(t.loanPayments)],
     ['dont intérêts (sur toute la durée des prêts)', euros(t.interest)],
-    ...(t.paymentsAfterProjection >= 0.5 ? [['Remboursements après la 20e année', euros(t.paymentsAfterProjection)] as [string, string]] : []),
+    ...(t.paymentsAfterProjection >= 0.5
+      ? [['Remboursements après la 20e année', euros(t.paymentsAfterProjection)] as [string, string]]
+      : []),
     ['Aides', euros(t.helps)],
     ['Solde sur 20 ans', euros(t.balance)],
   ]);
@@ -89,8 +118,16 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
     unit: 'en euros',
     categories: labels,
     series: [
-      { name: 'Sans travaux (facture)', color: PALETTE[1], values: result.projection.map((row) => row.invoiceWithoutWorks) },
-      { name: 'Avec travaux (facture, remboursements, apport ; sous 0 : argent reçu)', color: PALETTE[0], values: result.projection.map((row) => row.costWithWorks) },
+      {
+        name: 'Sans travaux (facture)',
+        color: PALETTE[1],
+        values: result.projection.map((row) => row.invoiceWithoutWorks),
+      },
+      {
+        name: 'Avec travaux (facture, remboursements, apport ; sous 0 : argent reçu)',
+        color: PALETTE[0],
+        values: result.projection.map((row) => row.costWithWorks),
+      },
     ],
   });
   layout.space(3);
@@ -102,7 +139,10 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
   });
 
   layout.heading('Projection année par année');
-  layout.paragraph("Année 1 : année des travaux. L'apport est la part des travaux ni empruntée ni couverte par les aides ; négatif, c'est l'argent que les aides et les emprunts apportent au-delà du coût des travaux.", { size: 8.5, color: COLORS.muted });
+  layout.paragraph(
+    "Année 1 : année des travaux. L'apport est la part des travaux ni empruntée ni couverte par les aides ; négatif, c'est l'argent que les aides et les emprunts apportent au-delà du coût des travaux.",
+    { size: 8.5, color: COLORS.muted },
+  );
   layout.space(1);
   const projectionColumns: Column[] = [
     { title: 'Année', width: 7 },
@@ -113,14 +153,18 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
     { title: "Solde de l'année", width: 14, align: 'right' },
     { title: 'Solde cumulé', width: 14, align: 'right' },
   ];
-  layout.table(projectionColumns, result.projection.map((row) => [
-    String(row.year),
-    euros(row.invoiceWithoutWorks),
-    euros(row.invoiceAfterWorks),
-    euros(row.regularLoanPayment + row.ecoLoanPayment),
-    euros(row.upfrontCashFlow),
-    euros(row.balance),
-    euros(row.cumulatedBalance),
-  ]), { size: 8 });
+  layout.table(
+    projectionColumns,
+    result.projection.map((row) => [
+      String(row.year),
+      euros(row.invoiceWithoutWorks),
+      euros(row.invoiceAfterWorks),
+      euros(row.regularLoanPayment + row.ecoLoanPayment),
+      euros(row.upfrontCashFlow),
+      euros(row.balance),
+      euros(row.cumulatedBalance),
+    ]),
+    { size: 8 },
+  );
   return layout.finish();
 }

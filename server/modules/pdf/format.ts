@@ -3,7 +3,12 @@ import { formatNumberFr, formatPercentFr, formatWithUnit } from '../../../engine
 // fr-FR figures as the simulator screens show them: euros without cents, energies in whole kWh.
 
 const dateFormat = new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long', timeZone: 'Europe/Paris' });
-const isoDate = new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'Europe/Paris' });
+const isoDate = new Intl.DateTimeFormat('en-CA', {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  timeZone: 'Europe/Paris',
+});
 
 /** « 28 100 € » (narrow no-break space between thousands, no-break space before the unit). */
 export function euros(value: number | null | undefined): string {

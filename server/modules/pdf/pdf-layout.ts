@@ -88,7 +88,17 @@ export class PdfLayout {
   }
 
   /** Text at a position (no flow); top-aligned. */
-  textAt(text: string, x: number, y: number, options: { size?: number; style?: 'normal' | 'bold' | 'italic'; color?: string; align?: 'left' | 'right' | 'center' } = {}): void {
+  textAt(
+    text: string,
+    x: number,
+    y: number,
+    options: {
+      size?: number;
+      style?: 'normal' | 'bold' | 'italic';
+      color?: string;
+      align?: 'left' | 'right' | 'center';
+    } = {},
+  ): void {
     this.font(options.size ?? 9, options.style ?? 'normal', options.color ?? COLORS.text);
     this.doc.text(pdfText(text), x, y, { baseline: 'top', align: options.align ?? 'left' });
   }
@@ -130,7 +140,10 @@ export class PdfLayout {
     }
   }
 
-  paragraph(text: string, options: { size?: number; style?: 'normal' | 'bold' | 'italic'; color?: string; indent?: number } = {}): void {
+  paragraph(
+    text: string,
+    options: { size?: number; style?: 'normal' | 'bold' | 'italic'; color?: string; indent?: number } = {},
+  ): void {
     const size = options.size ?? 10;
     const indent = options.indent ?? 0;
     this.font(size, options.style ?? 'normal', options.color ?? COLORS.text);
@@ -193,14 +206,27 @@ export class PdfLayout {
       body: rows.map((row) => row.map(pdfText)),
       theme: 'plain',
       rowPageBreak: 'avoid',
-      styles: { font: PDF_FONT, fontSize: size, cellPadding: 1.4, textColor: COLORS.text, lineColor: COLORS.rule, overflow: 'linebreak', valign: 'top' },
+      styles: {
+        font: PDF_FONT,
+        fontSize: size,
+        cellPadding: 1.4,
+        textColor: COLORS.text,
+        lineColor: COLORS.rule,
+        overflow: 'linebreak',
+        valign: 'top',
+      },
       headStyles: { fontStyle: 'bold', fillColor: COLORS.headerFill, fontSize: size - 0.5 },
       alternateRowStyles: { fillColor: COLORS.zebra },
-      columnStyles: Object.fromEntries(columns.map((c, i) => [i, {
-        cellWidth: (c.width / total) * this.width,
-        halign: c.align === 'right' ? 'right' : 'left',
-        ...(options.firstColumnBold && i === 0 ? { fontStyle: 'bold' as const } : {}),
-      }])),
+      columnStyles: Object.fromEntries(
+        columns.map((c, i) => [
+          i,
+          {
+            cellWidth: (c.width / total) * this.width,
+            halign: c.align === 'right' ? 'right' : 'left',
+            ...(options.firstColumnBold && i === 0 ? { fontStyle: 'bold' as const } : {}),
+          },
+        ]),
+      ),
       // Header cells take their column's alignment (autotable applies columnStyles to the body only).
       didParseCell: (data) => {
         if (data.section === 'head' && columns[data.column.index]?.align === 'right') data.cell.styles.halign = 'right';
@@ -210,7 +236,12 @@ export class PdfLayout {
         if (data.column.index !== 0) return;
         this.doc.setDrawColor(COLORS.rule);
         this.doc.setLineWidth(0.2);
-        this.doc.line(this.margin, data.cell.y + data.cell.height, this.margin + this.width, data.cell.y + data.cell.height);
+        this.doc.line(
+          this.margin,
+          data.cell.y + data.cell.height,
+          this.margin + this.width,
+          data.cell.y + data.cell.height,
+        );
       },
     });
     const finalY = (this.doc as unknown as { lastAutoTable?: { finalY?: number } }).lastAutoTable?.finalY;
@@ -227,7 +258,11 @@ export class PdfLayout {
       this.doc.setLineWidth(0.2);
       this.doc.line(this.margin, y - 2, this.margin + this.width, y - 2);
       this.textAt(this.meta.footer, this.margin, y, { size: 8, color: COLORS.muted });
-      this.textAt(`Page ${page} / ${pages}`, this.margin + this.width, y, { size: 8, color: COLORS.muted, align: 'right' });
+      this.textAt(`Page ${page} / ${pages}`, this.margin + this.width, y, {
+        size: 8,
+        color: COLORS.muted,
+        align: 'right',
+      });
     }
     return Buffer.from(this.doc.output('arraybuffer'));
   }

@@ -34,7 +34,12 @@ describe('bar charts', () => {
   it('draw negative bars below the zero line instead of dropping them', () => {
     const layout = new PdfLayout({ title: 'Test', footer: 'Test' });
     const rect = vi.spyOn(layout.doc, 'rect');
-    barChart(layout, { title: 'Dépenses', unit: 'en euros', categories: ['1', '2'], series: [{ name: 'Avec travaux', color: '#1f5c99', values: [-9_500, 4_500] }] });
+    barChart(layout, {
+      title: 'Dépenses',
+      unit: 'en euros',
+      categories: ['1', '2'],
+      series: [{ name: 'Avec travaux', color: '#1f5c99', values: [-9_500, 4_500] }],
+    });
     // Filled rectangles wider than the legend's 3.6 mm box: the bars.
     const bars = rect.mock.calls.filter((call) => call[4] === 'F' && call[2] > 4);
     expect(bars).toHaveLength(2);

@@ -23,12 +23,18 @@ interface ReportBody {
 function reportBody(ctx: RequestContext, body: unknown): ReportBody {
   assertReasonableBody(ctx, body, '', { maxNodes: REPORT_MAX_NODES });
   const fail = (path: string, key: string, code = 'required'): never => {
-    throw new ValidationError([{ path, code, params: {}, message: message(ctx.app, key) }], message(ctx.app, 'validation.summary'));
+    throw new ValidationError(
+      [{ path, code, params: {}, message: message(ctx.app, key) }],
+      message(ctx.app, 'validation.summary'),
+    );
   };
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) return fail('', 'simulators.body_object', 'object');
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    return fail('', 'simulators.body_object', 'object');
   const { domain, data } = body as Record<string, unknown>;
-  if (domain !== undefined && domain !== null && (typeof domain !== 'string' || domain.length > 200)) fail('/domain', 'validation.string', 'string');
-  if (data === null || typeof data !== 'object' || Array.isArray(data)) return fail('/data', 'simulators.report_request');
+  if (domain !== undefined && domain !== null && (typeof domain !== 'string' || domain.length > 200))
+    fail('/domain', 'validation.string', 'string');
+  if (data === null || typeof data !== 'object' || Array.isArray(data))
+    return fail('/data', 'simulators.report_request');
   const request = (data as Record<string, unknown>).request;
   if (request === undefined || request === null) fail('/data/request', 'simulators.report_request');
   return { domain: typeof domain === 'string' && domain !== '' ? domain.toLowerCase() : null, request };
@@ -46,13 +52,17 @@ async function reportWhiteLabel(ctx: RequestContext, domain: string | null): Pro
 function titles(info: WhiteLabelInfo, ctx: RequestContext, flag: string): { siteTitle: string; toolName: string } {
   const record = info.record ?? {};
   const module = ctx.app.registry.modules.find((m) => m.flag === flag);
-  const siteTitle = typeof record.siteTitle === 'string' && record.siteTitle.trim() ? record.siteTitle.trim() : 'Rénovation énergétique';
+  const siteTitle =
+    typeof record.siteTitle === 'string' && record.siteTitle.trim()
+      ? record.siteTitle.trim()
+      : 'Rénovation énergétique';
   const name = record[`${flag}Name`];
-  return { siteTitle, toolName: typeof name === 'string' && name.trim() ? name.trim() : module?.defaultName ?? flag };
+  return { siteTitle, toolName: typeof name === 'string' && name.trim() ? name.trim() : (module?.defaultName ?? flag) };
 }
 
 function sendPdf(res: Response, name: string, pdf: Buffer): void {
-  res.status(200)
+  res
+    .status(200)
     .type('application/pdf')
     .set('content-disposition', `attachment; filename="${name}-${fileDate(new Date())}.pdf"`)
     .set('cache-control', 'no-store')
@@ -67,35 +77,61 @@ function sendPdf(res: Response, name: string, pdf: Buffer): void {
 export function reportRouter(app: AppContext): Router {
   const router = Router();
   const perMinute = Number(process.env.SIMULATORS_PDF_PER_MINUTE ?? 60);
-  router.use(['/api/v1/thermix/report/pdf', '/api/v1/ecorenover/report/pdf'], rateLimit({
-    windowMs: 60_000,
-    // A report takes tens of milliseconds to draw: a person asks for a few, a script for thousands.
-    limit: perMinute,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => { res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') }); },
-  }));
+  router.use(
+    ['/api/v1/thermix/report/pdf', '/api/v1/ecorenover/report/pdf'],
+    rateLimit({
+      windowMs: 60_000,
+      // A report takes tens of milliseconds to draw: a person asks for a few, a script for thousands.
+      limit: perMinute,
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') });
+      },
+    }),
+  );
 
-  router.post('/api/v1/thermix/report/pdf', asyncHandler(async (req, res) => {
-    assertSimulatorEnabled(req.ctx, 'thermix');
-    const body = reportBody(req.ctx, req.body);
-    const { request, response, explanations } = await computeThermix(req.ctx, body.request, { explain: true, prefix: '/data/request' });
-    const info = await reportWhiteLabel(req.ctx, body.domain);
-    // jsPDF is loaded with the first report, not at every server start (about 0.1 s).
-    const { thermixReport } = await import('./thermix-report');
-    const pdf = thermixReport({ ...titles(info, req.ctx, 'thermix'), request, response, explanations: explanations!, data: await getReferenceData(req.ctx.app), date: new Date() });
-    sendPdf(res, 'thermix', pdf);
-  }));
+  router.post(
+    '/api/v1/thermix/report/pdf',
+    asyncHandler(async (req, res) => {
+      assertSimulatorEnabled(req.ctx, 'thermix');
+      const body = reportBody(req.ctx, req.body);
+      const { request, response, explanations } = await computeThermix(req.ctx, body.request, {
+        explain: true,
+        prefix: '/data/request',
+      });
+      const info = await reportWhiteLabel(req.ctx, body.domain);
+      // jsPDF is loaded with the first report, not at every server start (about 0.1 s).
+      const { thermixReport } = await import('./thermix-report');
+      const pdf = thermixReport({
+        ...titles(info, req.ctx, 'thermix'),
+        request,
+        response,
+        explanations: explanations!,
+        data: await getReferenceData(req.ctx.app),
+        date: new Date(),
+      });
+      sendPdf(res, 'thermix', pdf);
+    }),
+  );
 
-  router.post('/api/v1/ecorenover/report/pdf', asyncHandler(async (req, res) => {
-    assertSimulatorEnabled(req.ctx, 'ecorenover', 'ecorenoverIframe');
-    const body = reportBody(req.ctx, req.body);
-    const { result } = computeEcorenoverAnswer(req.ctx, body.request, '/data/request');
-    const info = await reportWhiteLabel(req.ctx, body.domain);
-    const { ecorenoverReport } = await import('./ecorenover-report');
-    const pdf = ecorenoverReport({ ...titles(info, req.ctx, 'ecorenover'), result, data: await getReferenceData(req.ctx.app), date: new Date() });
-    sendPdf(res, 'ecorenover', pdf);
-  }));
+  router.post(
+    '/api/v1/ecorenover/report/pdf',
+    asyncHandler(async (req, res) => {
+      assertSimulatorEnabled(req.ctx, 'ecorenover', 'ecorenoverIframe');
+      const body = reportBody(req.ctx, req.body);
+      const { result } = computeEcorenoverAnswer(req.ctx, body.request, '/data/request');
+      const info = await reportWhiteLabel(req.ctx, body.domain);
+      const { ecorenoverReport } = await import('./ecorenover-report');
+      const pdf = ecorenoverReport({
+        ...titles(info, req.ctx, 'ecorenover'),
+        result,
+        data: await getReferenceData(req.ctx.app),
+        date: new Date(),
+      });
+      sendPdf(res, 'ecorenover', pdf);
+    }),
+  );
 
   return router;
 }

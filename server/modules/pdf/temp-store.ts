@@ -25,7 +25,10 @@ function expiryCutoff(): string {
 /** Expired entries are deleted when someone stores a new one: no timer, works with many processes. */
 async function purgeExpired(ctx: RequestContext): Promise<void> {
   const table = getEntity(ctx.app.registry, 'pdf-temp-store').schema['x-entity'].table;
-  await ctx.app.database.db.deleteFrom(table as never).where(sql.ref('updated_at'), '<', expiryCutoff()).execute();
+  await ctx.app.database.db
+    .deleteFrom(table as never)
+    .where(sql.ref('updated_at'), '<', expiryCutoff())
+    .execute();
 }
 
 function missing(ctx: RequestContext): HttpError {
@@ -34,9 +37,15 @@ function missing(ctx: RequestContext): HttpError {
 
 async function store(ctx: RequestContext, body: unknown): Promise<{ uuid: string }> {
   assertReasonableBody(ctx, body, '', { maxNodes: 500_000 });
-  const data = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).data : undefined;
+  const data =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>).data
+      : undefined;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
-    throw new ValidationError([{ path: '/data', code: 'object', params: {}, message: message(ctx.app, 'simulators.temp_store_data') }], message(ctx.app, 'validation.summary'));
+    throw new ValidationError(
+      [{ path: '/data', code: 'object', params: {}, message: message(ctx.app, 'simulators.temp_store_data') }],
+      message(ctx.app, 'validation.summary'),
+    );
   }
   const payload = JSON.stringify(data);
   if (payload.length > TEMP_STORE_MAX_CHARS) throw new HttpError(413, 'too_large', message(ctx.app, 'errors.413'));
@@ -52,7 +61,12 @@ async function read(ctx: RequestContext, uuid: string) {
     if (e instanceof HttpError && e.status === 404) throw missing(ctx);
     throw e;
   });
-  return { uuid, data: JSON.parse(String(entry.payload)) as unknown, createdAt: entry.createdAt, updatedAt: entry.updatedAt };
+  return {
+    uuid,
+    data: JSON.parse(String(entry.payload)) as unknown,
+    createdAt: entry.createdAt,
+    updatedAt: entry.updatedAt,
+  };
 }
 
 /**
@@ -63,17 +77,26 @@ async function read(ctx: RequestContext, uuid: string) {
  */
 export function tempStoreRouter(app: AppContext): Router {
   const router = Router();
-  router.post(`${BASE}/`, rateLimit({
-    windowMs: 60_000,
-    limit: Number(process.env.PDF_TEMP_STORE_PER_MINUTE ?? 60),
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, res) => { res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') }); },
-  }), asyncHandler(async (req, res) => {
-    res.status(201).json(await store(req.ctx, req.body));
-  }));
-  router.get([`${BASE}/:uuid`, `${BASE}/:uuid/`], asyncHandler(async (req, res) => {
-    res.set('cache-control', 'no-store').json(await read(req.ctx, String(req.params.uuid)));
-  }));
+  router.post(
+    `${BASE}/`,
+    rateLimit({
+      windowMs: 60_000,
+      limit: Number(process.env.PDF_TEMP_STORE_PER_MINUTE ?? 60),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') });
+      },
+    }),
+    asyncHandler(async (req, res) => {
+      res.status(201).json(await store(req.ctx, req.body));
+    }),
+  );
+  router.get(
+    [`${BASE}/:uuid`, `${BASE}/:uuid/`],
+    asyncHandler(async (req, res) => {
+      res.set('cache-control', 'no-store').json(await read(req.ctx, String(req.params.uuid)));
+    }),
+  );
   return router;
 }

@@ -1,4 +1,12 @@
-import { HEATING_NETWORK, type ReferenceData, ThermixExplanations, ThermixRequest, ThermixResponse, ThermixSolutionResult, ThermixSystemResult } from '../../../engine/simulators';
+import {
+  HEATING_NETWORK,
+  type ReferenceData,
+  ThermixExplanations,
+  ThermixRequest,
+  ThermixResponse,
+  ThermixSolutionResult,
+  ThermixSystemResult,
+} from '../../../engine/simulators';
 import { barChart, lineChart, PALETTE } from './charts';
 import { euros, eurosPerYear, kgCo2PerYear, kwhPerYear, longDate, number, percent } from './format';
 import { COLORS, PdfLayout, type Column } from './pdf-layout';
@@ -40,8 +48,10 @@ function shownSolutions(response: ThermixResponse): ShownSolution[] {
 
 function systemsSummary(result: ThermixSolutionResult): string {
   const parts: string[] = [];
-  if (result.systemsLabels.heating.length) parts.push(`chauffage : ${result.systemsLabels.heating.map((l) => l.trim()).join(' + ')}`);
-  if (result.systemsLabels.hotWater.length) parts.push(`eau chaude : ${result.systemsLabels.hotWater.map((l) => l.trim()).join(' + ')}`);
+  if (result.systemsLabels.heating.length)
+    parts.push(`chauffage : ${result.systemsLabels.heating.map((l) => l.trim()).join(' + ')}`);
+  if (result.systemsLabels.hotWater.length)
+    parts.push(`eau chaude : ${result.systemsLabels.hotWater.map((l) => l.trim()).join(' + ')}`);
   return parts.join(' ; ');
 }
 
@@ -50,14 +60,20 @@ function needs(layout: PdfLayout, request: ThermixRequest): void {
   const n = request.needs;
   const multiUnit = n.housingCategory === 'multi_unit';
   const rows: [string, string][] = [
-    ['Type de logement', `${HOUSING[multiUnit ? 'multi_unit' : 'individual']}${multiUnit && n.dwellingsNumber ? ` (${number(n.dwellingsNumber, 0)} logements)` : ''}`],
+    [
+      'Type de logement',
+      `${HOUSING[multiUnit ? 'multi_unit' : 'individual']}${multiUnit && n.dwellingsNumber ? ` (${number(n.dwellingsNumber, 0)} logements)` : ''}`,
+    ],
   ];
   if (n.renovationType) rows.push(['Type de projet', PROJECT[n.renovationType] ?? n.renovationType]);
   rows.push(
     ['Besoin de chauffage', n.heating > 0 ? kwhPerYear(n.heating) : 'non géré'],
     ["Besoin d'eau chaude sanitaire", n.hotWater > 0 ? kwhPerYear(n.hotWater) : 'non géré'],
     ['Période étudiée', `20 ans à partir de ${request.year}`],
-    ['Production solaire thermique', formatWithUnit(request.thermalSolarProdByM2, 'kWh par m² de capteurs et par an', 0)],
+    [
+      'Production solaire thermique',
+      formatWithUnit(request.thermalSolarProdByM2, 'kWh par m² de capteurs et par an', 0),
+    ],
   );
   if (request.metroGrenoble?.enabled) rows.push(['Mode métropole', 'activé (solutions préconisées par la métropole)']);
   layout.keyValues(rows);
@@ -98,16 +114,25 @@ function systemRow(s: ThermixSystemResult, request: ThermixRequest): string[] {
 
 function solutions(layout: PdfLayout, request: ThermixRequest, shown: ShownSolution[]): void {
   layout.heading('Vos solutions');
-  layout.paragraph('Les valeurs sont celles du calcul : les vôtres, ou à défaut celles des données de référence.', { size: 9, color: COLORS.muted });
+  layout.paragraph('Les valeurs sont celles du calcul : les vôtres, ou à défaut celles des données de référence.', {
+    size: 9,
+    color: COLORS.muted,
+  });
   layout.space(2);
   for (const s of shown) {
     layout.heading(`${s.name} — ${systemsSummary(s.result)}`, 2, 20);
-    layout.table(SYSTEM_COLUMNS, s.result.systemsResults.map((system) => systemRow(system, request)), { size: 8 });
+    layout.table(
+      SYSTEM_COLUMNS,
+      s.result.systemsResults.map((system) => systemRow(system, request)),
+      { size: 8 },
+    );
     const input = request.solutions[s.position];
     const notes: string[] = [];
-    if (input?.financialSupport && input.financialSupportAmount) notes.push(`Aides financières déduites de l'investissement : ${euros(input.financialSupportAmount)}`);
+    if (input?.financialSupport && input.financialSupportAmount)
+      notes.push(`Aides financières déduites de l'investissement : ${euros(input.financialSupportAmount)}`);
     const renewable = input?.renewableElectricityProduction ?? input?.renewableElectricityProd;
-    if (input?.renewableElectricity && renewable) notes.push(`Production d'électricité renouvelable : ${kwhPerYear(renewable)}`);
+    if (input?.renewableElectricity && renewable)
+      notes.push(`Production d'électricité renouvelable : ${kwhPerYear(renewable)}`);
     if (notes.length) layout.bullets(notes);
   }
 }
@@ -115,7 +140,10 @@ function solutions(layout: PdfLayout, request: ThermixRequest, shown: ShownSolut
 function results(layout: PdfLayout, response: ThermixResponse, shown: ShownSolution[]): void {
   layout.heading('Résultats sur 20 ans');
   const series = response.periodTotalCostSeries;
-  const columns: Column[] = [{ title: '', width: 34 }, ...shown.map((s) => ({ title: s.name, width: 16, align: 'right' as const }))];
+  const columns: Column[] = [
+    { title: '', width: 34 },
+    ...shown.map((s) => ({ title: s.name, width: 16, align: 'right' as const })),
+  ];
   const row = (label: string, cell: (s: ShownSolution) => string) => [label, ...shown.map(cell)];
   const rows = [
     row('Coût global sur 20 ans', (s) => euros(s.result.periodTotalCost)),
@@ -164,7 +192,13 @@ function results(layout: PdfLayout, response: ThermixResponse, shown: ShownSolut
   layout.table(energyColumns, energyRows, { size: 8 });
 }
 
-function charts(layout: PdfLayout, request: ThermixRequest, response: ThermixResponse, shown: ShownSolution[], data: ReferenceData): void {
+function charts(
+  layout: PdfLayout,
+  request: ThermixRequest,
+  response: ThermixResponse,
+  shown: ShownSolution[],
+  data: ReferenceData,
+): void {
   layout.heading('Graphiques', 1, 90);
   const s = response.periodTotalCostSeries;
   const at = (values: (number | null)[]) => shown.map((x) => values[x.position] ?? 0);
@@ -187,7 +221,11 @@ function charts(layout: PdfLayout, request: ThermixRequest, response: ThermixRes
     title: 'Coût cumulé au fil des années (investissement compris)',
     unit: 'en euros',
     xLabels: years,
-    series: shown.map((x, i) => ({ name: x.name, color: PALETTE[i % PALETTE.length], points: evolution[i].map((point) => point.cumulatedCost) })),
+    series: shown.map((x, i) => ({
+      name: x.name,
+      color: PALETTE[i % PALETTE.length],
+      points: evolution[i].map((point) => point.cumulatedCost),
+    })),
   });
   layout.space(3);
   const e = response.environmentalIndicatorsSeries;
@@ -220,7 +258,11 @@ function charts(layout: PdfLayout, request: ThermixRequest, response: ThermixRes
       xLabels: priceYears.map(String),
       series: prices.map((p, i) => {
         const byYear = new Map(p.yearlyPrices.map((y) => [y.year, y.price]));
-        return { name: labelOf.get(p.identifier) ?? p.identifier, color: PALETTE[i % PALETTE.length], points: priceYears.map((year) => byYear.get(year) ?? null) };
+        return {
+          name: labelOf.get(p.identifier) ?? p.identifier,
+          color: PALETTE[i % PALETTE.length],
+          points: priceYears.map((year) => byYear.get(year) ?? null),
+        };
       }),
     });
   }
@@ -246,7 +288,10 @@ function explanationBlock(layout: PdfLayout, item: Explanation, constantsGiven: 
 
 function explanations(layout: PdfLayout, explained: ThermixExplanations, shown: ShownSolution[]): void {
   layout.heading('Comment est-ce calculé ?', 1, 60);
-  layout.paragraph('Le détail des calculs des principaux chiffres, avec les valeurs de votre simulation.', { size: 9, color: COLORS.muted });
+  layout.paragraph('Le détail des calculs des principaux chiffres, avec les valeurs de votre simulation.', {
+    size: 9,
+    color: COLORS.muted,
+  });
   for (const s of shown) {
     const solution = explained.solutions.find((x) => x.solutionNumber === s.number);
     if (!solution) continue;
@@ -262,9 +307,16 @@ function explanations(layout: PdfLayout, explained: ThermixExplanations, shown: 
 
 /** The thermix report: needs, solutions and their systems, results, charts and explanations. */
 export function thermixReport(input: ThermixReportInput): Buffer {
-  const layout = new PdfLayout({ title: `${input.toolName} : rapport de simulation`, footer: `${input.siteTitle} : ${input.toolName}` });
+  const layout = new PdfLayout({
+    title: `${input.toolName} : rapport de simulation`,
+    footer: `${input.siteTitle} : ${input.toolName}`,
+  });
   const shown = shownSolutions(input.response);
-  layout.documentTitle(input.siteTitle, `${input.toolName} : simulation chauffage et eau chaude sanitaire`, `Rapport du ${longDate(input.date)}. Comparaison des solutions sur 20 ans : coûts, énergie et émissions.`);
+  layout.documentTitle(
+    input.siteTitle,
+    `${input.toolName} : simulation chauffage et eau chaude sanitaire`,
+    `Rapport du ${longDate(input.date)}. Comparaison des solutions sur 20 ans : coûts, énergie et émissions.`,
+  );
   needs(layout, input.request);
   if (shown.length === 0) {
     layout.heading('Résultats sur 20 ans');

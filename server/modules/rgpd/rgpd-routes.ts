@@ -6,10 +6,23 @@ import { parsePk } from '../../operations/find-one';
 import { latestConsent, parseConsent, recordConsent, CONSENT_FIELDS } from '../accounts/consent';
 
 async function consentHistory(app: AppContext, userPk: number) {
-  const rows = await app.database.db.selectFrom('account_rgpd_consent').selectAll().where('user', '=', userPk).orderBy('created_at', 'desc').orderBy('pk', 'desc').limit(50).execute();
+  const rows = await app.database.db
+    .selectFrom('account_rgpd_consent')
+    .selectAll()
+    .where('user', '=', userPk)
+    .orderBy('created_at', 'desc')
+    .orderBy('pk', 'desc')
+    .limit(50)
+    .execute();
   return rows.map((r) => {
     const row = r as Record<string, unknown>;
-    return { pk: row.pk, createdAt: row.created_at, ...Object.fromEntries(CONSENT_FIELDS.map((f) => [f, Boolean(row[f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)])])) };
+    return {
+      pk: row.pk,
+      createdAt: row.created_at,
+      ...Object.fromEntries(
+        CONSENT_FIELDS.map((f) => [f, Boolean(row[f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`)])]),
+      ),
+    };
   });
 }
 
@@ -20,33 +33,53 @@ async function consentHistory(app: AppContext, userPk: number) {
  */
 async function target(ctx: RequestContext, raw: unknown, staffView: boolean) {
   const pk = parsePk(raw) ?? -1;
-  const user = await ctx.app.database.db.selectFrom('account_user').select(['pk', 'first_name', 'last_name', 'email', 'user_type']).where('pk', '=', pk).executeTakeFirst();
+  const user = await ctx.app.database.db
+    .selectFrom('account_user')
+    .select(['pk', 'first_name', 'last_name', 'email', 'user_type'])
+    .where('pk', '=', pk)
+    .executeTakeFirst();
   if (!user) throw notFound(ctx);
   const own = user.pk === ctx.user.pk;
-  if (!own && !(staffView && ctx.user.roles.includes('staff') && user.user_type === 'client') && !ctx.user.roles.includes('administrator')) throw denied(ctx);
+  if (
+    !own &&
+    !(staffView && ctx.user.roles.includes('staff') && user.user_type === 'client') &&
+    !ctx.user.roles.includes('administrator')
+  )
+    throw denied(ctx);
   return { user, own };
 }
 
 export function rgpdRouter(app: AppContext): Router {
   const router = Router();
-  router.get('/api/v1/rgpd/:pk/', asyncHandler(async (req, res) => {
-    if (req.ctx.user.anonymous) throw denied(req.ctx);
-    const { user, own } = await target(req.ctx, req.params.pk, true);
-    res.json({
-      user: { pk: user.pk, fullName: [user.first_name, user.last_name].filter(Boolean).join(' '), email: user.email, userType: user.user_type },
-      own,
-      consent: await latestConsent(app.database.db, user.pk),
-      history: await consentHistory(app, user.pk),
-    });
-  }));
+  router.get(
+    '/api/v1/rgpd/:pk/',
+    asyncHandler(async (req, res) => {
+      if (req.ctx.user.anonymous) throw denied(req.ctx);
+      const { user, own } = await target(req.ctx, req.params.pk, true);
+      res.json({
+        user: {
+          pk: user.pk,
+          fullName: [user.first_name, user.last_name].filter(Boolean).join(' '),
+          email: user.email,
+          userType: user.user_type,
+        },
+        own,
+        consent: await latestConsent(app.database.db, user.pk),
+        history: await consentHistory(app, user.pk),
+      });
+    }),
+  );
   // Only the person concerned (or an administrator) changes their choices; every change is a new record.
-  router.post('/api/v1/rgpd/:pk/', asyncHandler(async (req, res) => {
-    if (req.ctx.user.anonymous) throw denied(req.ctx);
-    const { user } = await target(req.ctx, req.params.pk, false);
-    const current = await latestConsent(app.database.db, user.pk);
-    const choices = parseConsent(req.ctx, req.body, current);
-    await recordConsent(req.ctx, user.pk, choices);
-    res.json({ consent: await latestConsent(app.database.db, user.pk) });
-  }));
+  router.post(
+    '/api/v1/rgpd/:pk/',
+    asyncHandler(async (req, res) => {
+      if (req.ctx.user.anonymous) throw denied(req.ctx);
+      const { user } = await target(req.ctx, req.params.pk, false);
+      const current = await latestConsent(app.database.db, user.pk);
+      const choices = parseConsent(req.ctx, req.body, current);
+      await recordConsent(req.ctx, user.pk, choices);
+      res.json({ consent: await latestConsent(app.database.db, user.pk) });
+    }),
+  );
   return router;
 }

@@ -24,20 +24,32 @@ export interface ThermixComputation {
   explanations?: ThermixExplanations;
 }
 
-export async function computeThermix(ctx: RequestContext, body: unknown, options: { explain?: boolean; prefix?: string } = {}): Promise<ThermixComputation> {
+export async function computeThermix(
+  ctx: RequestContext,
+  body: unknown,
+  options: { explain?: boolean; prefix?: string } = {},
+): Promise<ThermixComputation> {
   const prefix = options.prefix ?? '';
   const request = validateSimulatorRequest<ThermixRequest>(ctx, 'thermix', body, prefix);
   const data = await getReferenceData(ctx.app);
   const response = runEngine(ctx, () => computeResults(request, data), prefix);
   assertFiniteResult(ctx, response, prefix);
   if (!options.explain) return { request, response };
-  return { request, response, explanations: runEngine(ctx, () => explainThermixResults(request, response, data), prefix) };
+  return {
+    request,
+    response,
+    explanations: runEngine(ctx, () => explainThermixResults(request, response, data), prefix),
+  };
 }
 
 /** The ecorenover answer: the inputs completed (derived loan fields) at the top level, with the projection. */
 export type EcorenoverAnswer = EcorenoverResult['inputs'] & Omit<EcorenoverResult, 'inputs'>;
 
-export function computeEcorenoverAnswer(ctx: RequestContext, body: unknown, prefix = ''): { request: EcorenoverInput; result: EcorenoverResult; answer: EcorenoverAnswer } {
+export function computeEcorenoverAnswer(
+  ctx: RequestContext,
+  body: unknown,
+  prefix = '',
+): { request: EcorenoverInput; result: EcorenoverResult; answer: EcorenoverAnswer } {
   const request = validateSimulatorRequest<EcorenoverInput>(ctx, 'ecorenover', body, prefix);
   const result = runEngine(ctx, () => computeEcorenover(request), prefix);
   assertFiniteResult(ctx, result, prefix);

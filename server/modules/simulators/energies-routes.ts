@@ -14,19 +14,22 @@ const BASE = '/api/v1/energies';
 export function energiesRouter(): Router {
   const router = Router();
 
-  router.use(BASE, asyncHandler(async (req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') {
-      await getReferenceData(req.ctx.app);
-      return next();
-    }
-    const json = res.json.bind(res) as Response['json'];
-    res.json = ((body: unknown) => {
-      // Before the answer leaves: the caller's next request already sees the change.
-      if (res.statusCode < 300) invalidateReferenceData(req.ctx.app);
-      return json(body);
-    }) as Response['json'];
-    next();
-  }));
+  router.use(
+    BASE,
+    asyncHandler(async (req, res, next) => {
+      if (req.method === 'GET' || req.method === 'HEAD') {
+        await getReferenceData(req.ctx.app);
+        return next();
+      }
+      const json = res.json.bind(res) as Response['json'];
+      res.json = ((body: unknown) => {
+        // Before the answer leaves: the caller's next request already sees the change.
+        if (res.statusCode < 300) invalidateReferenceData(req.ctx.app);
+        return json(body);
+      }) as Response['json'];
+      next();
+    }),
+  );
 
   const priceGuard = naturalKeyGuard('yearly-energy-price', ['energy', 'year'], 'simulators.duplicate_yearly_price');
   router.post(`${BASE}/yearly-energy-price/`, priceGuard);
@@ -34,9 +37,12 @@ export function energiesRouter(): Router {
 
   // Everything the engine reads, as one object in its own shape (energies named by identifier,
   // derived current prices): the screens can run the engine's helpers on it (table defaults…).
-  router.get(`${BASE}/reference-data/`, asyncHandler(async (req, res) => {
-    res.set('cache-control', 'no-cache').json(await getReferenceData(req.ctx.app));
-  }));
+  router.get(
+    `${BASE}/reference-data/`,
+    asyncHandler(async (req, res) => {
+      res.set('cache-control', 'no-cache').json(await getReferenceData(req.ctx.app));
+    }),
+  );
 
   return router;
 }

@@ -11,7 +11,11 @@ export function simulatorsRouter(_app: AppContext): Router {
   router.use(energiesRouter());
   router.use(computeRouter());
   router.use(thermixSettingsRouter());
-  const groupPriceGuard = naturalKeyGuard('group-energy-price', ['group', 'energy'], 'simulators.duplicate_group_price');
+  const groupPriceGuard = naturalKeyGuard(
+    'group-energy-price',
+    ['group', 'energy'],
+    'simulators.duplicate_group_price',
+  );
   router.post('/api/v1/thermix/group-energy-price/', groupPriceGuard);
   router.patch('/api/v1/thermix/group-energy-price/:pk/', groupPriceGuard);
   return router;

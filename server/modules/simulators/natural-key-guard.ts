@@ -31,7 +31,9 @@ export function naturalKeyGuard(entityName: string, keys: [string, string], mess
     const storable = (v: unknown) => typeof v === 'number' && Number.isInteger(v) && Math.abs(v) <= MAX_KEY;
     if (!storable(record[first]) || !storable(record[second])) return next();
     if (!may(ctx, entity, pk === null ? 'create' : 'change', record)) return next();
-    const { records } = await find(ctx, entityName, { filters: { [first]: String(record[first]), [second]: String(record[second]) } });
+    const { records } = await find(ctx, entityName, {
+      filters: { [first]: String(record[first]), [second]: String(record[second]) },
+    });
     if (records.some((r) => r.pk !== pk)) {
       throw new ValidationError(
         [{ path: second, code: 'unique', params: {}, message: message(ctx.app, messageKey) }],

@@ -58,14 +58,22 @@ function tableOf(app: AppContext, entity: string): string {
 }
 
 async function readSignature(app: AppContext): Promise<string> {
-  const parts = REFERENCE_ENTITIES.map((e) => sql`select count(*) as n, max(updated_at) as m from ${sql.table(tableOf(app, e))}`);
-  const { rows } = await sql<{ n: number | string; m: string | null }>`${sql.join(parts, sql` union all `)}`.execute(app.database.db);
+  const parts = REFERENCE_ENTITIES.map(
+    (e) => sql`select count(*) as n, max(updated_at) as m from ${sql.table(tableOf(app, e))}`,
+  );
+  const { rows } = await sql<{ n: number | string; m: string | null }>`${sql.join(parts, sql` union all `)}`.execute(
+    app.database.db,
+  );
   return rows.map((r) => `${r.n}@${r.m ?? ''}`).join('|');
 }
 
 async function readRecords(app: AppContext, entity: string): Promise<ApiRecord[]> {
   const runtime = getEntity(app.registry, entity);
-  const rows = (await app.database.db.selectFrom(runtime.schema['x-entity'].table as never).selectAll().orderBy('pk' as never).execute()) as Record<string, unknown>[];
+  const rows = (await app.database.db
+    .selectFrom(runtime.schema['x-entity'].table as never)
+    .selectAll()
+    .orderBy('pk' as never)
+    .execute()) as Record<string, unknown>[];
   return rows.map((row) => rowToRecord(runtime, row));
 }
 
@@ -79,7 +87,8 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
-const byOrder = (a: { order: number; id: number }, b: { order: number; id: number }) => a.order - b.order || a.id - b.id;
+const byOrder = (a: { order: number; id: number }, b: { order: number; id: number }) =>
+  a.order - b.order || a.id - b.id;
 
 /**
  * Reads the reference rows into the engine's ReferenceData shape (energies named by identifier,
@@ -95,7 +104,11 @@ async function load(app: AppContext): Promise<{ data: ReferenceData; synced: boo
   const yearlyEnergyPrices: YearlyEnergyPrice[] = priceRows
     .filter((r) => identifierOf.has(r.energy as number))
     // In pk order: when two rows give the same energy and year, the latest one wins in the engine's index.
-    .map((r) => ({ energy: identifierOf.get(r.energy as number)!, year: r.year as number, price: (r.price as number | null) ?? null }));
+    .map((r) => ({
+      energy: identifierOf.get(r.energy as number)!,
+      year: r.year as number,
+      price: (r.price as number | null) ?? null,
+    }));
   const energies: Energy[] = energyRows.map((r) => ({
     id: r.pk as number,
     identifier: r.identifier as string,
@@ -119,7 +132,8 @@ async function load(app: AppContext): Promise<{ data: ReferenceData; synced: boo
     const price = currentPrice(provisional, energy.identifier);
     const multiUnit = currentPriceMultiUnit(provisional, energy.identifier);
     if (price === energy.currentPrice && multiUnit === energy.currentPriceMultiUnit) continue;
-    await app.database.db.updateTable(tableOf(app, 'energy') as never)
+    await app.database.db
+      .updateTable(tableOf(app, 'energy') as never)
       .set({ current_price: price, current_price_multi_unit: multiUnit, updated_at: nowIso() } as never)
       .where('pk' as never, '=', energy.id as never)
       .execute();
@@ -144,18 +158,48 @@ async function load(app: AppContext): Promise<{ data: ReferenceData; synced: boo
     } as ProductionSystem;
   });
   const secondaryEfficiencies: SecondaryEfficiency[] = secondaryRows.map((r) => ({
-    id: r.pk as number, isHeating: Boolean(r.isHeating), isMultiUnit: Boolean(r.isMultiUnit), isHydro: Boolean(r.isHydro), ratio: r.ratio as number,
+    id: r.pk as number,
+    isHeating: Boolean(r.isHeating),
+    isMultiUnit: Boolean(r.isMultiUnit),
+    isHydro: Boolean(r.isHydro),
+    ratio: r.ratio as number,
   }));
-  const buildingHeatingConsumptions: BuildingHeatingConsumption[] = consumptionRows.map((r) => ({
-    id: r.pk as number, criterion: r.criterion as string, label: r.label as string, heatingConsumption: r.heatingConsumption as number, comment: (r.comment as string) ?? '', order: (r.order as number) ?? 0,
-  })).sort(byOrder);
-  const energyVectors: EnergyVector[] = vectorRows.map((r) => ({
-    id: r.pk as number, vector: (r.vector as string) ?? '', label: (r.label as string | null) ?? null, buyingUnit: r.buyingUnit as string, pci: r.pci as number, unit: r.unit as string,
-    energy: identifierOf.get(r.energy as number) ?? '', energyId: r.energy as number, order: (r.order as number) ?? 0,
-  })).sort(byOrder);
-  const carbonTaxes: CarbonTax[] = taxRows.map((r) => ({ year: r.year as number, amount: r.amount as number })).sort((a, b) => a.year - b.year);
+  const buildingHeatingConsumptions: BuildingHeatingConsumption[] = consumptionRows
+    .map((r) => ({
+      id: r.pk as number,
+      criterion: r.criterion as string,
+      label: r.label as string,
+      heatingConsumption: r.heatingConsumption as number,
+      comment: (r.comment as string) ?? '',
+      order: (r.order as number) ?? 0,
+    }))
+    .sort(byOrder);
+  const energyVectors: EnergyVector[] = vectorRows
+    .map((r) => ({
+      id: r.pk as number,
+      vector: (r.vector as string) ?? '',
+      label: (r.label as string | null) ?? null,
+      buyingUnit: r.buyingUnit as string,
+      pci: r.pci as number,
+      unit: r.unit as string,
+      energy: identifierOf.get(r.energy as number) ?? '',
+      energyId: r.energy as number,
+      order: (r.order as number) ?? 0,
+    }))
+    .sort(byOrder);
+  const carbonTaxes: CarbonTax[] = taxRows
+    .map((r) => ({ year: r.year as number, amount: r.amount as number }))
+    .sort((a, b) => a.year - b.year);
 
-  const data: ReferenceData = { energies, productionSystems, secondaryEfficiencies, buildingHeatingConsumptions, energyVectors, yearlyEnergyPrices, carbonTaxes };
+  const data: ReferenceData = {
+    energies,
+    productionSystems,
+    secondaryEfficiencies,
+    buildingHeatingConsumptions,
+    energyVectors,
+    yearlyEnergyPrices,
+    carbonTaxes,
+  };
   // The engine indexes the object once (WeakMap) and expects it unchanged: freezing makes that a rule.
   return { data: deepFreeze(data), synced };
 }

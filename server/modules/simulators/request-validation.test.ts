@@ -3,7 +3,9 @@ import { inspectBody } from './request-validation';
 
 describe('body inspection before the schema', () => {
   it('accepts what the screens send', () => {
-    expect(inspectBody({ year: 2026, needs: { heating: 1 }, solutions: [{ heatingSystems: [{ identifier: 'x' }] }] })).toBeNull();
+    expect(
+      inspectBody({ year: 2026, needs: { heating: 1 }, solutions: [{ heatingSystems: [{ identifier: 'x' }] }] }),
+    ).toBeNull();
   });
 
   it('stops at the depth limit without recursion, whatever the nesting', () => {
@@ -15,7 +17,19 @@ describe('body inspection before the schema', () => {
   });
 
   it('counts every value against the size limit', () => {
-    expect(inspectBody(Array.from({ length: 50 }, () => 1), 32, 50)).toBe('too_large');
-    expect(inspectBody(Array.from({ length: 49 }, () => 1), 32, 50)).toBeNull();
+    expect(
+      inspectBody(
+        Array.from({ length: 50 }, () => 1),
+        32,
+        50,
+      ),
+    ).toBe('too_large');
+    expect(
+      inspectBody(
+        Array.from({ length: 49 }, () => 1),
+        32,
+        50,
+      ),
+    ).toBeNull();
   });
 });

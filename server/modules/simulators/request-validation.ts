@@ -45,7 +45,11 @@ function validatorsOf(registry: Registry): Record<SimulatorName, ValidateFunctio
 }
 
 /** Depth and size of a parsed body, walked without recursion (a hostile body may nest deeply). */
-export function inspectBody(body: unknown, maxDepth = MAX_DEPTH, maxNodes = MAX_NODES): 'too_deep' | 'too_large' | null {
+export function inspectBody(
+  body: unknown,
+  maxDepth = MAX_DEPTH,
+  maxNodes = MAX_NODES,
+): 'too_deep' | 'too_large' | null {
   const stack: { value: unknown; depth: number }[] = [{ value: body, depth: 0 }];
   let nodes = 0;
   while (stack.length) {
@@ -54,7 +58,8 @@ export function inspectBody(body: unknown, maxDepth = MAX_DEPTH, maxNodes = MAX_
     if (nodes > maxNodes) return 'too_large';
     if (value === null || typeof value !== 'object') continue;
     if (depth >= maxDepth) return 'too_deep';
-    for (const child of Array.isArray(value) ? value : Object.values(value)) stack.push({ value: child, depth: depth + 1 });
+    for (const child of Array.isArray(value) ? value : Object.values(value))
+      stack.push({ value: child, depth: depth + 1 });
   }
   return null;
 }
@@ -87,7 +92,12 @@ function rank(e: ErrorObject): number {
  * unexpected key included), `code`/`params` those of the catalogue (validation.required,
  * validation.max_value…), `message` its French text, `params.label` the field's French title.
  */
-export function fieldErrors(ctx: RequestContext, root: Schema, errors: readonly ErrorObject[], prefix = ''): FieldError[] {
+export function fieldErrors(
+  ctx: RequestContext,
+  root: Schema,
+  errors: readonly ErrorObject[],
+  prefix = '',
+): FieldError[] {
   const best = new Map<string, { error: ErrorObject; rank: number; field?: Schema }>();
   for (const e of errors) {
     let path = e.instancePath;
@@ -95,7 +105,9 @@ export function fieldErrors(ctx: RequestContext, root: Schema, errors: readonly 
     if (e.keyword === 'required') {
       const missing = String(e.params.missingProperty);
       path += `/${missing}`;
-      field = resolveRef(root, field)?.properties ? (resolveRef(root, field)!.properties as Record<string, Schema>)[missing] : undefined;
+      field = resolveRef(root, field)?.properties
+        ? (resolveRef(root, field)!.properties as Record<string, Schema>)[missing]
+        : undefined;
     } else if (e.keyword === 'additionalProperties') {
       path += `/${String(e.params.additionalProperty)}`;
       field = undefined;
@@ -105,21 +117,41 @@ export function fieldErrors(ctx: RequestContext, root: Schema, errors: readonly 
     if (!known || r < known.rank) best.set(path, { error: e, rank: r, field });
   }
   const out: FieldError[] = [];
-  for (const [path, { error, field }] of [...best.entries()].sort(([a], [b]) => a.localeCompare(b)).slice(0, MAX_ERRORS)) {
+  for (const [path, { error, field }] of [...best.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .slice(0, MAX_ERRORS)) {
     const { code, params } = errorCode(error, (field ?? {}) as { minLength?: number; maxLength?: number });
     const label = titleOf(root, field);
     const withLabel = label ? { ...params, label } : params;
-    out.push({ path: `${prefix}${path}`, code, params: withLabel, message: translate(ctx.app.catalogue, [`simulators.${code}`, `validation.${code}`], withLabel) });
+    out.push({
+      path: `${prefix}${path}`,
+      code,
+      params: withLabel,
+      message: translate(ctx.app.catalogue, [`simulators.${code}`, `validation.${code}`], withLabel),
+    });
   }
   return out;
 }
 
-function bodyError(ctx: RequestContext, path: string, code: string, params: Record<string, unknown> = {}): ValidationError {
-  return new ValidationError([{ path, code, params, message: message(ctx.app, `simulators.${code}`, params) }], message(ctx.app, 'validation.summary'));
+function bodyError(
+  ctx: RequestContext,
+  path: string,
+  code: string,
+  params: Record<string, unknown> = {},
+): ValidationError {
+  return new ValidationError(
+    [{ path, code, params, message: message(ctx.app, `simulators.${code}`, params) }],
+    message(ctx.app, 'validation.summary'),
+  );
 }
 
 /** The size and shape checks every simulator body goes through before its schema. */
-export function assertReasonableBody(ctx: RequestContext, body: unknown, path = '', limits: { maxNodes?: number } = {}): void {
+export function assertReasonableBody(
+  ctx: RequestContext,
+  body: unknown,
+  path = '',
+  limits: { maxNodes?: number } = {},
+): void {
   const problem = inspectBody(body, MAX_DEPTH, limits.maxNodes ?? MAX_NODES);
   if (problem === 'too_large') throw new HttpError(413, 'too_large', message(ctx.app, 'errors.413'));
   if (problem === 'too_deep') throw bodyError(ctx, path, 'too_deep', { max: MAX_DEPTH });
@@ -135,7 +167,10 @@ export function validateSimulatorRequest<T>(ctx: RequestContext, name: Simulator
   if (body === null || typeof body !== 'object' || Array.isArray(body)) throw bodyError(ctx, prefix, 'body_object');
   const validate = validatorsOf(ctx.app.registry)[name];
   if (!validate(body)) {
-    throw new ValidationError(fieldErrors(ctx, validate.schema as Schema, validate.errors ?? [], prefix), message(ctx.app, 'validation.summary'));
+    throw new ValidationError(
+      fieldErrors(ctx, validate.schema as Schema, validate.errors ?? [], prefix),
+      message(ctx.app, 'validation.summary'),
+    );
   }
   return body as T;
 }
@@ -146,7 +181,11 @@ export function runEngine<T>(ctx: RequestContext, compute: () => T, prefix = '')
     return compute();
   } catch (e) {
     if (e instanceof SimulatorInputError) {
-      const errors = e.errors.map((error) => ({ ...error, params: { ...error.params }, path: `${prefix}${error.path}` }));
+      const errors = e.errors.map((error) => ({
+        ...error,
+        params: { ...error.params },
+        path: `${prefix}${error.path}`,
+      }));
       throw new ValidationError(errors, e.message || message(ctx.app, 'validation.summary'));
     }
     throw e;

@@ -88,7 +88,10 @@ export async function effectiveThermixSettings(ctx: RequestContext): Promise<Eff
   for (const p of prices) {
     const energy = energyById.get(p.energy as number);
     if (!energy) continue;
-    (userEnergyPrices[String(p.group)] ??= {})[energy.identifier] = { price: (p.price as number | null) ?? null, priceVariation: (p.priceVariation as number | null) ?? null };
+    (userEnergyPrices[String(p.group)] ??= {})[energy.identifier] = {
+      price: (p.price as number | null) ?? null,
+      priceVariation: (p.priceVariation as number | null) ?? null,
+    };
     byIdentifier.set(energy.identifier, p);
   }
   const energyPrices: Record<string, EnergyPrice> = {};
@@ -99,7 +102,10 @@ export async function effectiveThermixSettings(ctx: RequestContext): Promise<Eff
     energyPrices[energy.identifier] = {
       price: groupPrice ?? energy.currentPrice ?? null,
       // The structure's price takes the energy's collective-housing coefficient, as the reference price does.
-      priceMultiUnit: groupPrice !== null ? round2(groupPrice * energy.priceMultiUnitDiscount) : energy.currentPriceMultiUnit ?? null,
+      priceMultiUnit:
+        groupPrice !== null
+          ? round2(groupPrice * energy.priceMultiUnitDiscount)
+          : (energy.currentPriceMultiUnit ?? null),
       priceVariation: groupVariation ?? energy.priceVariation,
       source: groupPrice !== null || groupVariation !== null ? 'group' : 'reference',
     };
@@ -124,10 +130,13 @@ export async function effectiveThermixSettings(ctx: RequestContext): Promise<Eff
 
 /** PUT: the caller's own settings, created on first save; the owner is always the caller. */
 async function saveOwnSettings(ctx: RequestContext, body: unknown): Promise<void> {
-  if (ctx.user.anonymous || ctx.user.pk === null) throw new HttpError(401, 'not_authenticated', message(ctx.app, 'simulators.settings_sign_in'));
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) throw new HttpError(400, 'invalid_json', message(ctx.app, 'simulators.body_object'));
+  if (ctx.user.anonymous || ctx.user.pk === null)
+    throw new HttpError(401, 'not_authenticated', message(ctx.app, 'simulators.settings_sign_in'));
+  if (body === null || typeof body !== 'object' || Array.isArray(body))
+    throw new HttpError(400, 'invalid_json', message(ctx.app, 'simulators.body_object'));
   const input: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(body)) if (key !== 'pk' && key !== 'user' && key !== 'id') input[key] = value;
+  for (const [key, value] of Object.entries(body))
+    if (key !== 'pk' && key !== 'user' && key !== 'id') input[key] = value;
   const own = await ownSettings(ctx);
   if (own) await update(ctx, 'thermix-settings', own.pk, input);
   else await create(ctx, 'thermix-settings', { ...input, user: ctx.user.pk });
@@ -140,14 +149,20 @@ async function saveOwnSettings(ctx: RequestContext, body: unknown): Promise<void
 export function thermixSettingsRouter(): Router {
   const router = Router();
   const path = '/api/v1/thermix/settings/';
-  router.get(path, asyncHandler(async (req, res) => {
-    assertSimulatorEnabled(req.ctx, 'thermix');
-    res.json(await effectiveThermixSettings(req.ctx));
-  }));
-  router.put(path, asyncHandler(async (req, res) => {
-    assertSimulatorEnabled(req.ctx, 'thermix');
-    await saveOwnSettings(req.ctx, req.body);
-    res.json(await effectiveThermixSettings(req.ctx));
-  }));
+  router.get(
+    path,
+    asyncHandler(async (req, res) => {
+      assertSimulatorEnabled(req.ctx, 'thermix');
+      res.json(await effectiveThermixSettings(req.ctx));
+    }),
+  );
+  router.put(
+    path,
+    asyncHandler(async (req, res) => {
+      assertSimulatorEnabled(req.ctx, 'thermix');
+      await saveOwnSettings(req.ctx, req.body);
+      res.json(await effectiveThermixSettings(req.ctx));
+    }),
+  );
   return router;
 }

@@ -12,9 +12,14 @@ import { territories, type Commune } from './territory-data';
  * 4.3 km median error by postcode, 8.6 km by EPCI). Municipal districts take their city's centre.
  */
 
-export interface Centre { lat: number; lon: number; approximate: boolean }
+export interface Centre {
+  lat: number;
+  lon: number;
+  approximate: boolean;
+}
 
-export const CENTRES_ATTRIBUTION = 'Découpage administratif : INSEE/COG (Etalab) ; centres des communes : GeoNames (CC BY 4.0)';
+export const CENTRES_ATTRIBUTION =
+  'Découpage administratif : INSEE/COG (Etalab) ; centres des communes : GeoNames (CC BY 4.0)';
 
 /** Column numbers in the GeoNames dump. */
 const COL = { lat: 4, lon: 5, country: 8, admin4: 13, population: 14 } as const;
@@ -37,9 +42,18 @@ export function parseGazetteer(text: string): Map<string, { lat: number; lon: nu
     const cols = text.slice(start, end).split('\t');
     const code = cols[COL.admin4];
     if (cols[COL.country] === 'FR' && code) {
-      const point = { lat: Number(cols[COL.lat]), lon: Number(cols[COL.lon]), population: Number(cols[COL.population]) || 0 };
+      const point = {
+        lat: Number(cols[COL.lat]),
+        lon: Number(cols[COL.lon]),
+        population: Number(cols[COL.population]) || 0,
+      };
       const previous = out.get(code);
-      if (Number.isFinite(point.lat) && Number.isFinite(point.lon) && (!previous || point.population > previous.population)) out.set(code, point);
+      if (
+        Number.isFinite(point.lat) &&
+        Number.isFinite(point.lon) &&
+        (!previous || point.population > previous.population)
+      )
+        out.set(code, point);
     }
     at = text.indexOf('\tFR\t', end);
   }
@@ -57,10 +71,15 @@ function add(sums: Map<string, Sum>, key: string | null | undefined, p: { lat: n
   sums.set(key, s);
 }
 
-const mean = (s: Sum | undefined) => (s ? { lat: Math.round((s.lat / s.n) * 1e5) / 1e5, lon: Math.round((s.lon / s.n) * 1e5) / 1e5 } : null);
+const mean = (s: Sum | undefined) =>
+  s ? { lat: Math.round((s.lat / s.n) * 1e5) / 1e5, lon: Math.round((s.lon / s.n) * 1e5) / 1e5 } : null;
 
 /** Centres for every commune that can have one, from known points and the estimates above. */
-export function buildCentres(communes: Commune[], districts: Commune[], known: Map<string, { lat: number; lon: number }>): Map<string, Centre> {
+export function buildCentres(
+  communes: Commune[],
+  districts: Commune[],
+  known: Map<string, { lat: number; lon: number }>,
+): Map<string, Centre> {
   const centres = new Map<string, Centre>();
   const byPostcode = new Map<string, Sum>();
   const byEpci = new Map<string, Sum>();
@@ -75,7 +94,10 @@ export function buildCentres(communes: Commune[], districts: Commune[], known: M
   }
   for (const c of communes) {
     if (centres.has(c.code)) continue;
-    const estimate = mean(byPostcode.get(c.postcodes[0])) ?? mean(c.epci ? byEpci.get(c.epci) : undefined) ?? mean(byDepartement.get(c.departement));
+    const estimate =
+      mean(byPostcode.get(c.postcodes[0])) ??
+      mean(c.epci ? byEpci.get(c.epci) : undefined) ??
+      mean(byDepartement.get(c.departement));
     if (estimate) centres.set(c.code, { ...estimate, approximate: true });
   }
   for (const d of districts) {

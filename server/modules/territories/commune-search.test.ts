@@ -3,8 +3,25 @@ import { communesInAddress, indexCommunes, searchCommunes } from './commune-sear
 import { normalise } from './normalise';
 import type { Commune } from './territory-data';
 
-function commune(code: string, name: string, postcodes: string[], population: number, kind: Commune['kind'] = 'commune'): Commune {
-  return { code, name, kind, departement: code.slice(0, 2), region: '84', epci: null, postcodes, population, parent: null, search: normalise(name) };
+function commune(
+  code: string,
+  name: string,
+  postcodes: string[],
+  population: number,
+  kind: Commune['kind'] = 'commune',
+): Commune {
+  return {
+    code,
+    name,
+    kind,
+    departement: code.slice(0, 2),
+    region: '84',
+    epci: null,
+    postcodes,
+    population,
+    parent: null,
+    search: normalise(name),
+  };
 }
 
 const index = indexCommunes([
@@ -37,7 +54,9 @@ describe('searchCommunes', () => {
   it('requires every word to match, honours the limit and the allowed set', () => {
     expect(searchCommunes(index, 'Grenoble 69001', { limit: 5 })).toEqual([]);
     expect(searchCommunes(index, 'saint', { limit: 2 })).toHaveLength(2);
-    expect(names(searchCommunes(index, 'saint', { limit: 5, within: new Set(['38421']) }))).toEqual(["Saint-Martin-d'Hères"]);
+    expect(names(searchCommunes(index, 'saint', { limit: 5, within: new Set(['38421']) }))).toEqual([
+      "Saint-Martin-d'Hères",
+    ]);
     expect(searchCommunes(index, '  -- ', { limit: 5 })).toEqual([]);
   });
 });
@@ -57,6 +76,9 @@ describe('communesInAddress', () => {
 
   it('recognises multi-word names typed without hyphens, and ranks longer names above short ones', () => {
     // Without a postcode "rue" may be the commune of Rue: it stays, below the longer, likelier name.
-    expect(names(communesInAddress(index, "1 rue Paul Bert saint martin d'heres", 5))).toEqual(["Saint-Martin-d'Hères", 'Rue']);
+    expect(names(communesInAddress(index, "1 rue Paul Bert saint martin d'heres", 5))).toEqual([
+      "Saint-Martin-d'Hères",
+      'Rue',
+    ]);
   });
 });

@@ -43,7 +43,12 @@ function namedPostcode(c: Commune, numbers: string[]): string {
 
 function rank(matches: CommuneMatch[], limit: number): CommuneMatch[] {
   return matches
-    .sort((a, b) => b.score - a.score || b.commune.population - a.commune.population || a.commune.name.localeCompare(b.commune.name, 'fr'))
+    .sort(
+      (a, b) =>
+        b.score - a.score ||
+        b.commune.population - a.commune.population ||
+        a.commune.name.localeCompare(b.commune.name, 'fr'),
+    )
     .slice(0, limit);
 }
 
@@ -66,7 +71,11 @@ function numberMatches(c: Commune, n: string): boolean {
  * INSEE code ("380" → the communes of 380xx). Exact names first, then names starting with the
  * text, then by population.
  */
-export function searchCommunes(index: CommuneIndex, query: string, options: { limit: number; within?: Set<string> }): CommuneMatch[] {
+export function searchCommunes(
+  index: CommuneIndex,
+  query: string,
+  options: { limit: number; within?: Set<string> },
+): CommuneMatch[] {
   const q = normalise(query);
   if (!q) return [];
   const tokens = q.split(' ');
@@ -80,8 +89,16 @@ export function searchCommunes(index: CommuneIndex, query: string, options: { li
     for (const n of numbers) if (!numberMatches(c, n)) continue next;
     for (const w of names) if (!startsAWord(c.search, w)) continue next;
     const score = names.length
-      ? (c.search === text ? 1 : c.search.startsWith(text) ? 0.9 : 0.7)
-      : numbers.some((n) => c.postcodes.includes(n)) ? 0.9 : numbers.includes(c.code) ? 0.8 : 0.6;
+      ? c.search === text
+        ? 1
+        : c.search.startsWith(text)
+          ? 0.9
+          : 0.7
+      : numbers.some((n) => c.postcodes.includes(n))
+        ? 0.9
+        : numbers.includes(c.code)
+          ? 0.8
+          : 0.6;
     out.push({ commune: c, postcode: namedPostcode(c, numbers), score });
   }
   return rank(out, options.limit);
@@ -99,11 +116,13 @@ export function communesInAddress(index: CommuneIndex, query: string, limit: num
   const found = new Map<Commune, { byName: boolean; byPostcode: boolean }>();
   for (let i = 0; i < words.length; i++) {
     for (let n = 1; n <= index.maxWords && i + n <= words.length; n++) {
-      for (const c of index.byName.get(words.slice(i, i + n).join(' ')) ?? []) found.set(c, { byName: true, byPostcode: false });
+      for (const c of index.byName.get(words.slice(i, i + n).join(' ')) ?? [])
+        found.set(c, { byName: true, byPostcode: false });
     }
   }
   for (const p of postcodes) {
-    for (const c of index.byPostcode.get(p) ?? []) found.set(c, { byName: found.get(c)?.byName ?? false, byPostcode: true });
+    for (const c of index.byPostcode.get(p) ?? [])
+      found.set(c, { byName: found.get(c)?.byName ?? false, byPostcode: true });
   }
   const out: CommuneMatch[] = [];
   for (const [c, how] of found) {

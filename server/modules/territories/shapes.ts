@@ -4,12 +4,23 @@ import { territories, type Commune, type Departement, type Epci, type Region } f
 
 export const regionShape = (r: Region) => ({ code: r.code, name: r.name });
 
-export const departementShape = (d: Departement) => ({ code: d.code, name: d.name, region: d.region, label: `${d.code} - ${d.name}` });
+export const departementShape = (d: Departement) => ({
+  code: d.code,
+  name: d.name,
+  region: d.region,
+  label: `${d.code} - ${d.name}`,
+});
 
-export const epciShape = (e: Epci) => ({ code: e.code, name: e.name, type: e.type, departements: e.departements, label: `${e.name} (${e.code})` });
+export const epciShape = (e: Epci) => ({
+  code: e.code,
+  name: e.name,
+  type: e.type,
+  departements: e.departements,
+  label: `${e.name} (${e.code})`,
+});
 
 export function communeShape(c: Commune) {
-  const epci = c.epci ? territories().epcis.get(c.epci) ?? null : null;
+  const epci = c.epci ? (territories().epcis.get(c.epci) ?? null) : null;
   return {
     code: c.code,
     name: c.name,

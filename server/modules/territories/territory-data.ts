@@ -10,9 +10,22 @@ import { normalise } from './normalise';
  * only the fields the platform uses are kept (about 36 000 small objects).
  */
 
-export interface Region { code: string; name: string }
-export interface Departement { code: string; name: string; region: string }
-export interface Epci { code: string; name: string; type: string; departements: string[]; communes: string[] }
+export interface Region {
+  code: string;
+  name: string;
+}
+export interface Departement {
+  code: string;
+  name: string;
+  region: string;
+}
+export interface Epci {
+  code: string;
+  name: string;
+  type: string;
+  departements: string[];
+  communes: string[];
+}
 export interface Commune {
   code: string;
   name: string;
@@ -41,8 +54,17 @@ export interface TerritoryData {
   communesByDepartement: Map<string, Commune[]>;
 }
 
-interface RawDivision { code: string; nom: string; region?: string }
-interface RawEpci { code: string; nom: string; type: string; membres: { code: string }[] }
+interface RawDivision {
+  code: string;
+  nom: string;
+  region?: string;
+}
+interface RawEpci {
+  code: string;
+  nom: string;
+  type: string;
+  membres: { code: string }[];
+}
 interface RawCommune {
   code: string;
   nom: string;
@@ -65,9 +87,13 @@ const byName = (a: { name: string }, b: { name: string }) => a.name.localeCompar
 
 function build(): TerritoryData {
   const regions = new Map<string, Region>();
-  for (const r of readData<RawDivision[]>('regions').map((r) => ({ code: r.code, name: r.nom })).sort(byName)) regions.set(r.code, r);
+  for (const r of readData<RawDivision[]>('regions')
+    .map((r) => ({ code: r.code, name: r.nom }))
+    .sort(byName))
+    regions.set(r.code, r);
   const departements = new Map<string, Departement>();
-  for (const d of readData<RawDivision[]>('departements')) departements.set(d.code, { code: d.code, name: d.nom, region: d.region ?? '' });
+  for (const d of readData<RawDivision[]>('departements'))
+    departements.set(d.code, { code: d.code, name: d.nom, region: d.region ?? '' });
 
   const epciOfCommune = new Map<string, string>();
   const rawEpcis = readData<RawEpci[]>('epci');
@@ -86,10 +112,10 @@ function build(): TerritoryData {
       kind: district ? 'arrondissement' : 'commune',
       departement: c.departement,
       region: c.region,
-      epci: epciOfCommune.get(district ? c.commune ?? '' : c.code) ?? null,
+      epci: epciOfCommune.get(district ? (c.commune ?? '') : c.code) ?? null,
       postcodes: c.codesPostaux ?? [],
       population: c.population ?? 0,
-      parent: district ? c.commune ?? null : null,
+      parent: district ? (c.commune ?? null) : null,
       search: normalise(c.nom),
     };
     communes.set(c.code, commune);
@@ -107,7 +133,10 @@ function build(): TerritoryData {
 
   const epcis = new Map<string, Epci>();
   for (const e of [...rawEpcis].sort((a, b) => a.nom.localeCompare(b.nom, 'fr'))) {
-    const members = e.membres.map((m) => communes.get(m.code)).filter((c): c is Commune => Boolean(c)).sort(byName);
+    const members = e.membres
+      .map((m) => communes.get(m.code))
+      .filter((c): c is Commune => Boolean(c))
+      .sort(byName);
     epcis.set(e.code, {
       code: e.code,
       name: e.nom,

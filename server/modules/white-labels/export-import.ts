@@ -15,7 +15,11 @@ import { invalidateWhiteLabels } from './resolve-white-label';
 export const EXPORT_FORMAT = 'renovation-white-label';
 export const EXPORT_FORMAT_VERSION = 1;
 
-export interface ExportedOverlay { version: number; ops: OverlayOp[]; comment?: string | null }
+export interface ExportedOverlay {
+  version: number;
+  ops: OverlayOp[];
+  comment?: string | null;
+}
 
 export interface WhiteLabelExport {
   format: typeof EXPORT_FORMAT;
@@ -37,16 +41,26 @@ export async function editableWhiteLabel(ctx: RequestContext, rawPk: unknown): P
 /** Properties a configuration file carries: what an administrator may write (no pk, no timestamps). */
 function configurationKeys(ctx: RequestContext): Set<string> {
   const props = entityOf(ctx, 'white-label').schema.properties;
-  return new Set(Object.entries(props).filter(([, p]) => !p.readOnly && !p['x-storage']?.private).map(([name]) => name));
+  return new Set(
+    Object.entries(props)
+      .filter(([, p]) => !p.readOnly && !p['x-storage']?.private)
+      .map(([name]) => name),
+  );
 }
 
 async function currentOverlays(ctx: RequestContext, whiteLabel: number): Promise<Record<string, ExportedOverlay>> {
-  const rows = await ctx.app.database.db.selectFrom('white_label_overlay').select('target').distinct()
-    .where('white_label', '=', whiteLabel).orderBy('target').execute();
+  const rows = await ctx.app.database.db
+    .selectFrom('white_label_overlay')
+    .select('target')
+    .distinct()
+    .where('white_label', '=', whiteLabel)
+    .orderBy('target')
+    .execute();
   const out: Record<string, ExportedOverlay> = {};
   for (const { target } of rows) {
     const [latest] = await overlayVersions(ctx.app, whiteLabel, target);
-    if (latest && latest.ops.length) out[target] = { version: latest.version, ops: latest.ops, comment: latest.comment };
+    if (latest && latest.ops.length)
+      out[target] = { version: latest.version, ops: latest.ops, comment: latest.comment };
   }
   return out;
 }
@@ -73,21 +87,43 @@ function fileError(ctx: RequestContext, path: string, key: string, params: Recor
 }
 
 /** The file's shape (format, version, sections); refuses at once what is not an export at all. */
-function readDocument(ctx: RequestContext, doc: unknown): { whiteLabel: Record<string, unknown>; overlays: Record<string, unknown>; domain: string } {
+function readDocument(
+  ctx: RequestContext,
+  doc: unknown,
+): { whiteLabel: Record<string, unknown>; overlays: Record<string, unknown>; domain: string } {
   const summary = message(ctx.app, 'white-labels.import.invalid');
-  if (!isObject(doc) || doc.format !== EXPORT_FORMAT) throw new ValidationError([fileError(ctx, '', 'white-labels.import.not_an_export')], summary);
+  if (!isObject(doc) || doc.format !== EXPORT_FORMAT)
+    throw new ValidationError([fileError(ctx, '', 'white-labels.import.not_an_export')], summary);
   if (typeof doc.formatVersion !== 'number' || doc.formatVersion > EXPORT_FORMAT_VERSION || doc.formatVersion < 1) {
-    throw new ValidationError([fileError(ctx, 'formatVersion', 'white-labels.import.format_version', { version: String(doc.formatVersion), supported: EXPORT_FORMAT_VERSION })], summary);
+    throw new ValidationError(
+      [
+        fileError(ctx, 'formatVersion', 'white-labels.import.format_version', {
+          version: String(doc.formatVersion),
+          supported: EXPORT_FORMAT_VERSION,
+        }),
+      ],
+      summary,
+    );
   }
   const errors: FieldError[] = [];
-  if (!isObject(doc.whiteLabel)) errors.push(fileError(ctx, 'whiteLabel', 'white-labels.import.section_missing', { section: 'whiteLabel' }));
-  if (doc.overlays !== undefined && !isObject(doc.overlays)) errors.push(fileError(ctx, 'overlays', 'white-labels.import.section_missing', { section: 'overlays' }));
+  if (!isObject(doc.whiteLabel))
+    errors.push(fileError(ctx, 'whiteLabel', 'white-labels.import.section_missing', { section: 'whiteLabel' }));
+  if (doc.overlays !== undefined && !isObject(doc.overlays))
+    errors.push(fileError(ctx, 'overlays', 'white-labels.import.section_missing', { section: 'overlays' }));
   if (errors.length) throw new ValidationError(errors, summary);
-  return { whiteLabel: doc.whiteLabel as Record<string, unknown>, overlays: (doc.overlays ?? {}) as Record<string, unknown>, domain: String(doc.domain ?? '') };
+  return {
+    whiteLabel: doc.whiteLabel as Record<string, unknown>,
+    overlays: (doc.overlays ?? {}) as Record<string, unknown>,
+    domain: String(doc.domain ?? ''),
+  };
 }
 
 /** Every overlay of the file through the same checks as a PUT; errors are prefixed by their target. */
-function checkOverlays(ctx: RequestContext, overlays: Record<string, unknown>, comment: string): { checked: Map<string, OverlayOp[]>; errors: FieldError[] } {
+function checkOverlays(
+  ctx: RequestContext,
+  overlays: Record<string, unknown>,
+  comment: string,
+): { checked: Map<string, OverlayOp[]>; errors: FieldError[] } {
   const checked = new Map<string, OverlayOp[]>();
   const errors: FieldError[] = [];
   for (const [target, overlay] of Object.entries(overlays)) {
@@ -100,13 +136,18 @@ function checkOverlays(ctx: RequestContext, overlays: Record<string, unknown>, c
       checked.set(target, checkOverlay(ctx, target, { ops, comment }).ops);
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
-      for (const fe of e.errors ?? []) errors.push({ ...fe, path: `overlays.${target}.${fe.path}`, message: `${target} — ${fe.message}` });
+      for (const fe of e.errors ?? [])
+        errors.push({ ...fe, path: `overlays.${target}.${fe.path}`, message: `${target} — ${fe.message}` });
     }
   }
   return { checked, errors };
 }
 
-export interface ImportResult { whiteLabel: ApiRecord; overlays: Record<string, number>; ignoredFields: string[] }
+export interface ImportResult {
+  whiteLabel: ApiRecord;
+  overlays: Record<string, number>;
+  ignoredFields: string[];
+}
 
 /**
  * Replaces a white label's configuration by a file's: the record through the generic update
@@ -115,7 +156,12 @@ export interface ImportResult { whiteLabel: ApiRecord; overlays: Record<string, 
  * (targets the file does not mention are emptied by a new version too). The target keeps its own
  * domain unless `withDomain`, and always its default flag (one default per server, not a setting).
  */
-export async function importWhiteLabel(ctx: RequestContext, rawPk: unknown, doc: unknown, options: { withDomain: boolean }): Promise<ImportResult> {
+export async function importWhiteLabel(
+  ctx: RequestContext,
+  rawPk: unknown,
+  doc: unknown,
+  options: { withDomain: boolean },
+): Promise<ImportResult> {
   const target = await editableWhiteLabel(ctx, rawPk);
   const pk = target.pk as number;
   const file = readDocument(ctx, doc);
@@ -123,8 +169,14 @@ export async function importWhiteLabel(ctx: RequestContext, rawPk: unknown, doc:
   const { checked, errors: overlayErrors } = checkOverlays(ctx, file.overlays, comment);
 
   const keys = configurationKeys(ctx);
-  const ignoredFields = Object.keys(file.whiteLabel).filter((k) => !keys.has(k)).sort();
-  const input = Object.fromEntries(Object.entries(file.whiteLabel).filter(([k]) => keys.has(k) && k !== 'isDefault' && (options.withDomain || k !== 'domain')));
+  const ignoredFields = Object.keys(file.whiteLabel)
+    .filter((k) => !keys.has(k))
+    .sort();
+  const input = Object.fromEntries(
+    Object.entries(file.whiteLabel).filter(
+      ([k]) => keys.has(k) && k !== 'isDefault' && (options.withDomain || k !== 'domain'),
+    ),
+  );
 
   const existing = await currentOverlays(ctx, pk);
   const result = await inTransaction(ctx, async (tctx) => {

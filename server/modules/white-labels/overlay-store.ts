@@ -27,7 +27,9 @@ function overlayValidator() {
 export function isKnownTarget(app: AppContext, target: string): boolean {
   if (target === MENU_TARGET) return true;
   const m = target.match(/^entity:([a-z][a-z0-9-]*)$/);
-  return Boolean(m && app.registry.entities.has(m[1]) && app.registry.entities.get(m[1])!.schema['x-entity'].name !== 'white-label');
+  return Boolean(
+    m && app.registry.entities.has(m[1]) && app.registry.entities.get(m[1])!.schema['x-entity'].name !== 'white-label',
+  );
 }
 
 /** Refuses an overlay that is malformed or that would not apply cleanly to today's base. */
@@ -35,20 +37,43 @@ export function checkOverlay(ctx: RequestContext, target: string, overlay: unkno
   const validate = overlayValidator();
   const summary = message(ctx.app, 'validation.summary');
   if (!validate(overlay)) {
-    throw new ValidationError((validate.errors ?? []).slice(0, 20).map((e) => ({ path: `ops${e.instancePath.replace(/\//g, '.')}`, code: 'default', params: {}, message: `${message(ctx.app, 'overlay.invalid')} (${e.instancePath || '/'} ${e.message ?? ''})` })), summary);
+    throw new ValidationError(
+      (validate.errors ?? []).slice(0, 20).map((e) => ({
+        path: `ops${e.instancePath.replace(/\//g, '.')}`,
+        code: 'default',
+        params: {},
+        message: `${message(ctx.app, 'overlay.invalid')} (${e.instancePath || '/'} ${e.message ?? ''})`,
+      })),
+      summary,
+    );
   }
   const o = overlay as Overlay;
   for (const op of o.ops) {
     if (op.op === 'visibleIf') {
       const bad = [...operatorsOf(op.rule)].filter((x) => !ALLOWED_OPERATORS.has(x));
-      if (bad.length) throw new ValidationError([{ path: 'ops', code: 'default', params: {}, message: message(ctx.app, 'overlay.operator', { operators: bad.join(', ') }) }], summary);
+      if (bad.length)
+        throw new ValidationError(
+          [
+            {
+              path: 'ops',
+              code: 'default',
+              params: {},
+              message: message(ctx.app, 'overlay.operator', { operators: bad.join(', ') }),
+            },
+          ],
+          summary,
+        );
     }
   }
   if (target !== MENU_TARGET) {
     const base = ctx.app.registry.entities.get(target.slice('entity:'.length))!;
     const effective = applyOverlay(base, o.ops);
     const problems = [...effective.problems, ...overlayDefaultProblems(effective, o.ops, ctx.app.catalogue)];
-    if (problems.length) throw new ValidationError(problems.map((p) => ({ path: 'ops', code: 'overlay', params: {}, message: p })), summary);
+    if (problems.length)
+      throw new ValidationError(
+        problems.map((p) => ({ path: 'ops', code: 'overlay', params: {}, message: p })),
+        summary,
+      );
     // Record validation compiles the effective schema: what it would refuse is refused now.
     const schemaProblems = overlaySchemaProblems(base, o.ops, ctx.app.catalogue);
     if (schemaProblems.length) throw new ValidationError(schemaProblems, summary);
@@ -57,23 +82,50 @@ export function checkOverlay(ctx: RequestContext, target: string, overlay: unkno
 }
 
 export async function overlayVersions(app: AppContext, whiteLabel: number, target: string) {
-  const rows = await app.database.db.selectFrom('white_label_overlay')
+  const rows = await app.database.db
+    .selectFrom('white_label_overlay')
     .select(['version', 'comment', 'author', 'created_at', 'ops'])
-    .where('white_label', '=', whiteLabel).where('target', '=', target)
-    .orderBy('version', 'desc').execute();
-  return rows.map((r) => ({ version: r.version, comment: r.comment, author: r.author, createdAt: r.created_at, ops: (typeof r.ops === 'string' ? JSON.parse(r.ops) : r.ops) as OverlayOp[] }));
+    .where('white_label', '=', whiteLabel)
+    .where('target', '=', target)
+    .orderBy('version', 'desc')
+    .execute();
+  return rows.map((r) => ({
+    version: r.version,
+    comment: r.comment,
+    author: r.author,
+    createdAt: r.created_at,
+    ops: (typeof r.ops === 'string' ? JSON.parse(r.ops) : r.ops) as OverlayOp[],
+  }));
 }
 
 /** Overlays are append-only: every save is a new version, so any change can be compared and undone. */
-export async function saveOverlay(ctx: RequestContext, whiteLabel: number, target: string, overlay: Overlay): Promise<number> {
+export async function saveOverlay(
+  ctx: RequestContext,
+  whiteLabel: number,
+  target: string,
+  overlay: Overlay,
+): Promise<number> {
   const db = ctx.app.database.db;
   const version = await db.transaction().execute(async (trx) => {
-    const last = await trx.selectFrom('white_label_overlay').select((eb) => eb.fn.max('version').as('v'))
-      .where('white_label', '=', whiteLabel).where('target', '=', target).executeTakeFirst();
+    const last = await trx
+      .selectFrom('white_label_overlay')
+      .select((eb) => eb.fn.max('version').as('v'))
+      .where('white_label', '=', whiteLabel)
+      .where('target', '=', target)
+      .executeTakeFirst();
     const next = Number(last?.v ?? 0) + 1;
-    await trx.insertInto('white_label_overlay').values({
-      white_label: whiteLabel, target, version: next, ops: JSON.stringify(overlay.ops), comment: overlay.comment ?? null, author: ctx.user.pk, created_at: nowIso(),
-    }).execute();
+    await trx
+      .insertInto('white_label_overlay')
+      .values({
+        white_label: whiteLabel,
+        target,
+        version: next,
+        ops: JSON.stringify(overlay.ops),
+        comment: overlay.comment ?? null,
+        author: ctx.user.pk,
+        created_at: nowIso(),
+      })
+      .execute();
     return next;
   });
   invalidateWhiteLabels();

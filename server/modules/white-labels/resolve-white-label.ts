@@ -21,11 +21,18 @@ export function moduleFlags(app: AppContext, record: Record<string, unknown> | n
 async function load(app: AppContext, domain: string | null, pk?: number): Promise<WhiteLabelInfo | null> {
   const db = app.database.db;
   const entity = getEntity(app.registry, 'white-label');
-  const row = pk !== undefined
-    ? await db.selectFrom('white_label').selectAll().where('pk', '=', pk).executeTakeFirst()
-    : domain === null
-      ? await db.selectFrom('white_label').selectAll().orderBy('is_default', 'desc').orderBy('pk').limit(1).executeTakeFirst()
-      : await db.selectFrom('white_label').selectAll().where('domain', '=', domain).executeTakeFirst();
+  const row =
+    pk !== undefined
+      ? await db.selectFrom('white_label').selectAll().where('pk', '=', pk).executeTakeFirst()
+      : domain === null
+        ? await db
+            .selectFrom('white_label')
+            .selectAll()
+            .orderBy('is_default', 'desc')
+            .orderBy('pk')
+            .limit(1)
+            .executeTakeFirst()
+        : await db.selectFrom('white_label').selectAll().where('domain', '=', domain).executeTakeFirst();
   if (!row) return null;
   const record = rowToRecord(entity, row as Record<string, unknown>);
   const versions = await db
@@ -67,7 +74,10 @@ export async function whiteLabelById(app: AppContext, pk: number): Promise<White
 }
 
 /** A request's white label: the domain's own, else the default one, else none configured. */
-export async function resolveWhiteLabel(app: AppContext, domain: string): Promise<{ info: WhiteLabelInfo; matched: boolean }> {
+export async function resolveWhiteLabel(
+  app: AppContext,
+  domain: string,
+): Promise<{ info: WhiteLabelInfo; matched: boolean }> {
   const own = await whiteLabelByDomain(app, domain);
   if (own) return { info: own, matched: true };
   const fallback = await whiteLabelByDomain(app, null);

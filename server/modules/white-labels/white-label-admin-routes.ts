@@ -28,35 +28,53 @@ function fileName(domain: string): string {
 export function whiteLabelAdminRouter(app: AppContext): Router {
   const router = Router();
 
-  router.get('/api/v1/white_labelling/:pk/export/', asyncHandler(async (req, res) => {
-    const doc = await exportWhiteLabel(req.ctx, req.params.pk);
-    res.set('Content-Disposition', `attachment; filename="${fileName(doc.domain)}"`);
-    res.type('application/json').send(`${JSON.stringify(doc, null, 2)}\n`);
-  }));
+  router.get(
+    '/api/v1/white_labelling/:pk/export/',
+    asyncHandler(async (req, res) => {
+      const doc = await exportWhiteLabel(req.ctx, req.params.pk);
+      res.set('Content-Disposition', `attachment; filename="${fileName(doc.domain)}"`);
+      res.type('application/json').send(`${JSON.stringify(doc, null, 2)}\n`);
+    }),
+  );
 
-  router.post('/api/v1/white_labelling/:pk/import/', asyncHandler(async (req, res) => {
-    res.json(await importWhiteLabel(req.ctx, req.params.pk, req.body, { withDomain: wantsDomain(req.query.withDomain) }));
-  }));
+  router.post(
+    '/api/v1/white_labelling/:pk/import/',
+    asyncHandler(async (req, res) => {
+      res.json(
+        await importWhiteLabel(req.ctx, req.params.pk, req.body, { withDomain: wantsDomain(req.query.withDomain) }),
+      );
+    }),
+  );
 
   // The base menus of every audience, so that the menu editor can hide, rename and reorder entries.
-  router.get('/api/v1/white_labelling/:pk/menu-entries/', asyncHandler(async (req, res) => {
-    const record = await editableWhiteLabel(req.ctx, req.params.pk);
-    const flags = moduleFlags(app, record);
-    const moduleName = (id: string) => {
-      const m = app.registry.modules.find((x) => x.id === id);
-      return m ? (record[`${m.flag}Name`] as string | undefined) || m.defaultName : undefined;
-    };
-    const describe = (entries: MenuEntry[]): MenuEntryInfo[] => entries.map((e) => ({
-      id: e.id,
-      label: (e.labelFromModule && e.module && moduleName(e.module)) || e.label,
-      module: e.module,
-      moduleActive: e.module ? flags[e.module] !== false : true,
-      order: e.order ?? 100,
-      hiddenByBase: Boolean(e.hidden),
-      children: e.children?.length ? describe(e.children) : undefined,
-    }));
-    res.json(AUDIENCES.map((audience) => ({ audience, label: message(app, `white-labels.menu.audience.${audience}`), entries: describe(app.registry.menus[audience]) })));
-  }));
+  router.get(
+    '/api/v1/white_labelling/:pk/menu-entries/',
+    asyncHandler(async (req, res) => {
+      const record = await editableWhiteLabel(req.ctx, req.params.pk);
+      const flags = moduleFlags(app, record);
+      const moduleName = (id: string) => {
+        const m = app.registry.modules.find((x) => x.id === id);
+        return m ? (record[`${m.flag}Name`] as string | undefined) || m.defaultName : undefined;
+      };
+      const describe = (entries: MenuEntry[]): MenuEntryInfo[] =>
+        entries.map((e) => ({
+          id: e.id,
+          label: (e.labelFromModule && e.module && moduleName(e.module)) || e.label,
+          module: e.module,
+          moduleActive: e.module ? flags[e.module] !== false : true,
+          order: e.order ?? 100,
+          hiddenByBase: Boolean(e.hidden),
+          children: e.children?.length ? describe(e.children) : undefined,
+        }));
+      res.json(
+        AUDIENCES.map((audience) => ({
+          audience,
+          label: message(app, `white-labels.menu.audience.${audience}`),
+          entries: describe(app.registry.menus[audience]),
+        })),
+      );
+    }),
+  );
 
   return router;
 }

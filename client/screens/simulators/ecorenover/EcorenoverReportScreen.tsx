@@ -17,12 +17,28 @@ export default function EcorenoverReportScreen() {
   useEffect(() => {
     let live = true;
     api<{ data: { request: unknown } }>(`/pdf_generator/pdf_temp_store/${encodeURIComponent(uuid ?? '')}/`)
-      .then((stored) => { if (live) setState(computeEcorenover(ecorenoverInput(normalizeEcorenover(stored.data.request)))); })
-      .catch((e: unknown) => { if (live) setState({ error: e instanceof ApiError || e instanceof Error ? e.message : String(e) }); });
-    return () => { live = false; };
+      .then((stored) => {
+        if (live) setState(computeEcorenover(ecorenoverInput(normalizeEcorenover(stored.data.request))));
+      })
+      .catch((e: unknown) => {
+        if (live) setState({ error: e instanceof ApiError || e instanceof Error ? e.message : String(e) });
+      });
+    return () => {
+      live = false;
+    };
   }, [uuid]);
-  if (!state) return <p className="loading" role="status">Préparation du rapport…</p>;
-  if ('error' in state) return <div className="notice notice-error" role="alert"><p>{state.error}</p></div>;
+  if (!state)
+    return (
+      <p className="loading" role="status">
+        Préparation du rapport…
+      </p>
+    );
+  if ('error' in state)
+    return (
+      <div className="notice notice-error" role="alert">
+        <p>{state.error}</p>
+      </div>
+    );
   const i = state.inputs;
   const name = String(wl?.ecorenoverName || 'Écorénover');
   return (
@@ -31,17 +47,47 @@ export default function EcorenoverReportScreen() {
         <p className="muted">{String(wl?.siteTitle ?? '')}</p>
         <h1>{name} : plan de financement de vos travaux</h1>
         <p className="muted">Rapport du {new Intl.DateTimeFormat('fr-FR', { dateStyle: 'long' }).format(new Date())}</p>
-        <p className="sim-no-print"><button type="button" className="button button-primary" onClick={() => window.print()}>Imprimer ou enregistrer en PDF</button></p>
+        <p className="sim-no-print">
+          <button type="button" className="button button-primary" onClick={() => window.print()}>
+            Imprimer ou enregistrer en PDF
+          </button>
+        </p>
       </header>
       <section>
         <h2>Vos données</h2>
         <dl className="details">
-          <div className="detail-row"><dt>Facture énergétique annuelle</dt><dd>{euros(i.annualInvoice)}</dd></div>
-          <div className="detail-row"><dt>Hausse annuelle du prix de l'énergie</dt><dd>{percent(i.costOfEnergyIncrease, 2)}</dd></div>
-          <div className="detail-row"><dt>Consommation après travaux</dt><dd>{withUnit(i.futureEnergyConsumption, '%', 0)} de l'actuelle</dd></div>
-          <div className="detail-row"><dt>Coût des travaux / aides</dt><dd>{euros(i.estimatedCostOfHouseWork)} / {euros(i.estimatedAmountOfHelps)}</dd></div>
-          <div className="detail-row"><dt>Éco-prêt</dt><dd>{euros(i.ecoLoanAmount)} à {percent(i.ecoLoanRate, 2)} sur {i.ecoLoanLength} ans : {eurosCents(i.ecoLoanAnnualPayment)} par an</dd></div>
-          <div className="detail-row"><dt>Prêt classique</dt><dd>{euros(i.regularLoanAmount)} à {percent(i.regularLoanRate, 2)} sur {i.regularLoanLength} ans : {eurosCents(i.regularLoanAnnualPayment)} par an</dd></div>
+          <div className="detail-row">
+            <dt>Facture énergétique annuelle</dt>
+            <dd>{euros(i.annualInvoice)}</dd>
+          </div>
+          <div className="detail-row">
+            <dt>Hausse annuelle du prix de l'énergie</dt>
+            <dd>{percent(i.costOfEnergyIncrease, 2)}</dd>
+          </div>
+          <div className="detail-row">
+            <dt>Consommation après travaux</dt>
+            <dd>{withUnit(i.futureEnergyConsumption, '%', 0)} de l'actuelle</dd>
+          </div>
+          <div className="detail-row">
+            <dt>Coût des travaux / aides</dt>
+            <dd>
+              {euros(i.estimatedCostOfHouseWork)} / {euros(i.estimatedAmountOfHelps)}
+            </dd>
+          </div>
+          <div className="detail-row">
+            <dt>Éco-prêt</dt>
+            <dd>
+              {euros(i.ecoLoanAmount)} à {percent(i.ecoLoanRate, 2)} sur {i.ecoLoanLength} ans :{' '}
+              {eurosCents(i.ecoLoanAnnualPayment)} par an
+            </dd>
+          </div>
+          <div className="detail-row">
+            <dt>Prêt classique</dt>
+            <dd>
+              {euros(i.regularLoanAmount)} à {percent(i.regularLoanRate, 2)} sur {i.regularLoanLength} ans :{' '}
+              {eurosCents(i.regularLoanAnnualPayment)} par an
+            </dd>
+          </div>
         </dl>
       </section>
       <section>

@@ -5,7 +5,16 @@ import { ecorenoverInput, initialEcorenover, normalizeEcorenover } from './state
 describe('ecorenover screen state', () => {
   it('starts from the spec defaults, the eco loan proposed from what is left to finance', () => {
     const s = initialEcorenover();
-    expect(s).toMatchObject({ annualInvoice: 2000, livingSpace: 110, costOfEnergyIncrease: 0.04, futureEnergyConsumption: 50, estimatedCostOfHouseWork: 55_000, estimatedAmountOfHelps: 10_000, ecoLoanAmount: null, regularLoanLength: 15 });
+    expect(s).toMatchObject({
+      annualInvoice: 2000,
+      livingSpace: 110,
+      costOfEnergyIncrease: 0.04,
+      futureEnergyConsumption: 50,
+      estimatedCostOfHouseWork: 55_000,
+      estimatedAmountOfHelps: 10_000,
+      ecoLoanAmount: null,
+      regularLoanLength: 15,
+    });
     expect('regularLoanAmount' in s).toBe(false);
     const r = computeEcorenover(ecorenoverInput(s));
     expect(r.inputs.ecoLoanAmount).toBe(45_000);
@@ -20,7 +29,9 @@ describe('ecorenover screen state', () => {
   });
 
   it('reads back stored inputs, keeping defaults for what is missing or wrong', () => {
-    expect(normalizeEcorenover({ annualInvoice: 3000, ecoLoanAmount: 'a lot', productionSystemUsed: 'oil_boiler_standard' })).toMatchObject({ annualInvoice: 3000, ecoLoanAmount: null, productionSystemUsed: 'oil_boiler_standard' });
+    expect(
+      normalizeEcorenover({ annualInvoice: 3000, ecoLoanAmount: 'a lot', productionSystemUsed: 'oil_boiler_standard' }),
+    ).toMatchObject({ annualInvoice: 3000, ecoLoanAmount: null, productionSystemUsed: 'oil_boiler_standard' });
     expect(normalizeEcorenover({ ecoLoanAmount: 40_000 }).ecoLoanAmount).toBe(40_000);
     expect(normalizeEcorenover(null)).toEqual(initialEcorenover());
   });

@@ -74,20 +74,28 @@ export function NumberField(props: NumberFieldProps) {
       return;
     }
     const kept = keptValue(shown, props.unit);
-    if (Number.isNaN(parsed)) return setLocalError(`Saisissez un nombre en chiffres, par exemple ${props.integer ? '15' : '2 000 ou 12,5'}.${kept}`);
+    if (Number.isNaN(parsed))
+      return setLocalError(
+        `Saisissez un nombre en chiffres, par exemple ${props.integer ? '15' : '2 000 ou 12,5'}.${kept}`,
+      );
     if (props.integer && !Number.isInteger(parsed)) return setLocalError(`Saisissez un nombre entier.${kept}`);
     const min = props.min !== undefined ? props.min * scale : undefined;
     const max = props.max !== undefined ? props.max * scale : undefined;
-    if ((min !== undefined && parsed < min) || (max !== undefined && parsed > max)) return setLocalError(`${range(min, max)}${kept}`);
+    if ((min !== undefined && parsed < min) || (max !== undefined && parsed > max))
+      return setLocalError(`${range(min, max)}${kept}`);
     setLocalError(null);
     props.onChange(parsed / scale);
   };
 
   const error = localError ?? props.error ?? null;
-  const describedBy = [props.help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [props.help ? `${id}-help` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div className={`field sim-field${error ? ' has-error' : ''}${props.className ? ` ${props.className}` : ''}`}>
-      <label htmlFor={id}>{props.label}{props.unit && <span className="visually-hidden"> ({props.unit})</span>}</label>
+      <label htmlFor={id}>
+        {props.label}
+        {props.unit && <span className="visually-hidden"> ({props.unit})</span>}
+      </label>
       <div className="sim-input-unit">
         <input
           id={id}
@@ -105,10 +113,22 @@ export function NumberField(props: NumberFieldProps) {
           }}
           onChange={(e) => change(e.target.value)}
         />
-        {props.unit && <span className="sim-unit" aria-hidden="true">{props.unit}</span>}
+        {props.unit && (
+          <span className="sim-unit" aria-hidden="true">
+            {props.unit}
+          </span>
+        )}
       </div>
-      {props.help && <p className="field-help" id={`${id}-help`}>{props.help}</p>}
-      {error && <p className="field-error" id={`${id}-error`}>{error}</p>}
+      {props.help && (
+        <p className="field-help" id={`${id}-help`}>
+          {props.help}
+        </p>
+      )}
+      {error && (
+        <p className="field-error" id={`${id}-error`}>
+          {error}
+        </p>
+      )}
     </div>
   );
 }

@@ -11,13 +11,26 @@ export function fileNameOf(disposition: string | null, fallback: string): string
 }
 
 /** POST a JSON body and receive a binary file (the PDF reports). Errors carry the French message. */
-export async function postForFile(path: string, body: unknown, fallbackName: string): Promise<{ blob: Blob; fileName: string }> {
-  const headers: Record<string, string> = { 'Content-Type': 'application/json', Accept: 'application/pdf, application/json', 'x-client-version': __APP_VERSION__ };
+export async function postForFile(
+  path: string,
+  body: unknown,
+  fallbackName: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const headers: Record<string, string> = {
+    'Content-Type': 'application/json',
+    Accept: 'application/pdf, application/json',
+    'x-client-version': __APP_VERSION__,
+  };
   const tokens = store.get(tokensAtom);
   if (tokens) headers.Authorization = `JWT ${tokens.token}`;
   let res: Response;
   try {
-    res = await fetch(buildUrl(path), { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin' });
+    res = await fetch(buildUrl(path), {
+      method: 'POST',
+      headers,
+      body: JSON.stringify(body),
+      credentials: 'same-origin',
+    });
   } catch (e) {
     throw new ApiError(0, 'network', messageForStatus(500), [], { cause: String(e) });
   }
@@ -28,7 +41,13 @@ export async function postForFile(path: string, body: unknown, fallbackName: str
     } catch {
       /* not JSON */
     }
-    throw new ApiError(res.status, String(data.error ?? 'error'), typeof data.message === 'string' ? data.message : messageForStatus(res.status), (data.errors as never) ?? [], data);
+    throw new ApiError(
+      res.status,
+      String(data.error ?? 'error'),
+      typeof data.message === 'string' ? data.message : messageForStatus(res.status),
+      (data.errors as never) ?? [],
+      data,
+    );
   }
   return { blob: await res.blob(), fileName: fileNameOf(res.headers.get('content-disposition'), fallbackName) };
 }

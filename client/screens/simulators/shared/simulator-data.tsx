@@ -54,9 +54,14 @@ const settingsAtom = atom(async (get) => {
   }
 });
 
-const bothAtom = loadable(atom(async (get) => ({ data: await get(referenceDataAtom), settings: await get(settingsAtom) })));
+const bothAtom = loadable(
+  atom(async (get) => ({ data: await get(referenceDataAtom), settings: await get(settingsAtom) })),
+);
 
-export interface SimulatorData { data: ReferenceData; settings: ThermixSettings }
+export interface SimulatorData {
+  data: ReferenceData;
+  settings: ThermixSettings;
+}
 
 const DataContext = createContext<SimulatorData | null>(null);
 
@@ -73,14 +78,24 @@ export function SimulatorDataGate({ children }: { children: ReactNode }) {
   // While the settings are read again, the screen keeps what it had: no flash, no closed panel.
   const last = useRef<SimulatorData | null>(null);
   if (state.state === 'hasData') last.current = state.data;
-  if (state.state === 'loading' && last.current) return <DataContext.Provider value={last.current}>{children}</DataContext.Provider>;
-  if (state.state === 'loading') return <p className="loading" role="status">Chargement des données du simulateur…</p>;
+  if (state.state === 'loading' && last.current)
+    return <DataContext.Provider value={last.current}>{children}</DataContext.Provider>;
+  if (state.state === 'loading')
+    return (
+      <p className="loading" role="status">
+        Chargement des données du simulateur…
+      </p>
+    );
   if (state.state === 'hasError') {
     const message = state.error instanceof Error ? state.error.message : String(state.error);
     return (
       <div className="notice notice-error" role="alert">
         <p>Les données du simulateur n'ont pas pu être chargées : {message}</p>
-        <p><button type="button" className="button" onClick={() => retry((n) => n + 1)}>Réessayer</button></p>
+        <p>
+          <button type="button" className="button" onClick={() => retry((n) => n + 1)}>
+            Réessayer
+          </button>
+        </p>
       </div>
     );
   }

@@ -4,7 +4,10 @@ import { keyAtom, type Writable } from './state-atoms';
 
 describe('key atoms', () => {
   it('read and write one key in place; siblings keep their identity; the same key gives the same atom', () => {
-    const root = atom({ needs: { heating: 1, hotWater: 2 }, list: [{ a: 1 }, { a: 2 }] }) as Writable<{ needs: { heating: number; hotWater: number }; list: { a: number }[] }>;
+    const root = atom({ needs: { heating: 1, hotWater: 2 }, list: [{ a: 1 }, { a: 2 }] }) as Writable<{
+      needs: { heating: number; hotWater: number };
+      list: { a: number }[];
+    }>;
     const store = createStore();
     const needs = keyAtom(root, 'needs');
     const heating = keyAtom(needs, 'heating');

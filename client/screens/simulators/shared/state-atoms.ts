@@ -78,6 +78,14 @@ export function keyAtom<T, K extends keyof T>(parent: Writable<T>, key: K): Writ
 export function useAtomView<T>(read: (get: Getter) => T, deps: readonly unknown[]): T {
   // The deps list is the caller's, as for useMemo.
   // eslint-disable-next-line react-hooks/exhaustive-deps
-  const view = useMemo(() => selectAtom(atom(read), (v) => v, (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b)), deps);
+  const view = useMemo(
+    () =>
+      selectAtom(
+        atom(read),
+        (v) => v,
+        (a, b) => a === b || JSON.stringify(a) === JSON.stringify(b),
+      ),
+    deps,
+  );
   return useAtomValue(view);
 }

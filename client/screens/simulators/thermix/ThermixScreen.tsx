@@ -36,8 +36,13 @@ function Estimation({ slug }: { slug: string }) {
       altitudeHint={metropole.enabled ? metropole.altitude : null}
       backTo="/thermix/mes-besoins"
       onApply={(e) => {
-        const keep = needs.renovationType === 'heating_system_renovation' && page.renovationType === 'systems_renovation';
-        actions.changeNeeds({ heating: Math.round(e.heating), hotWater: Math.round(e.hotWater), ...(page.renovationType && !keep ? { renovationType: page.renovationType } : {}) });
+        const keep =
+          needs.renovationType === 'heating_system_renovation' && page.renovationType === 'systems_renovation';
+        actions.changeNeeds({
+          heating: Math.round(e.heating),
+          hotWater: Math.round(e.hotWater),
+          ...(page.renovationType && !keep ? { renovationType: page.renovationType } : {}),
+        });
         notify('Vos besoins ont été remplis avec cette estimation.', 'success');
         navigate('/thermix/mes-besoins');
       }}
@@ -48,11 +53,20 @@ function Estimation({ slug }: { slug: string }) {
 function Thermix() {
   const { tab, estimation } = useParams();
   const actions = useThermixActions();
-  const current = estimation ? 'mes-besoins' : tab ?? 'mes-besoins';
+  const current = estimation ? 'mes-besoins' : (tab ?? 'mes-besoins');
   if (!TABS.some((t) => t.slug === current)) return <Navigate to="/thermix/mes-besoins" replace />;
   return (
-    <Tabs base="/thermix" tabs={TABS} current={current} label="Étapes de la simulation" onLeave={(from) => { if (from === 'solutions') actions.compact(); }}>
-      {current === 'mes-besoins' && (estimation ? <Estimation slug={estimation} /> : <NeedsTab base="/thermix/mes-besoins" />)}
+    <Tabs
+      base="/thermix"
+      tabs={TABS}
+      current={current}
+      label="Étapes de la simulation"
+      onLeave={(from) => {
+        if (from === 'solutions') actions.compact();
+      }}
+    >
+      {current === 'mes-besoins' &&
+        (estimation ? <Estimation slug={estimation} /> : <NeedsTab base="/thermix/mes-besoins" />)}
       {current === 'solutions' && <SolutionsTab />}
       {current === 'resultats' && <ResultsTab />}
     </Tabs>
@@ -66,7 +80,10 @@ function Thermix() {
 export default function ThermixScreen() {
   const wl = useAtomValue(whiteLabelAtom);
   const name = typeof wl?.thermixName === 'string' && wl.thermixName ? wl.thermixName : 'Thermix';
-  const baseline = typeof wl?.thermixBaseline === 'string' && wl.thermixBaseline ? wl.thermixBaseline : 'Comparer les systèmes de production de chauffage';
+  const baseline =
+    typeof wl?.thermixBaseline === 'string' && wl.thermixBaseline
+      ? wl.thermixBaseline
+      : 'Comparer les systèmes de production de chauffage';
   // The page title stays the route's, shown before this lazy screen loads (it used to change to
   // the white label's name under the user's eyes); the name leads the baseline.
   return (

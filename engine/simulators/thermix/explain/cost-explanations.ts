@@ -26,7 +26,9 @@ export function explainFuelCost(view: SolutionCostView): Explanation {
   for (const system of view.systems) {
     const twentyYears = system.combustibleCosts.reduce((sum, cost) => sum + cost, 0);
     perSystem.push(twentyYears);
-    const growth = system.energyPriceVariation ? `, puis hausse de ${percent(system.energyPriceVariation)} par an` : ', prix constant';
+    const growth = system.energyPriceVariation
+      ? `, puis hausse de ${percent(system.energyPriceVariation)} par an`
+      : ', prix constant';
     steps.push({
       formula: `${system.label} : ${euros(system.combustibleCosts[0] ?? 0)} la 1re année${growth}, sur ${PROJECTION_YEARS} ans = ${euros(twentyYears)}`,
       result: twentyYears,
@@ -38,7 +40,11 @@ export function explainFuelCost(view: SolutionCostView): Explanation {
     label: 'Coût du combustible sur 20 ans',
     value: total,
     unit: UNIT.euro,
-    inputs: view.systems.map((system) => ({ label: `${system.label} : coût la 1re année`, value: system.combustibleCosts[0] ?? 0, unit: UNIT.euroPerYear })),
+    inputs: view.systems.map((system) => ({
+      label: `${system.label} : coût la 1re année`,
+      value: system.combustibleCosts[0] ?? 0,
+      unit: UNIT.euroPerYear,
+    })),
     constants: [YEARS_CONSTANT],
     steps,
   };
@@ -52,11 +58,22 @@ export function explainMaintenanceCost(view: SolutionCostView): Explanation {
     label: "Coût de l'entretien sur 20 ans",
     value: total,
     unit: UNIT.euro,
-    inputs: view.systems.map((system) => ({ label: `${system.label} : entretien annuel`, value: system.maintenanceCost, unit: UNIT.euroPerYear })),
+    inputs: view.systems.map((system) => ({
+      label: `${system.label} : entretien annuel`,
+      value: system.maintenanceCost,
+      unit: UNIT.euroPerYear,
+    })),
     constants: [YEARS_CONSTANT],
     steps: [
-      sumStep('Entretien annuel', view.systems.map((system) => system.maintenanceCost), yearly),
-      { formula: `Sur ${PROJECTION_YEARS} ans = ${euros(yearly)} × ${PROJECTION_YEARS} = ${euros(total)}`, result: total },
+      sumStep(
+        'Entretien annuel',
+        view.systems.map((system) => system.maintenanceCost),
+        yearly,
+      ),
+      {
+        formula: `Sur ${PROJECTION_YEARS} ans = ${euros(yearly)} × ${PROJECTION_YEARS} = ${euros(total)}`,
+        result: total,
+      },
     ],
   };
 }
@@ -77,10 +94,21 @@ export function explainProvisionsCost(view: SolutionCostView): Explanation {
     return explanation;
   }
   const yearly = view.systems.reduce((sum, system) => sum + system.provisionsCost, 0);
-  explanation.inputs = view.systems.map((system) => ({ label: `${system.label} : provisions annuelles`, value: system.provisionsCost, unit: UNIT.euroPerYear }));
+  explanation.inputs = view.systems.map((system) => ({
+    label: `${system.label} : provisions annuelles`,
+    value: system.provisionsCost,
+    unit: UNIT.euroPerYear,
+  }));
   explanation.steps.push(
-    sumStep('Provisions annuelles', view.systems.map((system) => system.provisionsCost), yearly),
-    { formula: `Sur ${PROJECTION_YEARS} ans = ${euros(yearly)} × ${PROJECTION_YEARS} = ${euros(total)}`, result: total },
+    sumStep(
+      'Provisions annuelles',
+      view.systems.map((system) => system.provisionsCost),
+      yearly,
+    ),
+    {
+      formula: `Sur ${PROJECTION_YEARS} ans = ${euros(yearly)} × ${PROJECTION_YEARS} = ${euros(total)}`,
+      result: total,
+    },
   );
   return explanation;
 }
@@ -89,9 +117,18 @@ export function explainInvestment(view: SolutionCostView): Explanation {
   const afterSupport = view.response.periodTotalCostSeries.investment[view.position];
   const support = view.response.periodTotalCostSeries.financialSupportAmount[view.position];
   const beforeSupport = view.systems.reduce((sum, system) => sum + system.estimatedInvestment, 0);
-  const steps = [sumStep('Investissement', view.systems.map((system) => system.estimatedInvestment), beforeSupport)];
+  const steps = [
+    sumStep(
+      'Investissement',
+      view.systems.map((system) => system.estimatedInvestment),
+      beforeSupport,
+    ),
+  ];
   if (support !== null) {
-    steps.push({ formula: `Après aides = max(0 ; ${euros(beforeSupport)} − ${euros(support)}) = ${euros(afterSupport)}`, result: afterSupport });
+    steps.push({
+      formula: `Après aides = max(0 ; ${euros(beforeSupport)} − ${euros(support)}) = ${euros(afterSupport)}`,
+      result: afterSupport,
+    });
   }
   return {
     key: 'investment',
@@ -99,7 +136,11 @@ export function explainInvestment(view: SolutionCostView): Explanation {
     value: afterSupport,
     unit: UNIT.euro,
     inputs: [
-      ...view.systems.map((system) => ({ label: `${system.label} : investissement`, value: system.estimatedInvestment, unit: UNIT.euro })),
+      ...view.systems.map((system) => ({
+        label: `${system.label} : investissement`,
+        value: system.estimatedInvestment,
+        unit: UNIT.euro,
+      })),
       ...(support !== null ? [{ label: 'Aides financières', value: support, unit: UNIT.euro }] : []),
     ],
     constants: [],
@@ -110,7 +151,12 @@ export function explainInvestment(view: SolutionCostView): Explanation {
 export function explainPeriodTotalCost(view: SolutionCostView): Explanation {
   const series = view.response.periodTotalCostSeries;
   const at = view.position;
-  const parts = [series.combustibleCost[at], series.maintenanceCost[at], series.provisionsCost[at], series.investment[at]];
+  const parts = [
+    series.combustibleCost[at],
+    series.maintenanceCost[at],
+    series.provisionsCost[at],
+    series.investment[at],
+  ];
   const total = view.response.solutionsResults[at].periodTotalCost;
   return {
     key: 'periodTotalCost',
@@ -137,6 +183,11 @@ export function explainPeriodTotalCostByYear(view: SolutionCostView): Explanatio
     unit: UNIT.euroPerYear,
     inputs: [{ label: 'Coût global sur 20 ans', value: result.periodTotalCost, unit: UNIT.euro }],
     constants: [YEARS_CONSTANT],
-    steps: [{ formula: `${euros(result.periodTotalCost)} ÷ ${PROJECTION_YEARS} ans = ${euros(result.periodTotalCostByYear)}`, result: result.periodTotalCostByYear }],
+    steps: [
+      {
+        formula: `${euros(result.periodTotalCost)} ÷ ${PROJECTION_YEARS} ans = ${euros(result.periodTotalCostByYear)}`,
+        result: result.periodTotalCostByYear,
+      },
+    ],
   };
 }

@@ -26,7 +26,17 @@ function byKey(explanations: Explanation[], key: string): Explanation {
 }
 
 const workedExample = requestWith(
-  { heatingSystems: [entry(GAS, { efficiency: 0.9, energyPrice: 8, energyPriceVariation: 0.03, estimatedInvestment: 5_000, maintenanceCost: 150 })] },
+  {
+    heatingSystems: [
+      entry(GAS, {
+        efficiency: 0.9,
+        energyPrice: 8,
+        energyPriceVariation: 0.03,
+        estimatedInvestment: 5_000,
+        maintenanceCost: 150,
+      }),
+    ],
+  },
   { heating: 10_000 },
 );
 
@@ -59,7 +69,10 @@ describe('explainThermixResults', () => {
 
   it('ends every explanation on its value, with French labels', () => {
     const { explanations } = explain(workedExample);
-    const all = [...explanations.solutions[0].explanations, ...explanations.solutions[0].systems.flatMap((system) => system.explanations)];
+    const all = [
+      ...explanations.solutions[0].explanations,
+      ...explanations.solutions[0].systems.flatMap((system) => system.explanations),
+    ];
     for (const explanation of all) {
       expect(explanation.steps.length, explanation.key).toBeGreaterThan(0);
       expectClose(explanation.steps[explanation.steps.length - 1].result, explanation.value);
@@ -73,12 +86,21 @@ describe('explainThermixResults', () => {
     const output = byKey(system, 'systemOutputHeatingProduction');
     expectClose(output.value, 10_000 / 0.85);
     expect(output.constants).toEqual([
-      { label: 'Rendement de distribution (chauffage, logement individuel)', value: 0.85, unit: '', source: 'Données de référence : rendements de distribution' },
+      {
+        label: 'Rendement de distribution (chauffage, logement individuel)',
+        value: 0.85,
+        unit: '',
+        source: 'Données de référence : rendements de distribution',
+      },
     ]);
-    expect(output.steps[0].formula).toBe(`Production en sortie = 10${nnbsp}000${nbsp}kWh ÷ 0,85 = 11${nnbsp}765${nbsp}kWh`);
+    expect(output.steps[0].formula).toBe(
+      `Production en sortie = 10${nnbsp}000${nbsp}kWh ÷ 0,85 = 11${nnbsp}765${nbsp}kWh`,
+    );
     const fuel = byKey(system, 'firstYearCombustibleCost');
     // 8 c€/kWh × 13 071.9 kWh / 100 = 1 045.75 €
-    expect(fuel.steps[0].formula).toBe(`Coût la 1re année = 8${nbsp}c€/kWh × 13${nnbsp}072${nbsp}kWh ÷ 100 = 1${nnbsp}045,75${nbsp}€`);
+    expect(fuel.steps[0].formula).toBe(
+      `Coût la 1re année = 8${nbsp}c€/kWh × 13${nnbsp}072${nbsp}kWh ÷ 100 = 1${nnbsp}045,75${nbsp}€`,
+    );
 
     const total = byKey(explanations.solutions[0].explanations, 'combustibleCost');
     expectClose(total.value, geometricSum((8 * (10_000 / 0.85 / 0.9)) / 100, 1.03, 20));
@@ -90,14 +112,17 @@ describe('explainThermixResults', () => {
     expect(provisions.steps[0].formula).toBe('Logement individuel : pas de provisions pour gros travaux = 0 €');
     const km = byKey(explanations.solutions[0].explanations, 'carbonReportKmEquivalent');
     expect(km.constants[0]).toMatchObject({ value: 0.217, unit: 'kg CO₂/km' });
-    expect(km.value).toBeCloseTo(km.inputs[0].value as number / 0.217, 6);
+    expect(km.value).toBeCloseTo((km.inputs[0].value as number) / 0.217, 6);
     expect(km.steps[0].formula).toContain('÷ 0,217 kg CO₂/km');
   });
 
   it('explains financial support and solar production', () => {
     const request = requestWith(
       {
-        heatingSystems: [entry(SOLAR, { solarPanelsSurface: 10, estimatedInvestment: 1_000 }), entry(GAS, { efficiency: 0.9, energyPrice: 8 })],
+        heatingSystems: [
+          entry(SOLAR, { solarPanelsSurface: 10, estimatedInvestment: 1_000 }),
+          entry(GAS, { efficiency: 0.9, energyPrice: 8 }),
+        ],
         hotWaterSystems: [entry(SOLAR, { solarPanelsSurface: 10 }), entry(GAS, { efficiency: 0.9, energyPrice: 8 })],
         financialSupport: true,
         financialSupportAmount: 3_000,
@@ -108,7 +133,9 @@ describe('explainThermixResults', () => {
     const investment = byKey(explanations.solutions[0].explanations, 'investment');
     // 1 000 €/m² × 10 m² on the heating entry, 0 elsewhere; after 3 000 € of support: 7 000 €
     expect(investment.value).toBe(7_000);
-    expect(investment.steps[1].formula).toBe(`Après aides = max(0 ; 10${nnbsp}000${nbsp}€ − 3${nnbsp}000${nbsp}€) = 7${nnbsp}000${nbsp}€`);
+    expect(investment.steps[1].formula).toBe(
+      `Après aides = max(0 ; 10${nnbsp}000${nbsp}€ − 3${nnbsp}000${nbsp}€) = 7${nnbsp}000${nbsp}€`,
+    );
     const heatingSolar = explanations.solutions[0].systems[2];
     expect(heatingSolar.type).toBe('heating');
     const useful = byKey(heatingSolar.explanations, 'usefulHeatingProduction');
@@ -116,7 +143,11 @@ describe('explainThermixResults', () => {
     expect(useful.value).toBe(2_250);
     expect(useful.steps.map((step) => step.result)).toEqual([4_500, 2_400, 2_250, 2_250]);
     const backup = byKey(explanations.solutions[0].systems[3].explanations, 'usefulHeatingProduction');
-    expect(backup.inputs.at(-1)).toEqual({ label: 'Production solaire déjà fournie pour cet usage', value: 2_250, unit: 'kWh/an' });
+    expect(backup.inputs.at(-1)).toEqual({
+      label: 'Production solaire déjà fournie pour cet usage',
+      value: 2_250,
+      unit: 'kWh/an',
+    });
   });
 
   it('explains the network tariff in metropole mode', () => {

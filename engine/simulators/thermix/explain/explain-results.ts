@@ -11,7 +11,12 @@ import {
   explainProvisionsCost,
   type SolutionCostView,
 } from './cost-explanations';
-import { explainCarbon, explainCarKilometres, explainFinalEnergyTotal, explainPrimaryEnergy } from './energy-explanations';
+import {
+  explainCarbon,
+  explainCarKilometres,
+  explainFinalEnergyTotal,
+  explainPrimaryEnergy,
+} from './energy-explanations';
 import { explainRenewableHeatingRatio, explainRenewableRatio } from './ratio-explanations';
 import { explainSystems } from './system-explanations';
 import type { SolutionExplanations, ThermixExplanations } from './types';
@@ -21,7 +26,11 @@ import type { SolutionExplanations, ThermixExplanations } from './types';
  * from the request, the reference data and the method's constants. Separate from computeResults so
  * that the calculation itself stays fast; call it only when the user opens the explanations.
  */
-export function explainThermixResults(request: ThermixRequest, response: ThermixResponse, data: ReferenceData): ThermixExplanations {
+export function explainThermixResults(
+  request: ThermixRequest,
+  response: ThermixResponse,
+  data: ReferenceData,
+): ThermixExplanations {
   return {
     solutions: response.solutionsResults.map((result, position): SolutionExplanations => {
       const solution = request.solutions[position] ?? {};

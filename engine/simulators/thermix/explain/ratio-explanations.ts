@@ -17,7 +17,8 @@ function sums(systems: readonly ThermixSystemResult[]) {
 }
 
 const SOLAR_NOTE = {
-  formula: 'Le solaire thermique compte dans la production renouvelable mais pas dans la production en sortie des systèmes',
+  formula:
+    'Le solaire thermique compte dans la production renouvelable mais pas dans la production en sortie des systèmes',
   result: 0,
 };
 
@@ -33,22 +34,32 @@ const HEAT_PUMP_CONSTANT: ExplanationConstant = {
  * that a « 0 % » reads as the rule it is (a COP at or below 2,58 counts no renewable heat).
  */
 function heatPumpSteps(systems: readonly ThermixSystemResult[]): ExplanationStep[] {
-  return systems.filter((system) => isHeatPump(system.identifier)).map((system) => {
-    const use = system.type === 'heating' ? 'chauffage' : 'eau chaude';
-    const cop = system.efficiency;
-    const raw = cop > 0 ? 1 - HEAT_PUMP_PRIMARY_FACTOR / cop : 0;
-    const share = system.systemOutputHeatingProduction > 0 ? system.renewableHeatingProduction / system.systemOutputHeatingProduction : 0;
-    const formula = cop > 0
-      ? `${system.label.trim()} (${use}) : part renouvelable = 1 − ${ratio(HEAT_PUMP_PRIMARY_FACTOR)} ÷ COP ${ratio(cop)} = ${percent(raw)}`
-      : `${system.label.trim()} (${use}) : COP nul, part renouvelable 0 %`;
-    const floored = cop > 0 && raw <= 0
-      ? `, ramenée à 0 % : une pompe à chaleur ne compte de chaleur renouvelable que si son COP dépasse ${ratio(HEAT_PUMP_PRIMARY_FACTOR)}`
-      : '';
-    return { formula: `${formula}${floored}`, result: share * 100 };
-  });
+  return systems
+    .filter((system) => isHeatPump(system.identifier))
+    .map((system) => {
+      const use = system.type === 'heating' ? 'chauffage' : 'eau chaude';
+      const cop = system.efficiency;
+      const raw = cop > 0 ? 1 - HEAT_PUMP_PRIMARY_FACTOR / cop : 0;
+      const share =
+        system.systemOutputHeatingProduction > 0
+          ? system.renewableHeatingProduction / system.systemOutputHeatingProduction
+          : 0;
+      const formula =
+        cop > 0
+          ? `${system.label.trim()} (${use}) : part renouvelable = 1 − ${ratio(HEAT_PUMP_PRIMARY_FACTOR)} ÷ COP ${ratio(cop)} = ${percent(raw)}`
+          : `${system.label.trim()} (${use}) : COP nul, part renouvelable 0 %`;
+      const floored =
+        cop > 0 && raw <= 0
+          ? `, ramenée à 0 % : une pompe à chaleur ne compte de chaleur renouvelable que si son COP dépasse ${ratio(HEAT_PUMP_PRIMARY_FACTOR)}`
+          : '';
+      return { formula: `${formula}${floored}`, result: share * 100 };
+    });
 }
 
-export function explainRenewableHeatingRatio(systems: readonly ThermixSystemResult[], result: ThermixSolutionResult): Explanation {
+export function explainRenewableHeatingRatio(
+  systems: readonly ThermixSystemResult[],
+  result: ThermixSolutionResult,
+): Explanation {
   const { renewable, output } = sums(systems);
   const value = result.renewableHeatingProductionRatio;
   const hasSolar = systems.some((system) => system.isThermalSolar);
@@ -57,13 +68,20 @@ export function explainRenewableHeatingRatio(systems: readonly ThermixSystemResu
     label: 'Part de chaleur renouvelable',
     value: value * 100,
     unit: UNIT.percent,
-    inputs: systems.map((system) => ({ label: `${system.label} : production renouvelable`, value: system.renewableHeatingProduction, unit: UNIT.kwhPerYear })),
+    inputs: systems.map((system) => ({
+      label: `${system.label} : production renouvelable`,
+      value: system.renewableHeatingProduction,
+      unit: UNIT.kwhPerYear,
+    })),
     constants: systems.some((system) => isHeatPump(system.identifier)) ? [HEAT_PUMP_CONSTANT] : [],
     steps: [
       ...(hasSolar ? [SOLAR_NOTE] : []),
       ...heatPumpSteps(systems),
       output !== 0
-        ? { formula: `Production renouvelable ÷ production en sortie = ${kwh(renewable)} ÷ ${kwh(output)} = ${percent(value)}`, result: value * 100 }
+        ? {
+            formula: `Production renouvelable ÷ production en sortie = ${kwh(renewable)} ÷ ${kwh(output)} = ${percent(value)}`,
+            result: value * 100,
+          }
         : { formula: 'Aucune production en sortie des systèmes : part fixée à 0 %', result: 0 },
     ],
   };

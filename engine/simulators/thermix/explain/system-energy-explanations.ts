@@ -19,7 +19,10 @@ export function explainOutput(request: ThermixRequest, system: ThermixSystemResu
     steps: [],
   };
   if (systemKind(request, system) === 'solar') {
-    explanation.steps.push({ formula: "Le solaire thermique est compté en production utile, sans énergie achetée : 0 kWh", result: 0 });
+    explanation.steps.push({
+      formula: 'Le solaire thermique est compté en production utile, sans énergie achetée : 0 kWh',
+      result: 0,
+    });
     return explanation;
   }
   const distribution = system.secondaryEfficiency;
@@ -42,7 +45,9 @@ export function explainFinalEnergy(request: ThermixRequest, system: ThermixSyste
     label: "Consommation d'énergie finale",
     value: system.finalEnergyConsumption,
     unit: UNIT.kwhPerYear,
-    inputs: [{ label: 'Production en sortie du système', value: system.systemOutputHeatingProduction, unit: UNIT.kwhPerYear }],
+    inputs: [
+      { label: 'Production en sortie du système', value: system.systemOutputHeatingProduction, unit: UNIT.kwhPerYear },
+    ],
     constants: [],
     steps: [],
   };
@@ -50,7 +55,11 @@ export function explainFinalEnergy(request: ThermixRequest, system: ThermixSyste
     explanation.steps.push({ formula: "Le solaire thermique n'achète pas d'énergie : 0 kWh", result: 0 });
     return explanation;
   }
-  explanation.inputs.push({ label: 'Rendement ou coefficient de performance (COP)', value: system.efficiency, unit: UNIT.none });
+  explanation.inputs.push({
+    label: 'Rendement ou coefficient de performance (COP)',
+    value: system.efficiency,
+    unit: UNIT.none,
+  });
   explanation.steps.push(
     system.efficiency > 0
       ? {
@@ -77,14 +86,34 @@ export function explainFirstYearFuelCost(request: ThermixRequest, system: Thermi
   if (kind === 'solar') {
     explanation.steps.push({ formula: "Le solaire thermique n'achète pas d'énergie : 0 €", result: 0 });
   } else if (kind === 'network') {
-    explanation.inputs.push({ label: 'Production en sortie du système', value: system.systemOutputHeatingProduction, unit: UNIT.kwhPerYear });
+    explanation.inputs.push({
+      label: 'Production en sortie du système',
+      value: system.systemOutputHeatingProduction,
+      unit: UNIT.kwhPerYear,
+    });
     explanation.constants.push(
-      { label: "Tarif d'été, abonnement compris (pondération 0,25)", value: NETWORK.summerTariff + NETWORK.tariffSurcharge, unit: UNIT.euroPerMwh, source: SOURCE.network },
-      { label: "Tarif d'hiver, abonnement compris (pondération 0,75)", value: NETWORK.winterTariff + NETWORK.tariffSurcharge, unit: UNIT.euroPerMwh, source: SOURCE.network },
+      {
+        label: "Tarif d'été, abonnement compris (pondération 0,25)",
+        value: NETWORK.summerTariff + NETWORK.tariffSurcharge,
+        unit: UNIT.euroPerMwh,
+        source: SOURCE.network,
+      },
+      {
+        label: "Tarif d'hiver, abonnement compris (pondération 0,75)",
+        value: NETWORK.winterTariff + NETWORK.tariffSurcharge,
+        unit: UNIT.euroPerMwh,
+        source: SOURCE.network,
+      },
     );
     explanation.steps.push(
-      { formula: `Tarif moyen = 0,25 × 37,47 €/MWh + 0,75 × 47,02 €/MWh = ${quantity(NETWORK_PRICE_PER_MWH, '€/MWh')}`, result: NETWORK_PRICE_PER_MWH },
-      { formula: `Coût annuel = ${quantity(NETWORK_PRICE_PER_MWH, '€/MWh')} × ${kwh(system.systemOutputHeatingProduction)} ÷ 1 000 = ${euros(firstYear)}`, result: firstYear },
+      {
+        formula: `Tarif moyen = 0,25 × 37,47 €/MWh + 0,75 × 47,02 €/MWh = ${quantity(NETWORK_PRICE_PER_MWH, '€/MWh')}`,
+        result: NETWORK_PRICE_PER_MWH,
+      },
+      {
+        formula: `Coût annuel = ${quantity(NETWORK_PRICE_PER_MWH, '€/MWh')} × ${kwh(system.systemOutputHeatingProduction)} ÷ 1 000 = ${euros(firstYear)}`,
+        result: firstYear,
+      },
     );
   } else {
     explanation.inputs.push(

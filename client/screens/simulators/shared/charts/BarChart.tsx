@@ -3,7 +3,11 @@ import { colorAt } from './palette';
 import { linear, niceTicks } from './scale';
 import { ValueAxis } from './ValueAxis';
 
-export interface BarSeries { label: string; values: (number | null)[]; color?: string }
+export interface BarSeries {
+  label: string;
+  values: (number | null)[];
+  color?: string;
+}
 
 /**
  * Vertical bars, one group per category: side by side, or stacked (the parts of a total). Values
@@ -34,7 +38,8 @@ export function BarChart(props: {
       ...(props.stacked ? [{ label: 'Total', cells: totals.map(props.format) }] : []),
     ],
   };
-  const legend = series.length > 1 || props.stacked ? series.map((s) => ({ label: s.label, color: s.color })) : undefined;
+  const legend =
+    series.length > 1 || props.stacked ? series.map((s) => ({ label: s.label, color: s.color })) : undefined;
   return (
     <ChartFigure title={props.title} summary={props.summary} table={table} legend={legend}>
       {(width, labelledBy) => {
@@ -68,13 +73,36 @@ export function BarChart(props: {
                       bottom = y(Math.min(0, v));
                     }
                     return (
-                      <rect key={s.label} x={x} y={top} width={Math.max(1, barWidth - (props.stacked ? 0 : 2))} height={Math.max(0, bottom - top)} fill={s.color}>
+                      <rect
+                        key={s.label}
+                        x={x}
+                        y={top}
+                        width={Math.max(1, barWidth - (props.stacked ? 0 : 2))}
+                        height={Math.max(0, bottom - top)}
+                        fill={s.color}
+                      >
                         <title>{`${c} — ${s.label} : ${props.format(v)}`}</title>
                       </rect>
                     );
                   })}
-                  <text x={m.left + band * ci + band / 2} y={height - m.bottom + 16} textAnchor="middle" className="sim-tick sim-category">{c}</text>
-                  {props.stacked && <text x={m.left + band * ci + band / 2} y={height - m.bottom + 32} textAnchor="middle" className="sim-tick">{props.format(totals[ci])}</text>}
+                  <text
+                    x={m.left + band * ci + band / 2}
+                    y={height - m.bottom + 16}
+                    textAnchor="middle"
+                    className="sim-tick sim-category"
+                  >
+                    {c}
+                  </text>
+                  {props.stacked && (
+                    <text
+                      x={m.left + band * ci + band / 2}
+                      y={height - m.bottom + 32}
+                      textAnchor="middle"
+                      className="sim-tick"
+                    >
+                      {props.format(totals[ci])}
+                    </text>
+                  )}
                 </g>
               );
             })}

@@ -40,14 +40,28 @@ export function ChartFigure(props: {
     <figure className="sim-chart" aria-labelledby={`${id}-title`}>
       <figcaption>
         <h3 id={`${id}-title`}>{props.title}</h3>
-        <p id={`${id}-summary`} className="sim-chart-summary">{props.summary}</p>
+        <p id={`${id}-summary`} className="sim-chart-summary">
+          {props.summary}
+        </p>
       </figcaption>
-      <div ref={ref} className="sim-chart-canvas">{props.children(width, `${id}-title ${id}-summary`)}</div>
+      <div ref={ref} className="sim-chart-canvas">
+        {props.children(width, `${id}-title ${id}-summary`)}
+      </div>
       {props.legend && props.legend.length > 0 && (
         <ul className="sim-legend">
           {props.legend.map((l) => (
             <li key={l.label}>
-              <svg width="28" height="12" aria-hidden="true"><line x1="0" x2="28" y1="6" y2="6" stroke={l.color} strokeWidth="4" strokeDasharray={l.dash || undefined} /></svg>
+              <svg width="28" height="12" aria-hidden="true">
+                <line
+                  x1="0"
+                  x2="28"
+                  y1="6"
+                  y2="6"
+                  stroke={l.color}
+                  strokeWidth="4"
+                  strokeDasharray={l.dash || undefined}
+                />
+              </svg>
               {l.label}
             </li>
           ))}
@@ -62,7 +76,11 @@ export function ChartFigure(props: {
             <thead>
               <tr>
                 <th scope="col">{props.table.rowHeader}</th>
-                {props.table.columns.map((c) => <th key={c} scope="col">{c}</th>)}
+                {props.table.columns.map((c) => (
+                  <th key={c} scope="col">
+                    {c}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>
@@ -70,7 +88,11 @@ export function ChartFigure(props: {
                 <tr key={r.label}>
                   <th scope="row">{r.label}</th>
                   {/* data-label: on a narrow screen each row becomes a card whose figures keep their column's name. */}
-                  {r.cells.map((c, i) => <td key={i} className="num" data-label={props.table.columns[i]}>{c}</td>)}
+                  {r.cells.map((c, i) => (
+                    <td key={i} className="num" data-label={props.table.columns[i]}>
+                      {c}
+                    </td>
+                  ))}
                 </tr>
               ))}
             </tbody>

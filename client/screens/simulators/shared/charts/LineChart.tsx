@@ -3,7 +3,10 @@ import { colorAt, dashAt } from './palette';
 import { linear, niceTicks } from './scale';
 import { ValueAxis } from './ValueAxis';
 
-export interface LineSeries { label: string; points: { x: number; y: number | null }[] }
+export interface LineSeries {
+  label: string;
+  points: { x: number; y: number | null }[];
+}
 
 /** Lines over years (or any numeric x); a missing value breaks the line. */
 export function LineChart(props: {
@@ -21,7 +24,10 @@ export function LineChart(props: {
   const table: TableSpec = {
     rowHeader: props.xLabel ?? 'Année',
     columns: props.series.map((s) => s.label),
-    rows: xs.map((x) => ({ label: String(x), cells: props.series.map((s) => props.format(s.points.find((p) => p.x === x)?.y ?? null)) })),
+    rows: xs.map((x) => ({
+      label: String(x),
+      cells: props.series.map((s) => props.format(s.points.find((p) => p.x === x)?.y ?? null)),
+    })),
   };
   const legend = props.series.map((s, i) => ({ label: s.label, color: colorAt(i), dash: dashAt(i) }));
   return (
@@ -35,9 +41,13 @@ export function LineChart(props: {
         return (
           <svg width={width} height={height} role="img" aria-labelledby={labelledBy} className="sim-svg">
             <ValueAxis ticks={ticks} y={y} left={m.left} right={width - m.right} unit={props.unit} />
-            {xs.map((v, i) => (i % every === 0 || i === xs.length - 1 ? (
-              <text key={v} x={x(v)} y={height - m.bottom + 18} textAnchor="middle" className="sim-tick">{v}</text>
-            ) : null))}
+            {xs.map((v, i) =>
+              i % every === 0 || i === xs.length - 1 ? (
+                <text key={v} x={x(v)} y={height - m.bottom + 18} textAnchor="middle" className="sim-tick">
+                  {v}
+                </text>
+              ) : null,
+            )}
             {props.series.map((s, si) => {
               // Split at missing values so that a gap is shown as a gap.
               const runs: string[] = [];
@@ -51,12 +61,24 @@ export function LineChart(props: {
               if (current) runs.push(current);
               return (
                 <g key={s.label}>
-                  {runs.map((d, i) => <path key={i} d={d} fill="none" stroke={colorAt(si)} strokeWidth="2.5" strokeDasharray={dashAt(si) || undefined} />)}
-                  {s.points.length <= 25 && s.points.map((p) => (p.y === null ? null : (
-                    <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r="3" fill={colorAt(si)}>
-                      <title>{`${s.label}, ${p.x} : ${props.format(p.y)}`}</title>
-                    </circle>
-                  )))}
+                  {runs.map((d, i) => (
+                    <path
+                      key={i}
+                      d={d}
+                      fill="none"
+                      stroke={colorAt(si)}
+                      strokeWidth="2.5"
+                      strokeDasharray={dashAt(si) || undefined}
+                    />
+                  ))}
+                  {s.points.length <= 25 &&
+                    s.points.map((p) =>
+                      p.y === null ? null : (
+                        <circle key={p.x} cx={x(p.x)} cy={y(p.y)} r="3" fill={colorAt(si)}>
+                          <title>{`${s.label}, ${p.x} : ${props.format(p.y)}`}</title>
+                        </circle>
+                      ),
+                    )}
                 </g>
               );
             })}

@@ -7,19 +7,41 @@ function value(v: number | string, unit: string): string {
 }
 
 /** « Comment est-ce calculé ? »: the inputs, the constants and the steps behind one figure. */
-export function ExplanationDialog({ explanation, context, onClose }: { explanation: Explanation | null; context: string; onClose: () => void }) {
+export function ExplanationDialog({
+  explanation,
+  context,
+  onClose,
+}: {
+  explanation: Explanation | null;
+  context: string;
+  onClose: () => void;
+}) {
   const e = explanation;
   return (
     <Dialog open={e !== null} title={e ? `Comment est-ce calculé ? ${e.label}` : ''} onClose={onClose} wide>
       {e && (
         <div className="sim-explanation">
-          <p className="sim-explanation-value">{context} — {e.label} : <strong>{formatExplained(e.value, e.unit)}</strong></p>
+          <p className="sim-explanation-value">
+            {context} — {e.label} : <strong>{formatExplained(e.value, e.unit)}</strong>
+          </p>
           {e.inputs.length > 0 && (
             <>
               <h3>Données utilisées</h3>
               <table className="data-table">
-                <thead><tr><th scope="col">Donnée</th><th scope="col">Valeur</th></tr></thead>
-                <tbody>{e.inputs.map((i, n) => <tr key={n}><th scope="row">{i.label}</th><td className="num">{value(i.value, i.unit)}</td></tr>)}</tbody>
+                <thead>
+                  <tr>
+                    <th scope="col">Donnée</th>
+                    <th scope="col">Valeur</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {e.inputs.map((i, n) => (
+                    <tr key={n}>
+                      <th scope="row">{i.label}</th>
+                      <td className="num">{value(i.value, i.unit)}</td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             </>
           )}
@@ -27,13 +49,31 @@ export function ExplanationDialog({ explanation, context, onClose }: { explanati
             <>
               <h3>Constantes</h3>
               <table className="data-table">
-                <thead><tr><th scope="col">Constante</th><th scope="col">Valeur</th><th scope="col">Source</th></tr></thead>
-                <tbody>{e.constants.map((c, n) => <tr key={n}><th scope="row">{c.label}</th><td className="num">{value(c.value, c.unit)}</td><td>{c.source}</td></tr>)}</tbody>
+                <thead>
+                  <tr>
+                    <th scope="col">Constante</th>
+                    <th scope="col">Valeur</th>
+                    <th scope="col">Source</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {e.constants.map((c, n) => (
+                    <tr key={n}>
+                      <th scope="row">{c.label}</th>
+                      <td className="num">{value(c.value, c.unit)}</td>
+                      <td>{c.source}</td>
+                    </tr>
+                  ))}
+                </tbody>
               </table>
             </>
           )}
           <h3>Étapes du calcul</h3>
-          <ol className="sim-steps">{e.steps.map((s, n) => <li key={n}>{s.formula}</li>)}</ol>
+          <ol className="sim-steps">
+            {e.steps.map((s, n) => (
+              <li key={n}>{s.formula}</li>
+            ))}
+          </ol>
         </div>
       )}
     </Dialog>

@@ -24,7 +24,11 @@ export function MetropolePanel() {
     <fieldset className="sim-fieldset">
       <legend>Mode métropole</legend>
       <label className="checkbox">
-        <input type="checkbox" checked={metro.enabled} onChange={(e) => actions.changeMetropole({ enabled: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={metro.enabled}
+          onChange={(e) => actions.changeMetropole({ enabled: e.target.checked })}
+        />
         Mon projet est situé dans Grenoble-Alpes Métropole
       </label>
       {metro.enabled && (
@@ -37,25 +41,52 @@ export function MetropolePanel() {
                 value={metro.inseeCode ?? ''}
                 onChange={(e) => {
                   const town = towns.find((t) => t.inseeCode === e.target.value);
-                  actions.changeMetropole({ inseeCode: town?.inseeCode ?? null, altitude: town?.altitude ?? metro.altitude });
+                  actions.changeMetropole({
+                    inseeCode: town?.inseeCode ?? null,
+                    altitude: town?.altitude ?? metro.altitude,
+                  });
                 }}
               >
                 <option value="">— Choisir —</option>
-                {towns.map((t) => <option key={t.inseeCode} value={t.inseeCode}>{t.name}</option>)}
+                {towns.map((t) => (
+                  <option key={t.inseeCode} value={t.inseeCode}>
+                    {t.name}
+                  </option>
+                ))}
               </select>
             </div>
-            <NumberField label="Altitude du bâtiment" unit="m" min={0} max={5000} nullable value={metro.altitude} onChange={(v) => actions.changeMetropole({ altitude: v })}
-              help="Pré-remplie avec l'altitude du centre de la commune (GeoNames) : corrigez-la pour votre bâtiment." />
+            <NumberField
+              label="Altitude du bâtiment"
+              unit="m"
+              min={0}
+              max={5000}
+              nullable
+              value={metro.altitude}
+              onChange={(v) => actions.changeMetropole({ altitude: v })}
+              help="Pré-remplie avec l'altitude du centre de la commune (GeoNames) : corrigez-la pour votre bâtiment."
+            />
             <div className="field sim-field">
               <label htmlFor="metro-area">Zone du schéma directeur de l'énergie</label>
-              <select id="metro-area" value={metro.area ?? ''} onChange={(e) => actions.changeMetropole({ area: (e.target.value || null) as MetropoleArea | null })}>
+              <select
+                id="metro-area"
+                value={metro.area ?? ''}
+                onChange={(e) => actions.changeMetropole({ area: (e.target.value || null) as MetropoleArea | null })}
+              >
                 <option value="">— Hors zone —</option>
-                {METROPOLE_AREAS.map((a) => <option key={a} value={a}>{AREA_LABELS[a]}</option>)}
+                {METROPOLE_AREAS.map((a) => (
+                  <option key={a} value={a}>
+                    {AREA_LABELS[a]}
+                  </option>
+                ))}
               </select>
             </div>
             <div className="field sim-field">
               <label htmlFor="metro-power">Puissance de chaufferie</label>
-              <select id="metro-power" value={metro.boilerPower} onChange={(e) => actions.changeMetropole({ boilerPower: e.target.value as BoilerPower })}>
+              <select
+                id="metro-power"
+                value={metro.boilerPower}
+                onChange={(e) => actions.changeMetropole({ boilerPower: e.target.value as BoilerPower })}
+              >
                 <option value="low">Inférieure à {threshold} kW</option>
                 <option value="high">{threshold} kW ou plus</option>
               </select>
@@ -63,10 +94,34 @@ export function MetropolePanel() {
           </div>
           {renovationType === 'new_building' && (
             <div className="sim-grid">
-              <NumberField label="Surface de plancher" unit="m²" min={0} max={1e7} nullable value={metro.floorSurface} onChange={(v) => actions.changeMetropole({ floorSurface: v })} />
-              <NumberField label="Emprise au sol" unit="m²" min={0} max={1e7} nullable value={metro.groundSurface} onChange={(v) => actions.changeMetropole({ groundSurface: v })} />
-              <NumberField label="Production d'énergie renouvelable exigée" unit="kWh/m²" min={0} max={10000} nullable value={metro.requiredEnergyProductionByM2 ?? 20} onChange={(v) => actions.changeMetropole({ requiredEnergyProductionByM2: v })}
-                help="Au-delà de 1 000 m² de plancher, par m² d'emprise au sol (20 par défaut)." />
+              <NumberField
+                label="Surface de plancher"
+                unit="m²"
+                min={0}
+                max={1e7}
+                nullable
+                value={metro.floorSurface}
+                onChange={(v) => actions.changeMetropole({ floorSurface: v })}
+              />
+              <NumberField
+                label="Emprise au sol"
+                unit="m²"
+                min={0}
+                max={1e7}
+                nullable
+                value={metro.groundSurface}
+                onChange={(v) => actions.changeMetropole({ groundSurface: v })}
+              />
+              <NumberField
+                label="Production d'énergie renouvelable exigée"
+                unit="kWh/m²"
+                min={0}
+                max={10000}
+                nullable
+                value={metro.requiredEnergyProductionByM2 ?? 20}
+                onChange={(v) => actions.changeMetropole({ requiredEnergyProductionByM2: v })}
+                help="Au-delà de 1 000 m² de plancher, par m² d'emprise au sol (20 par défaut)."
+              />
             </div>
           )}
           <p className={`notice ${on ? 'notice-warning' : ''}`} role="status">

@@ -31,15 +31,35 @@ function Presets() {
     <div className="sim-presets">
       <div className="field sim-field">
         <label htmlFor={id}>Partir d'un exemple</label>
-        <select id={id} value={chosen} onChange={(e) => { setChosen(e.target.value); setApplied(null); }}>
-          {DEMO_PRESETS.map((p) => <option key={p.id} value={p.id}>{p.label}</option>)}
+        <select
+          id={id}
+          value={chosen}
+          onChange={(e) => {
+            setChosen(e.target.value);
+            setApplied(null);
+          }}
+        >
+          {DEMO_PRESETS.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
         </select>
         <p className="field-help">{preset.description}</p>
       </div>
-      <button type="button" className="button" onClick={() => { actions.changeNeeds(preset.needs); setApplied(`${preset.label.split(' :')[0]} appliqué : vos besoins ont été remplis.`); }}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => {
+          actions.changeNeeds(preset.needs);
+          setApplied(`${preset.label.split(' :')[0]} appliqué : vos besoins ont été remplis.`);
+        }}
+      >
         Appliquer l'exemple
       </button>
-      <p className="sim-applied" role="status">{applied}</p>
+      <p className="sim-applied" role="status">
+        {applied}
+      </p>
     </div>
   );
 }
@@ -55,19 +75,39 @@ function Settings() {
       <fieldset className="sim-fieldset">
         <legend>Pour cette simulation</legend>
         <div className="sim-grid">
-          <NumberField label="Première année de la projection" integer min={1900} max={2200} nullable value={own.year ?? settings.year} onChange={(v) => setOwn({ ...own, year: v })} />
-          <NumberField label="Production solaire thermique" unit="kWh/m²/an" min={0} max={2000} nullable value={own.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2} onChange={(v) => setOwn({ ...own, thermalSolarProdByM2: v })} />
+          <NumberField
+            label="Première année de la projection"
+            integer
+            min={1900}
+            max={2200}
+            nullable
+            value={own.year ?? settings.year}
+            onChange={(v) => setOwn({ ...own, year: v })}
+          />
+          <NumberField
+            label="Production solaire thermique"
+            unit="kWh/m²/an"
+            min={0}
+            max={2000}
+            nullable
+            value={own.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2}
+            onChange={(v) => setOwn({ ...own, thermalSolarProdByM2: v })}
+          />
         </div>
         {overridden && (
-          <p><button type="button" className="button" onClick={() => setOwn({ year: null, thermalSolarProdByM2: null })}>
-            {signedIn ? 'Revenir à mes paramètres' : 'Revenir aux valeurs par défaut'}
-          </button></p>
+          <p>
+            <button type="button" className="button" onClick={() => setOwn({ year: null, thermalSolarProdByM2: null })}>
+              {signedIn ? 'Revenir à mes paramètres' : 'Revenir aux valeurs par défaut'}
+            </button>
+          </p>
         )}
       </fieldset>
-      {signedIn
+      {signedIn ? (
         // Saved values become this simulation's too: the per-simulation overrides are dropped.
-        ? <MySettingsPanel onSaved={() => setOwn({ year: null, thermalSolarProdByM2: null })} />
-        : <p className="field-help">Connectez-vous pour enregistrer vos propres paramètres par défaut.</p>}
+        <MySettingsPanel onSaved={() => setOwn({ year: null, thermalSolarProdByM2: null })} />
+      ) : (
+        <p className="field-help">Connectez-vous pour enregistrer vos propres paramètres par défaut.</p>
+      )}
     </details>
   );
 }
@@ -91,15 +131,28 @@ function Housing() {
       <div className="sim-radios" role="radiogroup" aria-label="Type de logement">
         {(['individual', 'multi_unit'] as HousingCategory[]).map((c) => (
           <label key={c} className="checkbox">
-            <input type="radio" name="housingCategory" value={c} checked={housing === c} onChange={() => actions.changeNeeds({ housingCategory: c })} />
+            <input
+              type="radio"
+              name="housingCategory"
+              value={c}
+              checked={housing === c}
+              onChange={() => actions.changeNeeds({ housingCategory: c })}
+            />
             {c === 'individual' ? 'Maison individuelle' : 'Logement collectif'}
           </label>
         ))}
       </div>
       <div className="sim-grid">
         {housing === 'multi_unit' && (
-          <NumberField label="Nombre de logements" integer min={1} max={100000} value={dwellings} onChange={(v) => actions.changeNeeds({ dwellingsNumber: v })}
-            help="Moins de 50 : petit collectif ; de 50 à 149 : moyen ; 150 et plus : grand." />
+          <NumberField
+            label="Nombre de logements"
+            integer
+            min={1}
+            max={100000}
+            value={dwellings}
+            onChange={(v) => actions.changeNeeds({ dwellingsNumber: v })}
+            help="Moins de 50 : petit collectif ; de 50 à 149 : moyen ; 150 et plus : grand."
+          />
         )}
       </div>
       {/* Radios rather than a select: a select cannot wrap, and its longest choice was cut off. */}
@@ -107,7 +160,13 @@ function Housing() {
         <legend>Type de projet</legend>
         {(Object.entries(RENOVATION_LABELS) as [RenovationType, string][]).map(([value, label]) => (
           <label key={value} className="checkbox">
-            <input type="radio" name="renovationType" value={value} checked={renovation === value} onChange={() => actions.changeNeeds({ renovationType: value })} />
+            <input
+              type="radio"
+              name="renovationType"
+              value={value}
+              checked={renovation === value}
+              onChange={() => actions.changeNeeds({ renovationType: value })}
+            />
             {label}
           </label>
         ))}
@@ -120,8 +179,17 @@ function HeatingNeed() {
   const heating = useAtomValue(heatingAtom);
   const actions = useThermixActions();
   return (
-    <NumberField label="Besoin de chauffage" unit="kWh/an" min={0} max={1e9} value={heating} onChange={(v) => actions.changeNeeds({ heating: v ?? 0 })}
-      help={heating > 0 ? 'Énergie utile à fournir au logement chaque année.' : 'Besoin nul : le chauffage n’est pas géré.'} />
+    <NumberField
+      label="Besoin de chauffage"
+      unit="kWh/an"
+      min={0}
+      max={1e9}
+      value={heating}
+      onChange={(v) => actions.changeNeeds({ heating: v ?? 0 })}
+      help={
+        heating > 0 ? 'Énergie utile à fournir au logement chaque année.' : 'Besoin nul : le chauffage n’est pas géré.'
+      }
+    />
   );
 }
 
@@ -130,10 +198,22 @@ function HotWaterNeed() {
   const renovation = useAtomValue(renovationAtom);
   const actions = useThermixActions();
   const { settings } = useSimulatorData();
-  if (renovation === 'heating_system_renovation') return <p className="field-help sim-field">Pas d'eau chaude pour une rénovation du système de chauffage seul.</p>;
+  if (renovation === 'heating_system_renovation')
+    return <p className="field-help sim-field">Pas d'eau chaude pour une rénovation du système de chauffage seul.</p>;
   return (
-    <NumberField label="Besoin d'eau chaude sanitaire" unit="kWh/an" min={0} max={1e9} value={hotWater} onChange={(v) => actions.changeNeeds({ hotWater: v ?? 0 })}
-      help={hotWater > 0 ? `Environ ${settings.hotWaterNeedsByPerson.toLocaleString('fr-FR')} kWh par personne et par an.` : 'Besoin nul : l’eau chaude n’est pas gérée.'} />
+    <NumberField
+      label="Besoin d'eau chaude sanitaire"
+      unit="kWh/an"
+      min={0}
+      max={1e9}
+      value={hotWater}
+      onChange={(v) => actions.changeNeeds({ hotWater: v ?? 0 })}
+      help={
+        hotWater > 0
+          ? `Environ ${settings.hotWaterNeedsByPerson.toLocaleString('fr-FR')} kWh par personne et par an.`
+          : 'Besoin nul : l’eau chaude n’est pas gérée.'
+      }
+    />
   );
 }
 
@@ -152,13 +232,20 @@ export function NeedsTab({ base }: { base: string }) {
         <h3 className="sim-subtitle">Vous ne connaissez pas vos besoins ? Estimez-les :</h3>
         <ul className="sim-estimation-links">
           {ESTIMATION_PAGES.map((p) => (
-            <li key={p.slug}><Link to={`${base}/${p.slug}`}>{p.title}</Link><span className="muted small"> — {p.summary}</span></li>
+            <li key={p.slug}>
+              <Link to={`${base}/${p.slug}`}>{p.title}</Link>
+              <span className="muted small"> — {p.summary}</span>
+            </li>
           ))}
         </ul>
       </fieldset>
       <MetropolePanel />
       <Settings />
-      <p className="sim-next"><Link className="button button-primary" to="/thermix/solutions">Choisir les solutions</Link></p>
+      <p className="sim-next">
+        <Link className="button button-primary" to="/thermix/solutions">
+          Choisir les solutions
+        </Link>
+      </p>
     </div>
   );
 }

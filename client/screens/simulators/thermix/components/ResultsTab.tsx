@@ -31,10 +31,20 @@ export function ResultsTab() {
     let live = true;
     const timer = setTimeout(() => {
       api<Answer>('/thermix/compute_results', { method: 'POST', body: request, query: { explain: 1 } })
-        .then((result) => { if (live) { setAnswer({ key, result }); setError(null); } })
-        .catch((e: unknown) => { if (live) setError(e instanceof ApiError ? e : new ApiError(0, 'error', String(e))); });
+        .then((result) => {
+          if (live) {
+            setAnswer({ key, result });
+            setError(null);
+          }
+        })
+        .catch((e: unknown) => {
+          if (live) setError(e instanceof ApiError ? e : new ApiError(0, 'error', String(e)));
+        });
     }, 150);
-    return () => { live = false; clearTimeout(timer); };
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
     // The request is compared by its JSON text.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [key, slots.length]);
@@ -43,7 +53,9 @@ export function ResultsTab() {
     return (
       <div className="notice notice-warning">
         <p>Aucune solution complète à comparer : choisissez au moins un système dans l'onglet Solutions.</p>
-        <p><Link to="/thermix/solutions">Aller aux solutions</Link></p>
+        <p>
+          <Link to="/thermix/solutions">Aller aux solutions</Link>
+        </p>
       </div>
     );
   }
@@ -51,7 +63,11 @@ export function ResultsTab() {
   const download = async () => {
     setBusy('pdf');
     try {
-      const { blob, fileName } = await postForFile('/thermix/report/pdf', { domain: reportDomain(), data: { request } }, 'thermix.pdf');
+      const { blob, fileName } = await postForFile(
+        '/thermix/report/pdf',
+        { domain: reportDomain(), data: { request } },
+        'thermix.pdf',
+      );
       saveFile(blob, fileName);
       notify('Le rapport PDF a été téléchargé.', 'success');
     } catch (e) {
@@ -65,7 +81,10 @@ export function ResultsTab() {
     // Opened at once (a pop-up blocker lets a click's own window through), filled when stored.
     const win = window.open('', '_blank');
     try {
-      const { uuid } = await api<{ uuid: string }>('/pdf_generator/pdf_temp_store/', { method: 'POST', body: { data: { request, domain: reportDomain() } } });
+      const { uuid } = await api<{ uuid: string }>('/pdf_generator/pdf_temp_store/', {
+        method: 'POST',
+        body: { data: { request, domain: reportDomain() } },
+      });
       if (win) win.location.href = `/thermix/rapport/${uuid}/pdf`;
       else window.location.assign(`/thermix/rapport/${uuid}/pdf`);
     } catch (e) {
@@ -80,19 +99,38 @@ export function ResultsTab() {
   return (
     <div>
       <div className="sim-actions">
-        <button type="button" className="button button-primary" disabled={busy !== null || !current} onClick={() => void download()}>
+        <button
+          type="button"
+          className="button button-primary"
+          disabled={busy !== null || !current}
+          onClick={() => void download()}
+        >
           {busy === 'pdf' ? 'Préparation du PDF…' : 'Télécharger le rapport PDF'}
         </button>
-        <button type="button" className="button" disabled={busy !== null || !current} onClick={() => void printable()}>Version imprimable</button>
+        <button type="button" className="button" disabled={busy !== null || !current} onClick={() => void printable()}>
+          Version imprimable
+        </button>
       </div>
       {error && (
         <div className="notice notice-error" role="alert">
           <p>{error.message}</p>
-          {error.errors.length > 0 && <ul>{error.errors.map((e) => <li key={e.path}>{e.message}</li>)}</ul>}
+          {error.errors.length > 0 && (
+            <ul>
+              {error.errors.map((e) => (
+                <li key={e.path}>{e.message}</li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
-      {!current && !error && <p className="loading" role="status">Calcul en cours…</p>}
-      {current && <ResultsView request={request} response={current} explanations={current.explanations ?? null} data={data} />}
+      {!current && !error && (
+        <p className="loading" role="status">
+          Calcul en cours…
+        </p>
+      )}
+      {current && (
+        <ResultsView request={request} response={current} explanations={current.explanations ?? null} data={data} />
+      )}
     </div>
   );
 }

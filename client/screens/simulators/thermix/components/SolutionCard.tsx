@@ -13,10 +13,13 @@ import { EntryEditor } from './EntryEditor';
 import { useAtomView } from '../../shared/state-atoms';
 
 function UseSection({ index, use, managed }: { index: number; use: Use; managed: boolean }) {
-  const hasSecond = useAtomView((get) => {
-    const solution = get(solutionAtom(index));
-    return Boolean((use === 'heating' ? solution.heatingSystems : solution.hotWaterSystems)[1].identifier);
-  }, [index, use]);
+  const hasSecond = useAtomView(
+    (get) => {
+      const solution = get(solutionAtom(index));
+      return Boolean((use === 'heating' ? solution.heatingSystems : solution.hotWaterSystems)[1].identifier);
+    },
+    [index, use],
+  );
   const [second, setSecond] = useState(false);
   const showSecond = second || hasSecond;
   const title = use === 'heating' ? 'Chauffage' : 'Eau chaude sanitaire';
@@ -33,7 +36,9 @@ function UseSection({ index, use, managed }: { index: number; use: Use; managed:
       {(managed || use === 'heating') && (
         <>
           <EntryEditor index={index} use={use} rank={0} />
-          {showSecond ? <EntryEditor index={index} use={use} rank={1} /> : (
+          {showSecond ? (
+            <EntryEditor index={index} use={use} rank={1} />
+          ) : (
             <button type="button" className="link-button" onClick={() => setSecond(true)}>
               Ajouter un second système {use === 'heating' ? 'de chauffage' : "d'eau chaude"}
             </button>
@@ -48,21 +53,24 @@ function UseSection({ index, use, managed }: { index: number; use: Use; managed:
 export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: Atom<number | null> }) {
   const total = useAtomValue(totalAtom);
   // The card's own view: typing in one of its systems' fields does not re-render it.
-  const solution = useAtomView((get) => {
-    const s = get(solutionAtom(index));
-    const manages = managesOf(get(needsAtom));
-    return {
-      manages,
-      valid: isSolutionValid(s, manages),
-      issues: solutionIssues(s, manages),
-      hasAny: [...s.heatingSystems, ...s.hotWaterSystems].some((d) => Boolean(d.identifier)),
-      isMetroGrenoble: s.isMetroGrenoble,
-      renewableElectricity: s.renewableElectricity,
-      renewableElectricityProd: s.renewableElectricityProd,
-      financialSupport: s.financialSupport,
-      financialSupportAmount: s.financialSupportAmount,
-    };
-  }, [index]);
+  const solution = useAtomView(
+    (get) => {
+      const s = get(solutionAtom(index));
+      const manages = managesOf(get(needsAtom));
+      return {
+        manages,
+        valid: isSolutionValid(s, manages),
+        issues: solutionIssues(s, manages),
+        hasAny: [...s.heatingSystems, ...s.hotWaterSystems].some((d) => Boolean(d.identifier)),
+        isMetroGrenoble: s.isMetroGrenoble,
+        renewableElectricity: s.renewableElectricity,
+        renewableElectricityProd: s.renewableElectricityProd,
+        financialSupport: s.financialSupport,
+        financialSupportAmount: s.financialSupportAmount,
+      };
+    },
+    [index],
+  );
   const actions = useThermixActions();
   const { manages, valid } = solution;
   const n = index + 1;
@@ -73,44 +81,90 @@ export function SolutionCard({ index, totalAtom }: { index: number; totalAtom: A
     notify(refused ?? `Solution ${n} supprimée.`, refused ? 'error' : 'success');
   };
   return (
-    <article className={`card sim-solution${solution.isMetroGrenoble ? ' is-forced' : ''}`} aria-labelledby={`solution-${n}-title`}>
+    <article
+      className={`card sim-solution${solution.isMetroGrenoble ? ' is-forced' : ''}`}
+      aria-labelledby={`solution-${n}-title`}
+    >
       <header className="sim-solution-header">
         <h3 id={`solution-${n}-title`}>Solution {n}</h3>
-        {solution.isMetroGrenoble
-          ? <span className="badge sim-badge-forced">Système préconisé</span>
-          : <span className={`badge ${valid ? 'badge-yes' : 'badge-no'}`}>{valid ? 'Complète' : 'À compléter'}</span>}
+        {solution.isMetroGrenoble ? (
+          <span className="badge sim-badge-forced">Système préconisé</span>
+        ) : (
+          <span className={`badge ${valid ? 'badge-yes' : 'badge-no'}`}>{valid ? 'Complète' : 'À compléter'}</span>
+        )}
       </header>
       {!valid && solution.hasAny && solution.issues.length > 0 && (
         <ul className="sim-issues" id={`solution-${n}-issues`}>
-          {solution.issues.map((issue) => <li key={issue}>{issue}</li>)}
+          {solution.issues.map((issue) => (
+            <li key={issue}>{issue}</li>
+          ))}
         </ul>
       )}
-      {solution.isMetroGrenoble && <p className="field-help">Solution préconisée par la métropole pour votre zone : ses systèmes ne peuvent pas être changés et elle ne peut pas être supprimée ; ses coûts restent modifiables.</p>}
+      {solution.isMetroGrenoble && (
+        <p className="field-help">
+          Solution préconisée par la métropole pour votre zone : ses systèmes ne peuvent pas être changés et elle ne
+          peut pas être supprimée ; ses coûts restent modifiables.
+        </p>
+      )}
       <UseSection index={index} use="heating" managed={manages.heating} />
       <UseSection index={index} use="hotWater" managed={manages.hotWater} />
       <section className="sim-use" aria-label={`Options, solution ${n}`}>
         <h4>Options</h4>
         <label className="checkbox">
-          <input type="checkbox" checked={solution.renewableElectricity} onChange={(e) => actions.updateSolution(index, { renewableElectricity: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={solution.renewableElectricity}
+            onChange={(e) => actions.updateSolution(index, { renewableElectricity: e.target.checked })}
+          />
           Production d'électricité renouvelable (photovoltaïque…)
         </label>
         {solution.renewableElectricity && (
-          <NumberField label="Électricité renouvelable produite" unit="kWh/an" min={0} max={1e9} value={solution.renewableElectricityProd ?? 0} onChange={(v) => actions.updateSolution(index, { renewableElectricityProd: v })} />
+          <NumberField
+            label="Électricité renouvelable produite"
+            unit="kWh/an"
+            min={0}
+            max={1e9}
+            value={solution.renewableElectricityProd ?? 0}
+            onChange={(v) => actions.updateSolution(index, { renewableElectricityProd: v })}
+          />
         )}
         <label className="checkbox">
-          <input type="checkbox" checked={solution.financialSupport} onChange={(e) => actions.updateSolution(index, { financialSupport: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={solution.financialSupport}
+            onChange={(e) => actions.updateSolution(index, { financialSupport: e.target.checked })}
+          />
           Aides financières (déduites de l'investissement)
         </label>
         {solution.financialSupport && (
-          <NumberField label="Montant des aides" unit="€" min={0} max={1e9} value={solution.financialSupportAmount ?? 0} onChange={(v) => actions.updateSolution(index, { financialSupportAmount: v })} />
+          <NumberField
+            label="Montant des aides"
+            unit="€"
+            min={0}
+            max={1e9}
+            value={solution.financialSupportAmount ?? 0}
+            onChange={(v) => actions.updateSolution(index, { financialSupportAmount: v })}
+          />
         )}
       </section>
       <footer className="sim-solution-footer">
         <p className="sim-quick" aria-live="polite">
-          {valid && total !== null ? <>Coût global estimé sur 20 ans : <strong>{euros(total)}</strong></> : <span className="muted">{solution.hasAny ? 'Complétez la solution pour voir son coût.' : 'Choisissez un système pour voir son coût.'}</span>}
+          {valid && total !== null ? (
+            <>
+              Coût global estimé sur 20 ans : <strong>{euros(total)}</strong>
+            </>
+          ) : (
+            <span className="muted">
+              {solution.hasAny
+                ? 'Complétez la solution pour voir son coût.'
+                : 'Choisissez un système pour voir son coût.'}
+            </span>
+          )}
         </p>
         {!solution.isMetroGrenoble && (valid || solution.hasAny) && (
-          <button type="button" className="button button-danger-outline" onClick={() => void remove()}>Supprimer la solution {n}</button>
+          <button type="button" className="button button-danger-outline" onClick={() => void remove()}>
+            Supprimer la solution {n}
+          </button>
         )}
       </footer>
     </article>

@@ -19,7 +19,10 @@ const vector = (id: string) => data.energyVectors!.find((v) => v.vector === id)!
 
 describe('needs estimations', () => {
   it('hot water: 650 kWh per person', () => {
-    expect(hotWaterNeed({ persons: 4 })).toEqual({ value: 2600, line: 'Eau chaude : 4 personnes × 650 kWh = 2\u202f600 kWh/an' });
+    expect(hotWaterNeed({ persons: 4 })).toEqual({
+      value: 2600,
+      line: 'Eau chaude : 4 personnes × 650 kWh = 2\u202f600 kWh/an',
+    });
     expect(hotWaterNeed({ persons: 1, perPerson: 700 }).value).toBe(700);
   });
 
@@ -32,8 +35,14 @@ describe('needs estimations', () => {
   it('new construction: base 50 (48 in metropole mode) raised by 0, 10 or 20 % with altitude', () => {
     expect([399, 400, 800, 801].map(altitudeBonus)).toEqual([0, 10, 10, 20]);
     expect(estimateNewBuilding({ surface: 100, altitude: 0, metropole: false, persons: 4 }).heating).toBe(5000);
-    expect(estimateNewBuilding({ surface: 100, altitude: 500, metropole: false, persons: 4 }).heating).toBeCloseTo(5500, 9);
-    expect(estimateNewBuilding({ surface: 100, altitude: 950, metropole: true, persons: 4 }).heating).toBeCloseTo(5760, 9);
+    expect(estimateNewBuilding({ surface: 100, altitude: 500, metropole: false, persons: 4 }).heating).toBeCloseTo(
+      5500,
+      9,
+    );
+    expect(estimateNewBuilding({ surface: 100, altitude: 950, metropole: true, persons: 4 }).heating).toBeCloseTo(
+      5760,
+      9,
+    );
   });
 
   it('global renovation and building era: the table consumption × 0.9', () => {
@@ -52,7 +61,11 @@ describe('needs estimations', () => {
     const apart = estimateFromConsumption({ parts: [part], includesHotWater: false, persons: 4 });
     expect([apart.heating, apart.hotWater]).toEqual([11_250, 2600]);
     // Hot water never exceeds what was bought.
-    const small = estimateFromConsumption({ parts: [consumptionFromEuros('Électricité', 100, 20)], includesHotWater: true, persons: 5 });
+    const small = estimateFromConsumption({
+      parts: [consumptionFromEuros('Électricité', 100, 20)],
+      includesHotWater: true,
+      persons: 5,
+    });
     expect([small.heating, small.hotWater]).toEqual([0, 450]);
     expect(consumptionFromEuros('x', 100, 0).kwh).toBe(0);
   });
@@ -60,6 +73,8 @@ describe('needs estimations', () => {
   it('quantities: quantity × PCI of the unit bought', () => {
     expect(consumptionFromQuantity(2000, vector('oil_l')).kwh).toBeCloseTo(20_768, 9);
     expect(consumptionFromQuantity(5, vector('wood_logs_stere')).kwh).toBe(8500);
-    expect(consumptionFromQuantity(1200, vector('natural_gaz_kwh')).line).toBe('gaz naturel au kWh : 1\u202f200 kWh × 1 kWh = 1\u202f200 kWh/an');
+    expect(consumptionFromQuantity(1200, vector('natural_gaz_kwh')).line).toBe(
+      'gaz naturel au kWh : 1\u202f200 kWh × 1 kWh = 1\u202f200 kWh/an',
+    );
   });
 });

@@ -23,10 +23,16 @@ export const NEW_BUILDING_BASE_METROPOLE = 48;
 const n = (value: number, digits = 2) => formatNumberFr(value, digits);
 const kwh = (value: number) => `${formatNumberFr(Math.round(value), 0)} kWh/an`;
 
-export interface HotWaterInput { persons: number; perPerson?: number }
+export interface HotWaterInput {
+  persons: number;
+  perPerson?: number;
+}
 
 /** Hot water: persons × 650 kWh. */
-export function hotWaterNeed({ persons, perPerson = HOT_WATER_PER_PERSON }: HotWaterInput): { value: number; line: string } {
+export function hotWaterNeed({ persons, perPerson = HOT_WATER_PER_PERSON }: HotWaterInput): {
+  value: number;
+  line: string;
+} {
   const value = Math.max(0, persons) * perPerson;
   // The word agrees with the number shown (rounded): "1 personne" for 1.4, as for 0 or 1.
   const word = frenchPlural(Math.round(persons)) === 'one' ? 'personne' : 'personnes';
@@ -56,7 +62,9 @@ export function altitudeBonus(altitude: number): number {
 }
 
 /** New construction: surface × base × (1 + altitude bonus). */
-export function estimateNewBuilding(input: { surface: number; altitude: number; metropole: boolean } & HotWaterInput): Estimate {
+export function estimateNewBuilding(
+  input: { surface: number; altitude: number; metropole: boolean } & HotWaterInput,
+): Estimate {
   const base = input.metropole ? NEW_BUILDING_BASE_METROPOLE : NEW_BUILDING_BASE;
   const bonus = altitudeBonus(input.altitude);
   const perM2 = base * (1 + bonus / 100);
@@ -75,7 +83,12 @@ export function estimateNewBuilding(input: { surface: number; altitude: number; 
 }
 
 /** A consumption per m² from the building table, counted at 90 % as need. */
-function fromTable(surface: number, row: BuildingHeatingConsumption, ratio: number, title: string): { heating: number; lines: string[] } {
+function fromTable(
+  surface: number,
+  row: BuildingHeatingConsumption,
+  ratio: number,
+  title: string,
+): { heating: number; lines: string[] } {
   const heating = surface * row.heatingConsumption * ratio;
   return {
     heating,
@@ -87,20 +100,28 @@ function fromTable(surface: number, row: BuildingHeatingConsumption, ratio: numb
 }
 
 /** Global renovation: the consumption of the target level (BBC or passive) from the building table. */
-export function estimateGlobalRenovation(input: { surface: number; target: BuildingHeatingConsumption; ratio?: number } & HotWaterInput): Estimate {
+export function estimateGlobalRenovation(
+  input: { surface: number; target: BuildingHeatingConsumption; ratio?: number } & HotWaterInput,
+): Estimate {
   const t = fromTable(input.surface, input.target, input.ratio ?? CONSUMPTION_RATIO, 'Niveau visé');
   const hot = hotWaterNeed(input);
   return { heating: t.heating, hotWater: hot.value, lines: [...t.lines, hot.line] };
 }
 
 /** Systems renovation by building era: the era's consumption from the building table. */
-export function estimateByEra(input: { surface: number; era: BuildingHeatingConsumption; ratio?: number } & HotWaterInput): Estimate {
+export function estimateByEra(
+  input: { surface: number; era: BuildingHeatingConsumption; ratio?: number } & HotWaterInput,
+): Estimate {
   const t = fromTable(input.surface, input.era, input.ratio ?? CONSUMPTION_RATIO, 'Époque de construction');
   const hot = hotWaterNeed(input);
   return { heating: t.heating, hotWater: hot.value, lines: [...t.lines, hot.line] };
 }
 
-export interface ConsumptionPart { label: string; kwh: number; line: string }
+export interface ConsumptionPart {
+  label: string;
+  kwh: number;
+  line: string;
+}
 
 /** An invoice in euros: amount ÷ price (c€/kWh) × 100 = kWh bought. */
 export function consumptionFromEuros(label: string, amount: number, priceCents: number): ConsumptionPart {
@@ -120,7 +141,9 @@ export function consumptionFromQuantity(quantity: number, vector: EnergyVector):
  * Needs from what was bought: total × 0.9. When the invoices include hot water, its estimate
  * (persons × 650) is taken out of that total, never below 0; otherwise it comes on top.
  */
-export function estimateFromConsumption(input: { parts: ConsumptionPart[]; includesHotWater: boolean; ratio?: number } & HotWaterInput): Estimate {
+export function estimateFromConsumption(
+  input: { parts: ConsumptionPart[]; includesHotWater: boolean; ratio?: number } & HotWaterInput,
+): Estimate {
   const ratio = input.ratio ?? CONSUMPTION_RATIO;
   const total = input.parts.reduce((sum, p) => sum + p.kwh, 0);
   const needs = total * ratio;

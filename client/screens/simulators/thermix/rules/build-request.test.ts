@@ -25,16 +25,41 @@ describe('the thermix request the screens send', () => {
   it('demo preset 1 with two solutions: schema-valid, only valid solutions, explicit figures, the engine computes it', () => {
     const state = preset(1);
     const ctx = { data, needs: state.needs, metropoleOn: false };
-    state.solutions[0] = chooseSystem(chooseSystem(state.solutions[0], 'heating', 0, 'gaz_boiler_condensing', ctx), 'hotWater', 0, 'synced_with_heating', ctx);
+    state.solutions[0] = chooseSystem(
+      chooseSystem(state.solutions[0], 'heating', 0, 'gaz_boiler_condensing', ctx),
+      'hotWater',
+      0,
+      'synced_with_heating',
+      ctx,
+    );
     state.solutions[2] = chooseSystem(state.solutions[2], 'heating', 0, HYBRID_CHOICE, ctx);
     state.solutions[2] = chooseSystem(state.solutions[2], 'hotWater', 0, 'ceti_inside_air', ctx);
     const { request, slots } = buildThermixRequest(state, { data }, settings);
     expect(validate(request), JSON.stringify(validate.errors)).toBe(true);
     expect(slots).toEqual([0, 2]);
-    expect(request.needs).toEqual({ heating: 15_000, hotWater: 3_000, housingCategory: 'individual', dwellingsNumber: null, renovationType: 'systems_renovation' });
+    expect(request.needs).toEqual({
+      heating: 15_000,
+      hotWater: 3_000,
+      housingCategory: 'individual',
+      dwellingsNumber: null,
+      renovationType: 'systems_renovation',
+    });
     expect(request.solutions[1].heatingSystems).toMatchObject([
-      { index: 0, identifier: 'heat_pump_air_water', productionShare: 0.7, estimatedInvestment: 12_000, efficiency: 2.2, energyPrice: 15.98 },
-      { index: 1, identifier: 'gaz_boiler_condensing', productionShare: 0.3, estimatedInvestment: 0, maintenanceCost: 0 },
+      {
+        index: 0,
+        identifier: 'heat_pump_air_water',
+        productionShare: 0.7,
+        estimatedInvestment: 12_000,
+        efficiency: 2.2,
+        energyPrice: 15.98,
+      },
+      {
+        index: 1,
+        identifier: 'gaz_boiler_condensing',
+        productionShare: 0.3,
+        estimatedInvestment: 0,
+        maintenanceCost: 0,
+      },
     ]);
     const response = computeResults(request, data, { currentYear: 2026 });
     expect(response.solutionsResults).toHaveLength(2);
@@ -45,15 +70,31 @@ describe('the thermix request the screens send', () => {
 
   it('multi-unit preset with metropole mode: dwellings, overrides and the forced network solution are sent', () => {
     const state = preset(2);
-    state.metropole = { ...initialMetropole(), enabled: true, area: 'A', inseeCode: '38185', altitude: 225, floorSurface: 1500, groundSurface: 400 };
+    state.metropole = {
+      ...initialMetropole(),
+      enabled: true,
+      area: 'A',
+      inseeCode: '38185',
+      altitude: 225,
+      floorSurface: 1500,
+      groundSurface: 400,
+    };
     const ctx = { data, needs: state.needs, metropoleOn: true };
     state.solutions = applyMetropole(state.solutions, state.metropole, ctx).solutions;
     const { request, slots } = buildThermixRequest(state, { data }, settings);
     expect(validate(request), JSON.stringify(validate.errors)).toBe(true);
     expect(slots).toEqual([0, 1]);
     expect(request.needs.dwellingsNumber).toBe(15);
-    expect(request.metroGrenoble).toMatchObject({ enabled: true, area: 'A', energiesOverridedData: { gaz_b1: { priceVariation: 0.0095, ghgRatio: 0.22 } } });
-    expect(request.solutions[0]).toMatchObject({ isMetroGrenoble: true, heatingSystems: [{ identifier: 'heating_network' }], hotWaterSystems: [{ identifier: 'heating_network' }] });
+    expect(request.metroGrenoble).toMatchObject({
+      enabled: true,
+      area: 'A',
+      energiesOverridedData: { gaz_b1: { priceVariation: 0.0095, ghgRatio: 0.22 } },
+    });
+    expect(request.solutions[0]).toMatchObject({
+      isMetroGrenoble: true,
+      heatingSystems: [{ identifier: 'heating_network' }],
+      hotWaterSystems: [{ identifier: 'heating_network' }],
+    });
     const response = computeResults(request, data, { currentYear: 2026 });
     // The network path: the connection cost of a small building replaces the investment.
     expect(response.solutionsResults[0].systemsResults[0].estimatedInvestment).toBe(12_953);
@@ -83,6 +124,8 @@ describe('the thermix request the screens send', () => {
       { identifier: 'solar_water_heater', solarPanelsSurface: 4, estimatedInvestment: 1300 },
       { identifier: 'gaz_boiler_condensing', productionShare: 1, estimatedInvestment: 0 },
     ]);
-    expect(computeResults(request, data, { currentYear: 2026 }).periodTotalCostSeries.periodTotalCostWithoutSolar[0]).not.toBeNull();
+    expect(
+      computeResults(request, data, { currentYear: 2026 }).periodTotalCostSeries.periodTotalCostWithoutSolar[0],
+    ).not.toBeNull();
   });
 });

@@ -59,9 +59,9 @@ export function solutionRequest(solution: Solution, ctx: ValueContext): ThermixS
     heatingSystems: manages.heating ? entries(solution, 'heating', ctx) : [],
     hotWaterSystems: manages.hotWater ? entries(solution, 'hotWater', ctx) : [],
     renewableElectricity: solution.renewableElectricity,
-    renewableElectricityProduction: solution.renewableElectricity ? solution.renewableElectricityProd ?? 0 : null,
+    renewableElectricityProduction: solution.renewableElectricity ? (solution.renewableElectricityProd ?? 0) : null,
     financialSupport: solution.financialSupport,
-    financialSupportAmount: solution.financialSupport ? solution.financialSupportAmount ?? 0 : null,
+    financialSupportAmount: solution.financialSupport ? (solution.financialSupportAmount ?? 0) : null,
     isMetroGrenoble: solution.isMetroGrenoble,
   };
 }
@@ -73,9 +73,18 @@ export interface BuiltRequest {
 }
 
 /** The POST /thermix/compute_results body for the screen's state. */
-export function buildThermixRequest(state: ThermixState, ctx: Omit<ValueContext, 'needs' | 'metropoleOn'>, settings: ServerSettings): BuiltRequest {
+export function buildThermixRequest(
+  state: ThermixState,
+  ctx: Omit<ValueContext, 'needs' | 'metropoleOn'>,
+  settings: ServerSettings,
+): BuiltRequest {
   const on = metropoleOn(state.metropole);
-  const vctx: ValueContext = { ...ctx, needs: state.needs, metropoleOn: on, energyPrices: settings.energyPrices ?? ctx.energyPrices };
+  const vctx: ValueContext = {
+    ...ctx,
+    needs: state.needs,
+    metropoleOn: on,
+    energyPrices: settings.energyPrices ?? ctx.energyPrices,
+  };
   const manages = managesOf(state.needs);
   const slots = validSlots(state.solutions, manages);
   const n = state.needs;
@@ -83,14 +92,19 @@ export function buildThermixRequest(state: ThermixState, ctx: Omit<ValueContext,
   const m = state.metropole;
   const request: ThermixRequest = {
     year: state.settings.year ?? settings.year,
-    thermalSolarProdByM2: state.settings.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2 ?? DEFAULT_SOLAR_PRODUCTION,
-    ...(typeof settings.thermalSolarMaxProdRatioHeating === 'number' ? { thermalSolarMaxProdRatioHeating: settings.thermalSolarMaxProdRatioHeating } : {}),
-    ...(typeof settings.thermalSolarMaxProdRatioHotWater === 'number' ? { thermalSolarMaxProdRatioHotWater: settings.thermalSolarMaxProdRatioHotWater } : {}),
+    thermalSolarProdByM2:
+      state.settings.thermalSolarProdByM2 ?? settings.thermalSolarProdByM2 ?? DEFAULT_SOLAR_PRODUCTION,
+    ...(typeof settings.thermalSolarMaxProdRatioHeating === 'number'
+      ? { thermalSolarMaxProdRatioHeating: settings.thermalSolarMaxProdRatioHeating }
+      : {}),
+    ...(typeof settings.thermalSolarMaxProdRatioHotWater === 'number'
+      ? { thermalSolarMaxProdRatioHotWater: settings.thermalSolarMaxProdRatioHotWater }
+      : {}),
     needs: {
       heating: manages.heating ? n.heating : 0,
       hotWater: manages.hotWater ? n.hotWater : 0,
       housingCategory: n.housingCategory,
-      dwellingsNumber: multi ? n.dwellingsNumber ?? DEFAULT_DWELLINGS : null,
+      dwellingsNumber: multi ? (n.dwellingsNumber ?? DEFAULT_DWELLINGS) : null,
       renovationType: n.renovationType,
     },
     solutions: slots.map((slot) => ({ index: slot, ...solutionRequest(state.solutions[slot], vctx) })),

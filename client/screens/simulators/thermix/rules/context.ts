@@ -19,7 +19,10 @@ export function managesHotWater(needs: Needs): boolean {
   return needs.renovationType !== 'heating_system_renovation' && needs.hotWater > 0;
 }
 
-export interface Manages { heating: boolean; hotWater: boolean }
+export interface Manages {
+  heating: boolean;
+  hotWater: boolean;
+}
 
 export function managesOf(needs: Needs): Manages {
   return { heating: managesHeating(needs), hotWater: managesHotWater(needs) };

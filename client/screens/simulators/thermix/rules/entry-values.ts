@@ -62,7 +62,7 @@ export interface ResolvedEntry {
 
 export function housingProfile(needs: Needs): HousingProfile {
   const isMultiUnit = needs.housingCategory === 'multi_unit';
-  const dwellingsNumber = isMultiUnit ? needs.dwellingsNumber ?? DEFAULT_DWELLINGS : null;
+  const dwellingsNumber = isMultiUnit ? (needs.dwellingsNumber ?? DEFAULT_DWELLINGS) : null;
   return { isMultiUnit, sizeClass: multiUnitSizeClass(needs.housingCategory, dwellingsNumber), dwellingsNumber };
 }
 
@@ -92,7 +92,7 @@ function tableDefaults(ctx: ValueContext, system: ProductionSystem, use: Use): O
     maintenanceCost: d.maintenanceCost,
     provisionsCost: d.provisionsCost,
     energyPrice,
-    energyPriceVariation: override ? override.priceVariation : setting?.priceVariation ?? d.energyPriceVariation,
+    energyPriceVariation: override ? override.priceVariation : (setting?.priceVariation ?? d.energyPriceVariation),
     ghgRatio,
     solarPanelsSurface: d.solarPanelsSurface,
     greenEnergyShare: 1,
@@ -113,7 +113,16 @@ export function resolveEntry(solution: Solution, use: Use, rank: number, ctx: Va
   const synced = use === 'hotWater' && def.identifier === SYNCED_WITH_HEATING;
   const system = systemOf(ctx, effectiveIdentifier(solution, use, rank));
   if (!system) {
-    return { system: null, synced, isSolar: false, values: ZEROS, defaults: ZEROS, fixed: new Set(), sentEnergyPrice: 0, sentGhgRatio: 0 };
+    return {
+      system: null,
+      synced,
+      isSolar: false,
+      values: ZEROS,
+      defaults: ZEROS,
+      fixed: new Set(),
+      sentEnergyPrice: 0,
+      sentGhgRatio: 0,
+    };
   }
   const identifiers = listOf(solution, use).map((_d, i) => effectiveIdentifier(solution, use, i));
   const share = defaultShare(identifiers, rank);
@@ -146,7 +155,20 @@ export function resolveEntry(solution: Solution, use: Use, rank: number, ctx: Va
   }
   const green = def.useGreenEnergy;
   const greenShare = Math.min(1, Math.max(0, values.greenEnergyShare));
-  const sentEnergyPrice = green ? values.energyPrice * (1 - greenShare) + values.greenEnergyPrice * greenShare : values.energyPrice;
-  const sentGhgRatio = green ? values.ghgRatio * (1 - greenShare) + values.greenEnergyGhgRatio * greenShare : values.ghgRatio;
-  return { system, synced, isSolar: isThermalSolar(system.identifier), values, defaults, fixed, sentEnergyPrice, sentGhgRatio };
+  const sentEnergyPrice = green
+    ? values.energyPrice * (1 - greenShare) + values.greenEnergyPrice * greenShare
+    : values.energyPrice;
+  const sentGhgRatio = green
+    ? values.ghgRatio * (1 - greenShare) + values.greenEnergyGhgRatio * greenShare
+    : values.ghgRatio;
+  return {
+    system,
+    synced,
+    isSolar: isThermalSolar(system.identifier),
+    values,
+    defaults,
+    fixed,
+    sentEnergyPrice,
+    sentGhgRatio,
+  };
 }

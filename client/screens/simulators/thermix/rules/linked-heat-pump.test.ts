@@ -23,8 +23,12 @@ describe('an air/water heat pump for heating and hot water (issue 16)', () => {
     const state = stateWith({ heating: 15_000, hotWater: 3_000 });
     state.solutions[0] = solution;
     const { request } = buildThermixRequest(state, { data }, settings);
-    expect(request.solutions[0].heatingSystems).toMatchObject([{ identifier: 'heat_pump_air_water', estimatedInvestment: 12_000, maintenanceCost: 200 }]);
-    expect(request.solutions[0].hotWaterSystems).toMatchObject([{ identifier: 'heat_pump_air_water', estimatedInvestment: 0, maintenanceCost: 0 }]);
+    expect(request.solutions[0].heatingSystems).toMatchObject([
+      { identifier: 'heat_pump_air_water', estimatedInvestment: 12_000, maintenanceCost: 200 },
+    ]);
+    expect(request.solutions[0].hotWaterSystems).toMatchObject([
+      { identifier: 'heat_pump_air_water', estimatedInvestment: 0, maintenanceCost: 0 },
+    ]);
     const response = computeResults(request, data, { currentYear: 2026 });
     // 12 000 € once, not 24 000 €
     expect(response.periodTotalCostSeries.investment[0]).toBe(12_000);
@@ -60,7 +64,10 @@ describe('thermal solar without backup (issue 16)', () => {
     state.solutions[1] = both;
     const { request, slots } = buildThermixRequest(state, { data }, settings);
     expect(slots).toEqual([1]);
-    expect(computeResults(request, data, { currentYear: 2026 }).solutionsResults[0].uncoveredNeeds).toEqual({ heating: 0, hotWater: 0 });
+    expect(computeResults(request, data, { currentYear: 2026 }).solutionsResults[0].uncoveredNeeds).toEqual({
+      heating: 0,
+      hotWater: 0,
+    });
   });
 
   it('a solar water heater alone is incomplete too, with hot water managed', () => {
@@ -73,7 +80,11 @@ describe('thermal solar without backup (issue 16)', () => {
 describe('solar ceilings of the settings reach the request', () => {
   it('sends the user’s ceilings so that the engine uses them', () => {
     const state = stateWith({ heating: 15_000, hotWater: 3_000 });
-    const { request } = buildThermixRequest(state, { data }, { ...settings, thermalSolarMaxProdRatioHeating: 0.6, thermalSolarMaxProdRatioHotWater: 0.7 });
+    const { request } = buildThermixRequest(
+      state,
+      { data },
+      { ...settings, thermalSolarMaxProdRatioHeating: 0.6, thermalSolarMaxProdRatioHotWater: 0.7 },
+    );
     expect(request).toMatchObject({ thermalSolarMaxProdRatioHeating: 0.6, thermalSolarMaxProdRatioHotWater: 0.7 });
   });
 });

@@ -12,7 +12,11 @@ const house = ctxFor();
 describe('linked-system rules (spec 02 §4)', () => {
   it('combined solar in heating syncs the hot-water entry to it, locked, priced once, one field of panels', () => {
     const s = chooseSystem(emptySolution(), 'heating', 0, 'solar_system_combined', house);
-    expect(s.hotWaterSystems[0]).toMatchObject({ identifier: SYNCED_WITH_HEATING, locked: true, lockReason: LINK_SOLAR });
+    expect(s.hotWaterSystems[0]).toMatchObject({
+      identifier: SYNCED_WITH_HEATING,
+      locked: true,
+      lockReason: LINK_SOLAR,
+    });
     const twin = resolveEntry(s, 'hotWater', 0, house);
     expect(twin.system?.identifier).toBe('solar_system_combined');
     expect(twin.values).toMatchObject({ estimatedInvestment: 0, maintenanceCost: 0, solarPanelsSurface: 10 });
@@ -33,7 +37,11 @@ describe('linked-system rules (spec 02 §4)', () => {
     const metro = { ...building, metropoleOn: true };
     expect(allowedSystems(metro, 'heating').map((s) => s.identifier)).toContain('heating_network');
     const s = chooseSystem(emptySolution(), 'heating', 0, 'heating_network', metro);
-    expect(s.hotWaterSystems[0]).toMatchObject({ identifier: SYNCED_WITH_HEATING, locked: true, lockReason: LINK_NETWORK });
+    expect(s.hotWaterSystems[0]).toMatchObject({
+      identifier: SYNCED_WITH_HEATING,
+      locked: true,
+      lockReason: LINK_NETWORK,
+    });
     // Out of metropole mode the network is no longer allowed: both go.
     const off = normalizeSolution(s, building);
     expect(off.solution.heatingSystems[0].identifier).toBeNull();
@@ -45,7 +53,12 @@ describe('linked-system rules (spec 02 §4)', () => {
     const s = chooseSystem(emptySolution(), 'heating', 0, HYBRID_CHOICE, house);
     expect(heatingChoiceOf(s.heatingSystems[0])).toBe(HYBRID_CHOICE);
     expect(s.heatingSystems[0]).toMatchObject({ identifier: 'heat_pump_air_water', hybrid: true, share: 0.7 });
-    expect(s.heatingSystems[1]).toMatchObject({ identifier: 'gaz_boiler_condensing', share: 0.3, estimatedInvestment: 0, maintenanceCost: 0 });
+    expect(s.heatingSystems[1]).toMatchObject({
+      identifier: 'gaz_boiler_condensing',
+      share: 0.3,
+      estimatedInvestment: 0,
+      maintenanceCost: 0,
+    });
     const boiler = resolveEntry(s, 'heating', 1, house).values;
     expect([boiler.estimatedInvestment, boiler.maintenanceCost, boiler.efficiency]).toEqual([0, 0, 0.95]);
     // Leaving the hybrid: the boiler is priced on its own again.
@@ -53,15 +66,34 @@ describe('linked-system rules (spec 02 §4)', () => {
     expect(single.heatingSystems[0].hybrid).toBe(false);
     expect(resolveEntry(single, 'heating', 1, house).values.estimatedInvestment).toBe(5000);
     // Collective housing has no air/water heat pump: no hybrid there.
-    expect(allowedSystems(ctxFor({ housingCategory: 'multi_unit' }), 'heating').map((x) => x.identifier)).not.toContain('heat_pump_air_water');
+    expect(allowedSystems(ctxFor({ housingCategory: 'multi_unit' }), 'heating').map((x) => x.identifier)).not.toContain(
+      'heat_pump_air_water',
+    );
   });
 
   it('a synced hot-water definition copies the green-energy settings of its heating definition', () => {
     let s = chooseSystem(emptySolution(), 'heating', 0, 'electric_boiler', house);
     s = chooseSystem(s, 'hotWater', 0, SYNCED_WITH_HEATING, house);
-    s = { ...s, heatingSystems: [{ ...s.heatingSystems[0], useGreenEnergy: true, greenEnergyShare: 0.5, greenEnergyPrice: 20, greenEnergyGhgRatio: 0.01 }, s.heatingSystems[1]] };
+    s = {
+      ...s,
+      heatingSystems: [
+        {
+          ...s.heatingSystems[0],
+          useGreenEnergy: true,
+          greenEnergyShare: 0.5,
+          greenEnergyPrice: 20,
+          greenEnergyGhgRatio: 0.01,
+        },
+        s.heatingSystems[1],
+      ],
+    };
     const { solution } = normalizeSolution(s, house);
-    expect(solution.hotWaterSystems[0]).toMatchObject({ useGreenEnergy: true, greenEnergyShare: 0.5, greenEnergyPrice: 20, greenEnergyGhgRatio: 0.01 });
+    expect(solution.hotWaterSystems[0]).toMatchObject({
+      useGreenEnergy: true,
+      greenEnergyShare: 0.5,
+      greenEnergyPrice: 20,
+      greenEnergyGhgRatio: 0.01,
+    });
     // The blend reaches the calculation: half at 15.98 c€, half at 20 c€.
     const twin = resolveEntry(solution, 'hotWater', 0, house);
     expect(twin.sentEnergyPrice).toBeCloseTo(17.99, 10);
@@ -72,12 +104,23 @@ describe('linked-system rules (spec 02 §4)', () => {
     let s = chooseSystem(emptySolution(), 'heating', 0, 'granulated_wood_boiler', house);
     s = chooseSystem(s, 'hotWater', 0, SYNCED_WITH_HEATING, house);
     const managed = solutionRequest(s, house);
-    expect(managed.heatingSystems?.[0]).toMatchObject({ identifier: 'granulated_wood_boiler', estimatedInvestment: 16000 });
-    expect(managed.hotWaterSystems?.[0]).toMatchObject({ identifier: 'granulated_wood_boiler', estimatedInvestment: 0, maintenanceCost: 0 });
+    expect(managed.heatingSystems?.[0]).toMatchObject({
+      identifier: 'granulated_wood_boiler',
+      estimatedInvestment: 16000,
+    });
+    expect(managed.hotWaterSystems?.[0]).toMatchObject({
+      identifier: 'granulated_wood_boiler',
+      estimatedInvestment: 0,
+      maintenanceCost: 0,
+    });
     const hotWaterOnly = ctxFor({ heating: 0 });
     const request = solutionRequest(s, hotWaterOnly);
     expect(request.heatingSystems).toEqual([]);
-    expect(request.hotWaterSystems?.[0]).toMatchObject({ identifier: 'granulated_wood_boiler', estimatedInvestment: 16000, efficiency: 0.72 });
+    expect(request.hotWaterSystems?.[0]).toMatchObject({
+      identifier: 'granulated_wood_boiler',
+      estimatedInvestment: 16000,
+      efficiency: 0.72,
+    });
   });
 
   it('a system no longer allowed for the housing category is cleared', () => {
@@ -107,8 +150,18 @@ describe('linked-system rules (spec 02 §4)', () => {
   it('a metropole lock keeps its reason when a link would lock the same entry', () => {
     const metro = ctxFor({ housingCategory: 'multi_unit', dwellingsNumber: 60 }, true);
     const s = emptySolution();
-    s.heatingSystems[0] = { ...s.heatingSystems[0], identifier: 'heating_network', locked: true, lockReason: LOCK_PRECONISED };
-    s.hotWaterSystems[0] = { ...s.hotWaterSystems[0], identifier: SYNCED_WITH_HEATING, locked: true, lockReason: LOCK_PRECONISED };
+    s.heatingSystems[0] = {
+      ...s.heatingSystems[0],
+      identifier: 'heating_network',
+      locked: true,
+      lockReason: LOCK_PRECONISED,
+    };
+    s.hotWaterSystems[0] = {
+      ...s.hotWaterSystems[0],
+      identifier: SYNCED_WITH_HEATING,
+      locked: true,
+      lockReason: LOCK_PRECONISED,
+    };
     expect(normalizeSolution(s, metro).solution.hotWaterSystems[0].lockReason).toBe(LOCK_PRECONISED);
   });
 });

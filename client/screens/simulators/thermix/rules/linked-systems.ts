@@ -1,7 +1,14 @@
 import { HEATING_NETWORK, SOLAR_SYSTEM_COMBINED } from '../../../../../engine/simulators';
 import { emptyDefinition } from '../state/initial';
 import { LOCK_PRECONISED, SYNCED_WITH_HEATING, type Solution, type SystemDefinition, type Use } from '../state/types';
-import { canShareWithHotWater, HYBRID_BOILER, HYBRID_CHOICE, HYBRID_HEAT_PUMP, isAllowed, systemOf } from './allowed-systems';
+import {
+  canShareWithHotWater,
+  HYBRID_BOILER,
+  HYBRID_CHOICE,
+  HYBRID_HEAT_PUMP,
+  isAllowed,
+  systemOf,
+} from './allowed-systems';
 import type { RuleContext } from './context';
 
 // Spec 02 §4, the linked-system rules, as pure functions of a solution. The screen applies
@@ -43,7 +50,13 @@ function freshDefinition(previous: SystemDefinition, identifier: string | null):
  * The user picks `choice` (a system identifier, SYNCED_WITH_HEATING, HYBRID_CHOICE or null) for
  * entry `rank` of `use`. A locked entry does not change. Then every link rule is applied.
  */
-export function chooseSystem(solution: Solution, use: Use, rank: 0 | 1, choice: string | null, ctx: RuleContext): Solution {
+export function chooseSystem(
+  solution: Solution,
+  use: Use,
+  rank: 0 | 1,
+  choice: string | null,
+  ctx: RuleContext,
+): Solution {
   const list = listOf(solution, use);
   const current = list[rank];
   if (current.locked) return solution;
@@ -56,14 +69,25 @@ export function chooseSystem(solution: Solution, use: Use, rank: 0 | 1, choice: 
     if (!next[sibling].locked) {
       // « defaults its sibling system to a condensing gas boiler and sets the investment and
       // maintenance of the other system to zero »: the hybrid appliance is priced on the heat pump.
-      next[sibling] = { ...freshDefinition(next[sibling], HYBRID_BOILER), share: HYBRID_BOILER_SHARE, estimatedInvestment: 0, maintenanceCost: 0 };
+      next[sibling] = {
+        ...freshDefinition(next[sibling], HYBRID_BOILER),
+        share: HYBRID_BOILER_SHARE,
+        estimatedInvestment: 0,
+        maintenanceCost: 0,
+      };
     }
   } else {
     next[rank] = freshDefinition(current, choice || null);
     if (wasHybrid) {
       // The pair is broken up: the other appliance is priced on its own again.
       const other = next[sibling];
-      next[sibling] = { ...other, hybrid: false, share: null, estimatedInvestment: other.estimatedInvestment === 0 ? null : other.estimatedInvestment, maintenanceCost: other.maintenanceCost === 0 ? null : other.maintenanceCost };
+      next[sibling] = {
+        ...other,
+        hybrid: false,
+        share: null,
+        estimatedInvestment: other.estimatedInvestment === 0 ? null : other.estimatedInvestment,
+        maintenanceCost: other.maintenanceCost === 0 ? null : other.maintenanceCost,
+      };
     }
   }
   return normalizeSolution(withList(solution, use, next), ctx).solution;
@@ -91,12 +115,19 @@ export function normalizeSolution(solution: Solution, ctx: RuleContext): { solut
   const clean = (def: SystemDefinition, use: Use, rank: number): SystemDefinition => {
     if (!def.identifier || def.identifier === SYNCED_WITH_HEATING) return def;
     const system = systemOf(ctx, def.identifier);
-    if (system && isAllowed(ctx, system, use)) return def.hybrid && def.identifier !== HYBRID_HEAT_PUMP ? { ...def, hybrid: false } : def;
+    if (system && isAllowed(ctx, system, use))
+      return def.hybrid && def.identifier !== HYBRID_HEAT_PUMP ? { ...def, hybrid: false } : def;
     cleared.push({ use, rank, identifier: def.identifier });
     return { ...emptyDefinition(), limitedTo: def.limitedTo };
   };
-  const heating: Pair = [clean(solution.heatingSystems[0], 'heating', 0), clean(solution.heatingSystems[1], 'heating', 1)];
-  const hotWater: Pair = [clean(solution.hotWaterSystems[0], 'hotWater', 0), clean(solution.hotWaterSystems[1], 'hotWater', 1)];
+  const heating: Pair = [
+    clean(solution.heatingSystems[0], 'heating', 0),
+    clean(solution.heatingSystems[1], 'heating', 1),
+  ];
+  const hotWater: Pair = [
+    clean(solution.hotWaterSystems[0], 'hotWater', 0),
+    clean(solution.hotWaterSystems[1], 'hotWater', 1),
+  ];
   // A hybrid whose heat pump went away is no hybrid any more.
   if (!heating.some((d) => d.hybrid && d.identifier === HYBRID_HEAT_PUMP)) {
     for (const r of [0, 1] as const) if (heating[r].hybrid) heating[r] = { ...heating[r], hybrid: false };
@@ -132,16 +163,22 @@ export function normalizeSolution(solution: Solution, ctx: RuleContext): { solut
     if (water.identifier === SYNCED_WITH_HEATING) {
       const followed = heatingFollowedBy(withHeating, rank);
       const copy: Partial<SystemDefinition> = {};
-      for (const field of GREEN_FIELDS) if (water[field] !== followed[field]) (copy as Record<string, unknown>)[field] = followed[field];
+      for (const field of GREEN_FIELDS)
+        if (water[field] !== followed[field]) (copy as Record<string, unknown>)[field] = followed[field];
       if (Object.keys(copy).length) water = { ...water, ...copy };
     }
     hotWater[rank] = water;
   }
-  const changed = heating.some((d, i) => d !== solution.heatingSystems[i]) || hotWater.some((d, i) => d !== solution.hotWaterSystems[i]);
-  return { solution: changed ? { ...solution, heatingSystems: heating, hotWaterSystems: hotWater } : solution, cleared };
+  const changed =
+    heating.some((d, i) => d !== solution.heatingSystems[i]) ||
+    hotWater.some((d, i) => d !== solution.hotWaterSystems[i]);
+  return {
+    solution: changed ? { ...solution, heatingSystems: heating, hotWaterSystems: hotWater } : solution,
+    cleared,
+  };
 }
 
 /** The value the heating select shows for a definition. */
 export function heatingChoiceOf(def: SystemDefinition): string {
-  return def.hybrid && def.identifier === HYBRID_HEAT_PUMP ? HYBRID_CHOICE : def.identifier ?? '';
+  return def.hybrid && def.identifier === HYBRID_HEAT_PUMP ? HYBRID_CHOICE : (def.identifier ?? '');
 }

@@ -20,8 +20,14 @@ describe('metropole mode (spec 02 §4)', () => {
     const ctx = ctxFor({}, true);
     const forced = forcedSolutions(metro({ area: 'B' }), ctx);
     expect(forced.map(ids)).toEqual([
-      [['granulated_wood_boiler', null], [SYNCED_WITH_HEATING, null]],
-      [['heat_pump_air_water', null], ['solar_water_heater', SYNCED_WITH_HEATING]],
+      [
+        ['granulated_wood_boiler', null],
+        [SYNCED_WITH_HEATING, null],
+      ],
+      [
+        ['heat_pump_air_water', null],
+        ['solar_water_heater', SYNCED_WITH_HEATING],
+      ],
     ]);
     for (const s of forced) {
       expect(s.isMetroGrenoble).toBe(true);
@@ -30,15 +36,29 @@ describe('metropole mode (spec 02 §4)', () => {
         else expect(d.locked).toBe(false);
       }
     }
-    expect(deleteSolution([...forced, emptySolution(), emptySolution()], 0, { heating: true, hotWater: true }).refused).toBe(true);
+    expect(
+      deleteSolution([...forced, emptySolution(), emptySolution()], 0, { heating: true, hotWater: true }).refused,
+    ).toBe(true);
   });
 
   it('multi-unit housing: the network in area A, wood chips above the boiler power threshold', () => {
-    const ctx = ctxFor({ housingCategory: 'multi_unit', dwellingsNumber: 60, heating: 185_000, hotWater: 35_000 }, true);
-    const low = forcedSolutions(metro({ area: 'A' }), { ...ctx, needs: { ...ctx.needs, renovationType: 'new_building' } });
+    const ctx = ctxFor(
+      { housingCategory: 'multi_unit', dwellingsNumber: 60, heating: 185_000, hotWater: 35_000 },
+      true,
+    );
+    const low = forcedSolutions(metro({ area: 'A' }), {
+      ...ctx,
+      needs: { ...ctx.needs, renovationType: 'new_building' },
+    });
     expect(low.map(ids)).toEqual([
-      [['heating_network', null], [SYNCED_WITH_HEATING, null]],
-      [['granulated_wood_boiler', null], [SYNCED_WITH_HEATING, null]],
+      [
+        ['heating_network', null],
+        [SYNCED_WITH_HEATING, null],
+      ],
+      [
+        ['granulated_wood_boiler', null],
+        [SYNCED_WITH_HEATING, null],
+      ],
     ]);
     const high = forcedSolutions(metro({ area: 'D', boilerPower: 'high' }), ctx);
     expect(high[0].heatingSystems[0].identifier).toBe('shredded_wood_boiler');

@@ -1,7 +1,20 @@
 import { energyOfSystem } from '../../../../../engine/simulators';
-import { METROPOLE_SOLUTIONS, projectKind, type ForcedHeating, type ForcedSolutionSpec } from '../tables/metropole-solutions';
+import {
+  METROPOLE_SOLUTIONS,
+  projectKind,
+  type ForcedHeating,
+  type ForcedSolutionSpec,
+} from '../tables/metropole-solutions';
 import { emptyDefinition, emptySolution } from '../state/initial';
-import { LOCK_PRECONISED, SYNCED_WITH_HEATING, type MetropoleArea, type MetropoleState, type Needs, type Solution, type SystemDefinition } from '../state/types';
+import {
+  LOCK_PRECONISED,
+  SYNCED_WITH_HEATING,
+  type MetropoleArea,
+  type MetropoleState,
+  type Needs,
+  type Solution,
+  type SystemDefinition,
+} from '../state/types';
 import { managesOf, type RuleContext } from './context';
 import { isAllowed, systemOf } from './allowed-systems';
 import { isSolutionValid } from './solutions';
@@ -25,16 +38,26 @@ const WOOD_ENERGIES = new Set(['wood', 'shredded_wood', 'bulk_granules', 'bag_gr
 export function forcedHeatingSystem(kind: ForcedHeating, needs: Needs, metro: MetropoleState): string {
   const multi = needs.housingCategory === 'multi_unit';
   switch (kind) {
-    case 'network': return 'heating_network';
-    case 'gas': return 'gaz_boiler_condensing';
+    case 'network':
+      return 'heating_network';
+    case 'gas':
+      return 'gaz_boiler_condensing';
     // Wood chips for the big boilers, pellets below the power threshold.
-    case 'wood': return multi && metro.boilerPower === 'high' ? 'shredded_wood_boiler' : 'granulated_wood_boiler';
-    case 'heatPump': return multi ? 'heat_pump_geothermal_lte' : 'heat_pump_air_water';
-    case 'logs': return 'log_boiler';
+    case 'wood':
+      return multi && metro.boilerPower === 'high' ? 'shredded_wood_boiler' : 'granulated_wood_boiler';
+    case 'heatPump':
+      return multi ? 'heat_pump_geothermal_lte' : 'heat_pump_air_water';
+    case 'logs':
+      return 'log_boiler';
   }
 }
 
-const locked = (identifier: string): SystemDefinition => ({ ...emptyDefinition(), identifier, locked: true, lockReason: LOCK_PRECONISED });
+const locked = (identifier: string): SystemDefinition => ({
+  ...emptyDefinition(),
+  identifier,
+  locked: true,
+  lockReason: LOCK_PRECONISED,
+});
 
 function forcedSolution(spec: ForcedSolutionSpec, ctx: RuleContext, metro: MetropoleState): Solution | null {
   const heating = forcedHeatingSystem(spec.heating, ctx.needs, metro);
@@ -73,7 +96,11 @@ export interface MetropoleOutcome {
  * that are already there with the same systems are kept as they are, so figures the user adjusted
  * on them survive an unrelated change (a need typed again).
  */
-export function applyMetropole(solutions: readonly Solution[], metro: MetropoleState, ctx: RuleContext): MetropoleOutcome {
+export function applyMetropole(
+  solutions: readonly Solution[],
+  metro: MetropoleState,
+  ctx: RuleContext,
+): MetropoleOutcome {
   const manages = managesOf(ctx.needs);
   const wanted = forcedSolutions(metro, ctx);
   const existing = solutions.filter((s) => s.isMetroGrenoble);

@@ -23,7 +23,9 @@ describe('solution validity, deletion and shares (spec 02 §4)', () => {
     expect(isSolutionValid(withHeating('log_stove'), { heating: false, hotWater: true })).toBe(false);
     expect(isSolutionValid(withHotWater('electric_water_heater'), { heating: true, hotWater: false })).toBe(false);
     expect(isSolutionValid(withHotWater('electric_water_heater'), { heating: false, hotWater: true })).toBe(true);
-    expect(isSolutionValid({ ...emptySolution(), isMetroGrenoble: true }, { heating: false, hotWater: false })).toBe(true);
+    expect(isSolutionValid({ ...emptySolution(), isMetroGrenoble: true }, { heating: false, hotWater: false })).toBe(
+      true,
+    );
   });
 
   it('deleting resets the solution and compacts: valid solutions first, in their order', () => {

@@ -35,7 +35,9 @@ export function solutionIssues(solution: Solution, manages: Manages): string[] {
     issues.push('Le solaire ne couvre qu’une partie du chauffage : ajoutez un second système de chauffage (appoint).');
   }
   if (soloSolar(hotWater)) {
-    issues.push('Le solaire ne couvre qu’une partie de l’eau chaude : ajoutez un second système d’eau chaude (appoint).');
+    issues.push(
+      'Le solaire ne couvre qu’une partie de l’eau chaude : ajoutez un second système d’eau chaude (appoint).',
+    );
   }
   return issues;
 }
@@ -47,7 +49,8 @@ export function solutionIssues(solution: Solution, manages: Manages): string[] {
  */
 export function isSolutionValid(solution: Solution, manages: Manages): boolean {
   if (solution.isMetroGrenoble) return true;
-  const any = (manages.heating && names(solution.heatingSystems)) || (manages.hotWater && names(solution.hotWaterSystems));
+  const any =
+    (manages.heating && names(solution.heatingSystems)) || (manages.hotWater && names(solution.hotWaterSystems));
   return any && solutionIssues(solution, manages).length === 0;
 }
 
@@ -69,7 +72,11 @@ export function deleteSolution<T extends Solution[]>(solutions: T, index: number
   const target = solutions[index];
   if (!target) return { solutions, refused: true, reason: 'Cette solution n’existe pas.' };
   if (target.isMetroGrenoble) {
-    return { solutions, refused: true, reason: 'Cette solution est préconisée par la métropole : elle ne peut pas être supprimée.' };
+    return {
+      solutions,
+      refused: true,
+      reason: 'Cette solution est préconisée par la métropole : elle ne peut pas être supprimée.',
+    };
   }
   const next = solutions.map((s, i) => (i === index ? emptySolution() : s)) as T;
   return { solutions: compactSolutions(next, manages), refused: false };

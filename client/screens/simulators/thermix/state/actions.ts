@@ -11,7 +11,10 @@ import type { MetropoleState, Needs, Solution, ThermixState } from './types';
 // State transitions of the thermix screens, pure: (state, change, reference data) → state and the
 // notices to show. The screens call them through the root atom.
 
-export interface Outcome { state: ThermixState; notices: string[] }
+export interface Outcome {
+  state: ThermixState;
+  notices: string[];
+}
 
 export function ruleContext(state: ThermixState, data: ReferenceData): RuleContext {
   return { data, needs: state.needs, metropoleOn: metropoleOn(state.metropole) };
@@ -41,8 +44,10 @@ export function reconcile(state: ThermixState, data: ReferenceData): Outcome {
   if (dropped > 0) {
     const one = frenchPlural(dropped) === 'one';
     const subject = one ? 'Une de vos solutions ne tient' : `${dropped} de vos solutions ne tiennent`;
-    notices.push(`${subject} plus dans les quatre emplacements, à côté des solutions préconisées par la métropole : `
-      + `${one ? 'elle a été retirée' : 'elles ont été retirées'}.`);
+    notices.push(
+      `${subject} plus dans les quatre emplacements, à côté des solutions préconisées par la métropole : ` +
+        `${one ? 'elle a été retirée' : 'elles ont été retirées'}.`,
+    );
   }
   const same = solutions.every((s, i) => s === state.solutions[i]);
   return { state: same ? state : { ...state, solutions }, notices };
@@ -52,7 +57,8 @@ export function reconcile(state: ThermixState, data: ReferenceData): Outcome {
 export function changeNeeds(state: ThermixState, patch: Partial<Needs>, data: ReferenceData): Outcome {
   const needs: Needs = { ...state.needs, ...patch };
   if (needs.renovationType === 'heating_system_renovation') needs.hotWater = 0;
-  if (needs.housingCategory === 'multi_unit' && needs.dwellingsNumber === null) needs.dwellingsNumber = DEFAULT_DWELLINGS;
+  if (needs.housingCategory === 'multi_unit' && needs.dwellingsNumber === null)
+    needs.dwellingsNumber = DEFAULT_DWELLINGS;
   if (needs.housingCategory === 'individual') needs.dwellingsNumber = null;
   return reconcile({ ...state, needs }, data);
 }
@@ -62,7 +68,12 @@ export function changeMetropole(state: ThermixState, patch: Partial<MetropoleSta
 }
 
 /** One solution changed by the user: the links are applied to it. */
-export function changeSolution(state: ThermixState, index: number, update: (s: Solution, ctx: RuleContext) => Solution, data: ReferenceData): ThermixState {
+export function changeSolution(
+  state: ThermixState,
+  index: number,
+  update: (s: Solution, ctx: RuleContext) => Solution,
+  data: ReferenceData,
+): ThermixState {
   const ctx = ruleContext(state, data);
   const next = normalizeSolution(update(state.solutions[index], ctx), ctx).solution;
   if (next === state.solutions[index]) return state;

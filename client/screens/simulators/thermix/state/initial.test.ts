@@ -11,15 +11,25 @@ describe('thermix state read back from sessionStorage', () => {
     stored.solutions[2].hotWaterSystems[0].limitedTo = ['solar_water_heater', 3];
     stored.solutions.push({ extra: true });
     stored.metropole.area = 'B';
-    stored.estimations.invoices = [{ energy: 'oil', energyPrice: null, amount: 900 }, { energy: 'electricity', amount: 300 }];
+    stored.estimations.invoices = [
+      { energy: 'oil', energyPrice: null, amount: 900 },
+      { energy: 'electricity', amount: 300 },
+    ];
     stored.unknown = 1;
     const s = normalizeThermixState(stored);
     expect(s.needs).toMatchObject({ heating: 12_000, hotWater: 3000 });
     expect(s.solutions).toHaveLength(4);
-    expect(s.solutions[1].heatingSystems[0]).toMatchObject({ identifier: 'log_stove', estimatedInvestment: 2500, share: null });
+    expect(s.solutions[1].heatingSystems[0]).toMatchObject({
+      identifier: 'log_stove',
+      estimatedInvestment: 2500,
+      share: null,
+    });
     expect(s.solutions[2].hotWaterSystems[0].limitedTo).toEqual(['solar_water_heater']);
     expect(s.metropole.area).toBe('B');
-    expect(s.estimations.invoices).toEqual([{ energy: 'oil', energyPrice: null, amount: 900 }, { energy: 'electricity', energyPrice: null, amount: 300 }]);
+    expect(s.estimations.invoices).toEqual([
+      { energy: 'oil', energyPrice: null, amount: 900 },
+      { energy: 'electricity', energyPrice: null, amount: 300 },
+    ]);
     expect('unknown' in s).toBe(false);
   });
 

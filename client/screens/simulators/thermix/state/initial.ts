@@ -37,11 +37,26 @@ export function emptySolution(): Solution {
 
 /** Spec 02 §9: the demo needs of an individual house. */
 export function initialNeeds(): Needs {
-  return { heating: 15_000, hotWater: 3_000, housingCategory: 'individual', dwellingsNumber: null, renovationType: 'systems_renovation' };
+  return {
+    heating: 15_000,
+    hotWater: 3_000,
+    housingCategory: 'individual',
+    dwellingsNumber: null,
+    renovationType: 'systems_renovation',
+  };
 }
 
 export function initialMetropole(): MetropoleState {
-  return { enabled: false, area: null, inseeCode: null, altitude: null, floorSurface: null, groundSurface: null, requiredEnergyProductionByM2: null, boilerPower: 'low' };
+  return {
+    enabled: false,
+    area: null,
+    inseeCode: null,
+    altitude: null,
+    floorSurface: null,
+    groundSurface: null,
+    requiredEnergyProductionByM2: null,
+    boilerPower: 'low',
+  };
 }
 
 export function initialEstimations(): EstimationInputs {
@@ -107,7 +122,11 @@ export function normalizeThermixState(stored: unknown): ThermixState {
   const base = initialThermixState();
   if (!isObject(stored) || stored.version !== 1) return base;
   const merged = merge(base, stored);
-  merged.estimations.invoices = merged.estimations.invoices.length ? merged.estimations.invoices : base.estimations.invoices;
-  merged.estimations.quantities = merged.estimations.quantities.length ? merged.estimations.quantities : base.estimations.quantities;
+  merged.estimations.invoices = merged.estimations.invoices.length
+    ? merged.estimations.invoices
+    : base.estimations.invoices;
+  merged.estimations.quantities = merged.estimations.quantities.length
+    ? merged.estimations.quantities
+    : base.estimations.quantities;
   return merged;
 }

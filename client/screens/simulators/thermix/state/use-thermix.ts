@@ -46,14 +46,18 @@ export function useThermixActions() {
       },
       compact: () => set((s) => compact(s)),
       /** Puts a ready-made solution (a therminix proposition) in the first free slot, or the last one. */
-      placeSolution: (placed: Solution, needs?: Partial<Needs>) => apply((s) => {
-        const free = s.solutions.findIndex((x) => !x.isMetroGrenoble && ![...x.heatingSystems, ...x.hotWaterSystems].some((d) => d.identifier));
-        const at = free >= 0 ? free : 3;
-        const solutions = s.solutions.map((x, i) => (i === at ? placed : x)) as ThermixState['solutions'];
-        const outcome = changeNeeds({ ...s, solutions }, needs ?? {}, data);
-        return { ...outcome, state: compact(outcome.state) };
-      }),
-      reset: () => set((s) => ({ ...s, solutions: [emptySolution(), emptySolution(), emptySolution(), emptySolution()] })),
+      placeSolution: (placed: Solution, needs?: Partial<Needs>) =>
+        apply((s) => {
+          const free = s.solutions.findIndex(
+            (x) => !x.isMetroGrenoble && ![...x.heatingSystems, ...x.hotWaterSystems].some((d) => d.identifier),
+          );
+          const at = free >= 0 ? free : 3;
+          const solutions = s.solutions.map((x, i) => (i === at ? placed : x)) as ThermixState['solutions'];
+          const outcome = changeNeeds({ ...s, solutions }, needs ?? {}, data);
+          return { ...outcome, state: compact(outcome.state) };
+        }),
+      reset: () =>
+        set((s) => ({ ...s, solutions: [emptySolution(), emptySolution(), emptySolution(), emptySolution()] })),
     };
   }, [data, set, store]);
 }

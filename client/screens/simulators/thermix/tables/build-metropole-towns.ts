@@ -12,7 +12,11 @@ import { resolve } from 'node:path';
 const require = createRequire(import.meta.url);
 const METROPOLE_EPCI = '200040715';
 
-interface Member { code: string; nom: string; populationMunicipale?: number }
+interface Member {
+  code: string;
+  nom: string;
+  populationMunicipale?: number;
+}
 const epcis = require('@etalab/decoupage-administratif/data/epci.json') as { code: string; membres: Member[] }[];
 const members = epcis.find((e) => e.code === METROPOLE_EPCI)?.membres ?? [];
 

@@ -13,7 +13,10 @@ import type { HousingCategory, MetropoleArea, RenovationType } from '../state/ty
 
 export type ForcedHeating = 'network' | 'wood' | 'gas' | 'heatPump' | 'logs';
 export type ForcedHotWater = 'same' | 'solarUnlessWood';
-export interface ForcedSolutionSpec { heating: ForcedHeating; hotWater: ForcedHotWater }
+export interface ForcedSolutionSpec {
+  heating: ForcedHeating;
+  hotWater: ForcedHotWater;
+}
 export type ProjectKind = 'new' | 'renovation';
 
 export function projectKind(renovationType: RenovationType): ProjectKind {
@@ -22,22 +25,34 @@ export function projectKind(renovationType: RenovationType): ProjectKind {
 
 const s = (heating: ForcedHeating, hotWater: ForcedHotWater = 'same'): ForcedSolutionSpec => ({ heating, hotWater });
 
-export const METROPOLE_SOLUTIONS: Record<MetropoleArea, Record<HousingCategory, Record<ProjectKind, ForcedSolutionSpec[]>>> = {
+export const METROPOLE_SOLUTIONS: Record<
+  MetropoleArea,
+  Record<HousingCategory, Record<ProjectKind, ForcedSolutionSpec[]>>
+> = {
   A: {
     multi_unit: { new: [s('network'), s('wood')], renovation: [s('network'), s('gas', 'solarUnlessWood')] },
     individual: { new: [s('heatPump'), s('wood')], renovation: [s('wood'), s('heatPump', 'solarUnlessWood')] },
   },
   B: {
     multi_unit: { new: [s('network'), s('wood')], renovation: [s('network'), s('wood'), s('gas', 'solarUnlessWood')] },
-    individual: { new: [s('heatPump', 'solarUnlessWood'), s('wood')], renovation: [s('wood'), s('heatPump', 'solarUnlessWood')] },
+    individual: {
+      new: [s('heatPump', 'solarUnlessWood'), s('wood')],
+      renovation: [s('wood'), s('heatPump', 'solarUnlessWood')],
+    },
   },
   C: {
     multi_unit: { new: [s('gas', 'solarUnlessWood'), s('wood')], renovation: [s('gas', 'solarUnlessWood'), s('wood')] },
-    individual: { new: [s('heatPump'), s('gas', 'solarUnlessWood')], renovation: [s('gas', 'solarUnlessWood'), s('wood')] },
+    individual: {
+      new: [s('heatPump'), s('gas', 'solarUnlessWood')],
+      renovation: [s('gas', 'solarUnlessWood'), s('wood')],
+    },
   },
   D: {
     multi_unit: { new: [s('wood'), s('heatPump')], renovation: [s('wood'), s('heatPump')] },
-    individual: { new: [s('heatPump', 'solarUnlessWood'), s('wood')], renovation: [s('wood'), s('heatPump', 'solarUnlessWood')] },
+    individual: {
+      new: [s('heatPump', 'solarUnlessWood'), s('wood')],
+      renovation: [s('wood'), s('heatPump', 'solarUnlessWood')],
+    },
   },
   E: {
     multi_unit: { new: [s('wood')], renovation: [s('wood')] },
