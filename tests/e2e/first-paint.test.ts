@@ -150,7 +150,7 @@ describe('the embeddable simulator framed by a partner site', () => {
     await context.close();
   });
 
-  it('shows in the listed site, signs in inside the frame, and has the simulator as its title', async () => {
+  it('shows in the listed site, signs in inside the frame, and has the page title of the simulator', async () => {
     await setSites([partnerUrl]);
     try {
       const { page, context, errors } = await newPage(browser, { width: 1100, height: 900 });
@@ -162,10 +162,9 @@ describe('the embeddable simulator framed by a partner site', () => {
       await frame!.getByRole('button', { name: 'Se connecter' }).click();
       await frame!.getByRole('tab', { name: 'Situation actuelle' }).waitFor();
       expect(frame!.url()).toMatch(/\/ecorenover-iframe\/?$/);
-      // The simulator's own title (the white label's name for it), then the site's.
-      const heading = await frame!.getByRole('heading', { level: 1 }).textContent();
-      expect(heading).toBe('Écorénover');
-      await expect.poll(() => frame!.title()).toBe(`${heading} - Rénovation Démo`);
+      // The simulator's page title (stable while it loads, issue 16 item 3), then the site's.
+      expect(await frame!.getByRole('heading', { level: 1 }).textContent()).toBe('Écorénover');
+      await expect.poll(() => frame!.title()).toBe('Simulateur de prêt rénovation - Rénovation Démo');
       expect(await page.title()).toBe('Site partenaire');
       await screenshot(page, 'ecorenover-iframe-in-partner-site');
       expect(errors).toEqual([]);
@@ -175,12 +174,12 @@ describe('the embeddable simulator framed by a partner site', () => {
     }
   });
 
-  it('has the simulator as its tab title when opened on its own', async () => {
+  it('has the page title of the simulator as its tab title when opened on its own', async () => {
     const { page, context, errors } = await newPage(browser);
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/ecorenover-iframe/emprunts`);
     await page.getByRole('tab', { name: 'Emprunts' }).waitFor();
-    await expect.poll(() => page.title()).toBe('Écorénover - Rénovation Démo');
+    await expect.poll(() => page.title()).toBe('Simulateur de prêt rénovation - Rénovation Démo');
     // And after moving from a page of the web layout to one without it.
     await page.goto(`${t.url}/ecorenover/situation-actuelle`);
     await page.getByRole('tab', { name: 'Situation actuelle' }).waitFor();
@@ -188,7 +187,7 @@ describe('the embeddable simulator framed by a partner site', () => {
     await page.evaluate(() => window.dispatchEvent(new PopStateEvent('popstate')));
     await page.getByRole('heading', { level: 1, name: 'Écorénover' }).waitFor();
     expect(await page.locator('.side-menu').count()).toBe(0);
-    await expect.poll(() => page.title()).toBe('Écorénover - Rénovation Démo');
+    await expect.poll(() => page.title()).toBe('Simulateur de prêt rénovation - Rénovation Démo');
     expect(errors).toEqual([]);
     await context.close();
   });

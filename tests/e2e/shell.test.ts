@@ -246,7 +246,7 @@ describe('the shell as a new user meets it (issue 16)', () => {
       .locator('input[type="file"]')
       .setInputFiles({ name: 'configuration.json', mimeType: 'application/json', buffer: file });
     await dialog.getByRole('button', { name: 'Importer le fichier' }).click();
-    await page.getByRole('button', { name: 'Oui' }).click();
+    await page.getByRole('button', { name: 'Remplacer la configuration' }).click();
     const toast = page.locator('.toast', { hasText: 'Import terminé' });
     await toast.waitFor(WAIT);
     // In the dialog's top layer, not under its backdrop: the toast is what is at its own place.

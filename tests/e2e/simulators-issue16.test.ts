@@ -179,7 +179,9 @@ describe('issue 16: the simulators in Chromium', () => {
       await screenshot(page, `issue16-thermix-needs-${width}`);
 
       await page.getByRole('tab', { name: 'Solutions' }).click();
-      expect(flat((await page.getByTestId('step-status').textContent())!)).toMatch(/^Étape 2 sur 3/);
+      await expect
+        .poll(async () => flat((await page.getByTestId('step-status').textContent()) ?? ''))
+        .toMatch(/^Étape 2 sur 3/);
       const first = page.getByRole('article', { name: 'Solution 1' });
       await first.getByLabel('Système de chauffage 1').selectOption('heat_pump_air_water');
       await first.getByLabel("Système d'eau chaude 1").selectOption('heat_pump_air_water');
