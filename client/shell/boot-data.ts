@@ -1,16 +1,19 @@
 import { forcedDomain } from '../state/store';
 import type { WhiteLabel } from '../state/session';
 import type { MenuItem } from '../state/menu';
+import type { PublicService } from '../state/public-service';
 
 /**
  * What the server wrote into the page (server/client-shell/boot-data.ts): the domain's white
- * label (null where GET /white_labelling/current/ would answer 404) and the anonymous menu, so
+ * label (null where GET /white_labelling/current/ would answer 404), the anonymous menu and the
+ * public services of the landing page, so
  * that a first visit paints without asking the API first.
  */
 export interface BootData {
   domain: string | null;
   whiteLabel: WhiteLabel | null;
   menu: MenuItem[];
+  services?: PublicService[];
 }
 
 /**

@@ -11,7 +11,7 @@ describe('boot data written into the page', () => {
   });
 
   it('is one JSON data block (not run by the browser, so script-src needs no exception)', () => {
-    const html = bootDataScript({ domain: null, whiteLabel: { pk: 1, siteTitle: hostile }, menu: [] });
+    const html = bootDataScript({ domain: null, whiteLabel: { pk: 1, siteTitle: hostile }, menu: [], services: [] });
     expect(html.startsWith('<script id="boot-data" type="application/json">')).toBe(true);
     expect(html.match(/<\/script/gi)).toHaveLength(1);
     expect(html.match(/<script/gi)).toHaveLength(1);

@@ -1,9 +1,10 @@
 import type { MenuItem } from '../modules/meta/menu';
+import type { PublicService } from '../modules/meta/services';
 
 /**
  * What the browser would otherwise ask before its first paint, written into the page: the white
  * label of the domain (what GET /api/v1/white_labelling/current/ answers, null where that answers
- * 404) and the menu of an anonymous visitor. `domain` is the `?domain=` the page was asked with
+ * 404), the menu of an anonymous visitor and the public services the landing page lists. `domain` is the `?domain=` the page was asked with
  * (null: the Host decided), so that the client uses this only for the domain it is showing.
  * The client reads it in client/shell/boot-data.ts.
  */
@@ -11,6 +12,7 @@ export interface BootData {
   domain: string | null;
   whiteLabel: Record<string, unknown> | null;
   menu: MenuItem[];
+  services: PublicService[];
 }
 
 export const BOOT_DATA_ID = 'boot-data';

@@ -10,6 +10,7 @@ import { sanitizeWhiteLabelHtml } from '../security/sanitize-html';
 import { effectiveMenu } from '../modules/meta/menu';
 import { anonymous } from '../modules/auth/load-user';
 import { bootDataScript, type BootData } from './boot-data';
+import { publicServices } from '../modules/meta/services';
 import { allowFraming, embeddingSitesReader } from './frame-ancestors';
 import { matchRoute, shownRoute } from './route-match';
 
@@ -62,6 +63,7 @@ export function clientShell(app: AppContext, dist: string): RequestHandler[] {
       domain: asked,
       whiteLabel: record ? sanitizeWhiteLabelHtml(record) : null,
       menu: await effectiveMenu({ app, user: anonymous(app), whiteLabel: info, ip: req.ip }),
+      services: publicServices({ app, user: anonymous(app), whiteLabel: info, ip: req.ip }),
     };
     const route = matchRoute(app.registry.routes, req.path);
     if (route?.embeddable) allowFraming(res, embeddingSites(record));
