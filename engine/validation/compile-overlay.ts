@@ -35,7 +35,9 @@ export function adminPatternProblem(pattern: string): string | null {
   const analysis = isSafePattern(pattern, { unicode: true, timeout: 1000 });
   if (analysis.safe) return null;
   if (analysis.error === 'hitMaxScore')
-    return 'une répétition en contient une autre, comme (a+)+ : vérifier un texte pourrait prendre un temps exponentiel';
+    return (
+      'une répétition en contient une autre, comme (a+)+ : ' + 'vérifier un texte pourrait prendre un temps exponentiel'
+    );
   return 'le motif est trop complexe pour être vérifié';
 }
 
