@@ -11,6 +11,7 @@ export default defineConfig({
             'engine/**/*.test.ts',
             'server/**/*.test.ts',
             'generators/**/*.test.ts',
+            'scripts/**/*.test.ts',
             'client/**/*.test.{ts,tsx}',
             'tests/unit/**/*.test.{ts,tsx}',
           ],

@@ -154,7 +154,9 @@ async function assertSameAnswers(
       ]);
       if (g.status !== 200 || h.status !== 200 || g.total !== h.total || g.body !== h.body) {
         throw new Error(
-          `answers differ for ${listPath(page, sort)}: generic ${g.status} total ${g.total} ${g.body.slice(0, 300)}\nhand-written ${h.status} total ${h.total} ${h.body.slice(0, 300)}`,
+          `answers differ for ${listPath(page, sort)}: ` +
+            `generic ${g.status} total ${g.total} ${g.body.slice(0, 300)}\n` +
+            `hand-written ${h.status} total ${h.total} ${h.body.slice(0, 300)}`,
         );
       }
       compared += 1;
@@ -214,13 +216,14 @@ const fmt = (n: number, digits = 0) =>
   n.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
 
 function printMeasure(m: Measure): void {
+  const perRound = m.rounds.map((r) => r.requestsPerSecond);
+  const range = `${fmt(Math.min(...perRound))}–${fmt(Math.max(...perRound))}`;
   console.log(
-    `${m.dialect.padEnd(8)} ${fmt(m.rows).padStart(7)}  ${m.user.padEnd(22)} ${m.position.padEnd(6)} p.${String(m.page).padEnd(6)} ${m.implementation.padEnd(12)} ` +
+    `${m.dialect.padEnd(8)} ${fmt(m.rows).padStart(7)}  ${m.user.padEnd(22)} ${m.position.padEnd(6)} ` +
+      `p.${String(m.page).padEnd(6)} ${m.implementation.padEnd(12)} ` +
       (m.rounds.some((r) => 'serial' in r)
         ? `${fmt(m.requestsPerSecond, 1).padStart(6)} req/s (serial, too slow)`.padEnd(28)
-        : `${fmt(m.requestsPerSecond).padStart(6)} req/s (${fmt(Math.min(...m.rounds.map((r) => r.requestsPerSecond)))}–${fmt(Math.max(...m.rounds.map((r) => r.requestsPerSecond)))})`.padEnd(
-            28,
-          )) +
+        : `${fmt(m.requestsPerSecond).padStart(6)} req/s (${range})`.padEnd(28)) +
       `  p50 ${fmt(m.p50Ms, 2).padStart(6)} ms   p95 ${fmt(m.p95Ms, 2).padStart(6)} ms` +
       (m.cpuMicrosPerRequest !== undefined ? `   server CPU ${fmt(m.cpuMicrosPerRequest).padStart(6)} µs/req` : '') +
       (m.errors ? `   ${m.errors} ERRORS` : ''),
@@ -249,7 +252,8 @@ async function benchOne(dialect: Dialect, rows: number, results: Measure[]): Pro
       const lastPage = Math.ceil(total / PER_PAGE);
       const compared = await assertSameAnswers(ready, headers, lastPage);
       console.log(
-        `  ${user.label}: ${fmt(total)} visible places; ${compared} pages identical (body and X-Total-Count) in both implementations`,
+        `  ${user.label}: ${fmt(total)} visible places; ` +
+          `${compared} pages identical (body and X-Total-Count) in both implementations`,
       );
       const positions: [Position, number][] = [
         ['start', 1],
@@ -322,12 +326,12 @@ function printBreakdown(dialect: Dialect, rows: number, lines: BreakdownLine[]):
       g += l.genericMicros;
       h += l.handWrittenMicros ?? 0;
     }
-    console.log(
-      `    ${l.step.padEnd(42)} ${fmt(l.genericMicros, 1).padStart(7)} | ${l.handWrittenMicros === null ? '      –' : fmt(l.handWrittenMicros, 1).padStart(7)}`,
-    );
+    const handWritten = l.handWrittenMicros === null ? '      –' : fmt(l.handWrittenMicros, 1).padStart(7);
+    console.log(`    ${l.step.padEnd(42)} ${fmt(l.genericMicros, 1).padStart(7)} | ${handWritten}`);
   }
   console.log(
-    `    ${'sum (page 1)'.padEnd(42)} ${fmt(g, 1).padStart(7)} | ${fmt(h, 1).padStart(7)}   (${dialect}, ${fmt(rows)} rows)`,
+    `    ${'sum (page 1)'.padEnd(42)} ${fmt(g, 1).padStart(7)} | ${fmt(h, 1).padStart(7)}   ` +
+      `(${dialect}, ${fmt(rows)} rows)`,
   );
 }
 
@@ -344,7 +348,9 @@ function summary(results: Measure[]): string[] {
   let worstCpuRatio = Infinity;
   lines.push(
     '',
-    `Throughput generic / hand-written (target ≥ ${TARGET_RATIO}); in brackets the same ratio from server CPU per request (hand-written / generic), which a busy machine disturbs less (on PostgreSQL it leaves out the database's own CPU):`,
+    `Throughput generic / hand-written (target ≥ ${TARGET_RATIO}); ` +
+      'in brackets the same ratio from server CPU per request (hand-written / generic), ' +
+      "which a busy machine disturbs less (on PostgreSQL it leaves out the database's own CPU):",
   );
   for (const dialect of dialects) {
     for (const rows of sizes) {
@@ -365,7 +371,8 @@ function summary(results: Measure[]): string[] {
         });
         if (cells.every((c) => c === null)) continue;
         lines.push(
-          `  ${dialect.padEnd(8)} ${fmt(rows).padStart(7)}  ${user.label.padEnd(22)} ${cells.map((c) => c ?? '–').join('   ')}`,
+          `  ${dialect.padEnd(8)} ${fmt(rows).padStart(7)}  ${user.label.padEnd(22)} ` +
+            cells.map((c) => c ?? '–').join('   '),
         );
       }
     }
@@ -373,7 +380,8 @@ function summary(results: Measure[]): string[] {
   if (small !== large) {
     lines.push(
       '',
-      `Latency growth ${fmt(small)} → ${fmt(large)} rows, p50 (p95) ratio (target ≤ ${TARGET_GROWTH} for the generic endpoint):`,
+      `Latency growth ${fmt(small)} → ${fmt(large)} rows, ` +
+        `p50 (p95) ratio (target ≤ ${TARGET_GROWTH} for the generic endpoint):`,
     );
     for (const dialect of dialects) {
       for (const impl of ['generic', 'hand-written'] as const) {
@@ -388,7 +396,8 @@ function summary(results: Measure[]): string[] {
           });
           if (cells.every((c) => c === null)) continue;
           lines.push(
-            `  ${dialect.padEnd(8)} ${impl.padEnd(12)} ${user.label.padEnd(22)} ${cells.map((c) => c ?? '–').join('   ')}`,
+            `  ${dialect.padEnd(8)} ${impl.padEnd(12)} ${user.label.padEnd(22)} ` +
+              cells.map((c) => c ?? '–').join('   '),
           );
         }
       }
@@ -397,7 +406,8 @@ function summary(results: Measure[]): string[] {
   if (small !== large) {
     lines.push(
       '',
-      `In process (no HTTP, no queueing), administrator: the list operation's time at ${fmt(large)} / at ${fmt(small)} rows, generic (hand-written):`,
+      'In process (no HTTP, no queueing), administrator: ' +
+        `the list operation's time at ${fmt(large)} / at ${fmt(small)} rows, generic (hand-written):`,
     );
     for (const dialect of dialects) {
       const a = breakdowns.find((b) => b.dialect === dialect && b.rows === small);
@@ -415,18 +425,15 @@ function summary(results: Measure[]): string[] {
     }
   }
   lines.push('');
+  const verdict = (met: boolean) => (met ? 'target met' : 'TARGET MISSED');
   if (Number.isFinite(worstRatio))
-    lines.push(
-      `Worst throughput ratio: ${worstRatio.toFixed(2)} → ${worstRatio >= TARGET_RATIO ? 'target met' : 'TARGET MISSED'}`,
-    );
+    lines.push(`Worst throughput ratio: ${worstRatio.toFixed(2)} → ${verdict(worstRatio >= TARGET_RATIO)}`);
   if (Number.isFinite(worstCpuRatio))
     lines.push(
-      `Worst CPU-based ratio on SQLite: ${worstCpuRatio.toFixed(2)} → ${worstCpuRatio >= TARGET_RATIO ? 'target met' : 'TARGET MISSED'}`,
+      `Worst CPU-based ratio on SQLite: ${worstCpuRatio.toFixed(2)} → ${verdict(worstCpuRatio >= TARGET_RATIO)}`,
     );
   if (worstGrowth > 0)
-    lines.push(
-      `Worst p50 growth (generic): ${worstGrowth.toFixed(2)} → ${worstGrowth <= TARGET_GROWTH ? 'target met' : 'TARGET MISSED'}`,
-    );
+    lines.push(`Worst p50 growth (generic): ${worstGrowth.toFixed(2)} → ${verdict(worstGrowth <= TARGET_GROWTH)}`);
   return lines;
 }
 
@@ -439,14 +446,18 @@ async function main(): Promise<void> {
     return v;
   })();
   console.log(
-    `Generic list endpoint benchmark — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, SQLite ${sqliteVersion}${pgVersion ? `, PostgreSQL ${pgVersion}` : ''}`,
+    `Generic list endpoint benchmark — Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? '?'}, ` +
+      `SQLite ${sqliteVersion}${pgVersion ? `, PostgreSQL ${pgVersion}` : ''}`,
   );
   console.log(
-    `GET ${listPath(0).replace('page=0', 'page=N')}; ${concurrency} requests in flight (${loader === 'wrk' ? 'wrk' : 'Node http, keep-alive'}); per line ${rounds} rounds of ${warmUpSeconds} s warm-up + ${seconds} s timed, medians (min–max req/s)`,
+    `GET ${listPath(0).replace('page=0', 'page=N')}; ` +
+      `${concurrency} requests in flight (${loader === 'wrk' ? 'wrk' : 'Node http, keep-alive'}); ` +
+      `per line ${rounds} rounds of ${warmUpSeconds} s warm-up + ${seconds} s timed, medians (min–max req/s)`,
   );
   if (statementCache)
     console.log(
-      'EXPERIMENT --statement-cache: SQLite statements reused by SQL text in the server process (not what the shipped server does)',
+      'EXPERIMENT --statement-cache: SQLite statements reused by SQL text in the server process ' +
+        '(not what the shipped server does)',
     );
   if (backgroundWrites)
     console.log(`Background writes: ${backgroundWrites} inserts per second into login_log during the whole run`);

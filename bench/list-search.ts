@@ -95,8 +95,9 @@ async function benchOne(dialect: Dialect): Promise<void> {
           .executeTakeFirst()
       )?.n,
     );
+    const fillSeconds = ((performance.now() - started) / 1000).toFixed(1);
     console.log(
-      `\n${dialect}: ${total.toLocaleString('en-US')} places (filled in ${((performance.now() - started) / 1000).toFixed(1)} s); median of ${runs} runs, ms`,
+      `\n${dialect}: ${total.toLocaleString('en-US')} places (filled in ${fillSeconds} s); median of ${runs} runs, ms`,
     );
     console.log('query            matches   before: count  page   after: count  page   (found before)');
     const base = () => db.selectFrom('dialogwatt_place') as QB;
@@ -112,8 +113,11 @@ async function benchOne(dialect: Dialect): Promise<void> {
         const n = Number(((await count()) as { n: number }).n);
         figures[name] = { count: await time(count), page: await time(page), n };
       }
+      const [was, now] = [figures.before, figures.after];
       console.log(
-        `${JSON.stringify(q).padEnd(16)} ${String(figures.after.n).padStart(7)}   ${figures.before.count.toFixed(2).padStart(12)} ${figures.before.page.toFixed(2).padStart(6)}   ${figures.after.count.toFixed(2).padStart(11)} ${figures.after.page.toFixed(2).padStart(6)}   (${figures.before.n})`,
+        `${JSON.stringify(q).padEnd(16)} ${String(now.n).padStart(7)}   ` +
+          `${was.count.toFixed(2).padStart(12)} ${was.page.toFixed(2).padStart(6)}   ` +
+          `${now.count.toFixed(2).padStart(11)} ${now.page.toFixed(2).padStart(6)}   (${was.n})`,
       );
     }
     for (const q of ['echirolles', 'ec']) {
@@ -125,9 +129,8 @@ async function benchOne(dialect: Dialect): Promise<void> {
           qb.select((eb) => eb.fn.countAll().as('n')),
         )}`,
       );
-      console.log(
-        `plan of the first page, after, q=${JSON.stringify(q)}:\n${await plan(db, dialect, qb.select(['pk', 'name']).orderBy('name').orderBy('pk').limit(10))}`,
-      );
+      const firstPage = await plan(db, dialect, qb.select(['pk', 'name']).orderBy('name').orderBy('pk').limit(10));
+      console.log(`plan of the first page, after, q=${JSON.stringify(q)}:\n${firstPage}`);
     }
     console.log(
       `\nplan of the count, before, q="echirolles":\n${await plan(

@@ -127,9 +127,8 @@ const gz = (text: string | Uint8Array) => gzipSync(text, { level: 9 }).length;
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'bench-validation-'));
   try {
-    console.log(
-      `Record validation — entity ${ENTITY}: ${fieldCount} form fields, ${Object.keys(entity.schema.properties).length} properties`,
-    );
+    const propertyCount = Object.keys(entity.schema.properties).length;
+    console.log(`Record validation — entity ${ENTITY}: ${fieldCount} form fields, ${propertyCount} properties`);
     console.log(
       `Node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? 'CPU'}; rounds of ${SECONDS} s, median of 3\n`,
     );
@@ -163,7 +162,8 @@ async function main(): Promise<void> {
     const moduleMs = slowTime(() => validatorModule(structuredClone(schema)));
     const code = `${validatorModule(schema)}export const schema = ${JSON.stringify(schemaKey(schema))};\n`;
     console.log(
-      `\nCompile (once per effective schema): AJV compile ${compileMs.toFixed(2)} ms; standalone module ${moduleMs.toFixed(2)} ms, ${kb(code.length)} (${kb(gz(code))} gzipped)`,
+      `\nCompile (once per effective schema): AJV compile ${compileMs.toFixed(2)} ms; ` +
+        `standalone module ${moduleMs.toFixed(2)} ms, ${kb(code.length)} (${kb(gz(code))} gzipped)`,
     );
 
     // --- Weight of each browser option -------------------------------------------------------
@@ -180,7 +180,9 @@ async function main(): Promise<void> {
       return out.outputFiles[0].contents;
     };
     const runtime = await bundle(
-      "export * from './engine/validation/formats'; export { default as u } from 'ajv/dist/runtime/ucs2length'; export { default as e } from 'ajv/dist/runtime/equal';",
+      "export * from './engine/validation/formats'; " +
+        "export { default as u } from 'ajv/dist/runtime/ucs2length'; " +
+        "export { default as e } from 'ajv/dist/runtime/equal';",
     );
     const re2 = await bundle("export * from './engine/validation/safe-regexp';");
     const cfworker = await bundle(
@@ -189,7 +191,8 @@ async function main(): Promise<void> {
     const interpreter = await bundle(`export * from ${JSON.stringify(old.file)};`);
     console.log('\nJavaScript for record validation in the browser (minified, gzipped), loaded with staff forms only:');
     console.log(
-      `  AJV standalone: module for ${ENTITY} ${kb(gz(code))} + runtime (formats, ucs2length, equal) ${kb(gz(runtime))} + RE2 when the schema has a pattern ${kb(gz(re2))}`,
+      `  AJV standalone: module for ${ENTITY} ${kb(gz(code))} + ` +
+        `runtime (formats, ucs2length, equal) ${kb(gz(runtime))} + RE2 when the schema has a pattern ${kb(gz(re2))}`,
     );
     console.log(
       `  @cfworker/json-schema with the same formats: ${kb(gz(cfworker))} (patterns on the native RegExp engine)`,
@@ -218,14 +221,23 @@ async function browserBench(dir: string, moduleCode: string, oldFile: string): P
     import equal from 'ajv/dist/runtime/equal';
     import { Validator, format } from '@cfworker/json-schema';
     import { interpretSchema } from ${JSON.stringify(oldFile)};
-    const runtime = { 'ajv/dist/runtime/ucs2length': { default: ucs2length }, 'ajv/dist/runtime/equal': { default: equal }, 'app:formats': formats, 'app:regexp': regexp };
+    const runtime = {
+      'ajv/dist/runtime/ucs2length': { default: ucs2length },
+      'ajv/dist/runtime/equal': { default: equal },
+      'app:formats': formats,
+      'app:regexp': regexp,
+    };
     Object.assign(format, formats.FORMATS);
     function time(run, seconds) {
       for (let i = 0; i < 2000; i++) run();
       const rounds = [];
       for (let r = 0; r < 3; r++) {
         let calls = 0; const start = performance.now(); let now = start;
-        while (now - start < seconds * 1000) { for (let i = 0; i < 100; i++) run(); calls += 100; now = performance.now(); }
+        while (now - start < seconds * 1000) {
+          for (let i = 0; i < 100; i++) run();
+          calls += 100;
+          now = performance.now();
+        }
         rounds.push((now - start) * 1000 / calls);
       }
       return rounds.sort((a, b) => a - b)[1];
@@ -240,13 +252,25 @@ async function browserBench(dir: string, moduleCode: string, oldFile: string): P
       const cf = new Validator(schema, '2020-12', false);
       const out = {};
       for (const [name, { record, candidate }] of Object.entries(records)) {
-        const oldSchema = { type: 'object', properties: Object.fromEntries(Object.keys(candidate).map((f) => [f, entity.schema.properties[f]])) };
+        const oldSchema = {
+          type: 'object',
+          properties: Object.fromEntries(Object.keys(candidate).map((f) => [f, entity.schema.properties[f]])),
+        };
         out[name] = {
-          errors: [validate(candidate) ? 0 : validate.errors.length, cf.validate(candidate).errors.length, interpretSchema(oldSchema, candidate).length],
+          errors: [
+            validate(candidate) ? 0 : validate.errors.length,
+            cf.validate(candidate).errors.length,
+            interpretSchema(oldSchema, candidate).length,
+          ],
           ajv: time(() => validate(candidate), seconds),
           cfworker: time(() => cf.validate(candidate), seconds),
-          old: time(() => interpretSchema({ type: 'object', properties: Object.fromEntries(Object.keys(candidate).map((f) => [f, entity.schema.properties[f]])) }, candidate), seconds),
-          whole: time(() => validateRecord({ entity: effective, record, ctx: ${JSON.stringify(ctx)}, catalogue: window.catalogue }), seconds),
+          old: time(() => interpretSchema({
+            type: 'object',
+            properties: Object.fromEntries(Object.keys(candidate).map((f) => [f, entity.schema.properties[f]])),
+          }, candidate), seconds),
+          whole: time(() => validateRecord({
+            entity: effective, record, ctx: ${JSON.stringify(ctx)}, catalogue: window.catalogue,
+          }), seconds),
         };
       }
       return out;
@@ -305,13 +329,17 @@ async function browserBench(dir: string, moduleCode: string, oldFile: string): P
         ),
       { entity: plain, records, seconds: SECONDS },
     );
+    const csp = violations.length ? `; console errors: ${violations.join(' | ')}` : ', no CSP violation';
     console.log(
-      `\nChromium ${browser.version()}, per keystroke on the ${ENTITY} form (µs per call; the page has the strict CSP${violations.length ? `; console errors: ${violations.join(' | ')}` : ', no CSP violation'}):`,
+      `\nChromium ${browser.version()}, per keystroke on the ${ENTITY} form ` +
+        `(µs per call; the page has the strict CSP${csp}):`,
     );
     for (const [name, r] of Object.entries(result)) {
       const [a, c, o] = r.errors as number[];
       console.log(
-        `  ${name.padEnd(8)} schema step: AJV standalone ${fmt(r.ajv as number).padStart(6)} (${a} errors) | @cfworker/json-schema ${fmt(r.cfworker as number).padStart(6)} (${c}) | old interpreter ${fmt(r.old as number).padStart(6)} (${o})`,
+        `  ${name.padEnd(8)} schema step: AJV standalone ${fmt(r.ajv as number).padStart(6)} (${a} errors) | ` +
+          `@cfworker/json-schema ${fmt(r.cfworker as number).padStart(6)} (${c}) | ` +
+          `old interpreter ${fmt(r.old as number).padStart(6)} (${o})`,
       );
       console.log(`  ${''.padEnd(8)} whole validateRecord with AJV standalone: ${fmt(r.whole as number)}`);
     }

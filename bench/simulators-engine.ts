@@ -91,7 +91,8 @@ function measure(label: string, body: ThermixRequest): void {
 }
 
 console.log(
-  `thermix computeResults, time per solution (Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ${SAMPLES} samples of ${CALLS_PER_SAMPLE} calls, target ${TARGET_MS * 1000} µs)`,
+  `thermix computeResults, time per solution (Node ${process.version}, ${cpus()[0]?.model ?? 'unknown CPU'}, ` +
+    `${SAMPLES} samples of ${CALLS_PER_SAMPLE} calls, target ${TARGET_MS * 1000} µs)`,
 );
 for (const [name, solution] of Object.entries(solutions)) measure(`${name} (1 solution)`, request([solution]));
 measure('all four in one request (per solution)', request(Object.values(solutions)));
@@ -101,7 +102,8 @@ const all = request(Object.values(solutions));
 const response = computeResults(all, data, { currentYear: 2024 });
 const explained = timeIt(() => explainThermixResults(all, response, data), all.solutions.length, 10, 500);
 console.log(
-  `${'explainThermixResults (per solution)'.padEnd(40)} median ${µs(explained.median)} µs   p95 ${µs(explained.p95)} µs`,
+  `${'explainThermixResults (per solution)'.padEnd(40)} ` +
+    `median ${µs(explained.median)} µs   p95 ${µs(explained.p95)} µs`,
 );
 const house = {
   housingType: 'individual',

@@ -25,6 +25,7 @@ export function generateClientManifest(registry: Registry): string {
     $schema?: string;
   };
   const modules = registry.modules.map((m) => ({ id: m.id, flag: m.flag, label: m.label, always: Boolean(m.always) }));
+  const moduleType = '{ id: string; flag: string; label: string; always: boolean }[]';
   return `${TS_BANNER}
 import type { RouteDeclaration, RolesDeclaration } from '../../engine/schema/types';
 
@@ -36,6 +37,6 @@ export const routes: ManifestRoute[] = ${JSON.stringify(routes, null, 2)};
 
 export const roles: RolesDeclaration = ${JSON.stringify(roles, null, 2)};
 
-export const modules: { id: string; flag: string; label: string; always: boolean }[] = ${JSON.stringify(modules, null, 2)};
+export const modules: ${moduleType} = ${JSON.stringify(modules, null, 2)};
 `;
 }

@@ -47,7 +47,8 @@ describe('diffSnapshots', () => {
     const { ops, warnings } = diffSnapshots(before, after);
     expect(ops).toEqual([{ op: 'dropIndex', table: 't', column: 'name', unique: false }]);
     expect(warnings).toEqual([
-      't.name: storage changes from text to integer; write a hand-made migration (server/db/system-migrations) to convert the data',
+      't.name: storage changes from text to integer; ' +
+        'write a hand-made migration (server/db/system-migrations) to convert the data',
       't.old is no longer declared; the column and its data are kept',
     ]);
   });

@@ -65,7 +65,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       }
       if (prev.kind !== c.kind)
         warnings.push(
-          `${table}.${name}: storage changes from ${prev.kind} to ${c.kind}; write a hand-made migration (server/db/system-migrations) to convert the data`,
+          `${table}.${name}: storage changes from ${prev.kind} to ${c.kind}; ` +
+            'write a hand-made migration (server/db/system-migrations) to convert the data',
         );
       const hadIndex = Boolean(prev.unique || prev.index);
       const hasIndex = Boolean(c.unique || c.index);

@@ -36,7 +36,8 @@ describe('the generated OpenAPI document', () => {
           "type Request = components['schemas']['ThermixComputeRequest'];",
           "type Places = paths['/api/v1/dialogwatt/place/']['get']['responses']['200']['content']['application/json'];",
           'export const needs = (request: Request): Needs | undefined => request.needs;',
-          'export const names = (places: Places): unknown[] => (Array.isArray(places) ? places.map((p) => p.name) : []);',
+          'export const names = (places: Places): unknown[] => ' +
+            '(Array.isArray(places) ? places.map((p) => p.name) : []);',
           '',
         ].join('\n'),
       );

@@ -9,7 +9,11 @@ export function generateServerRoutes(registry: Registry): string {
     .map((e) => {
       const api = e.schema['x-entity'].api!;
       const actions = api.actions ?? ['list', 'detail', 'create', 'update', 'delete'];
-      return `  { entity: '${e.name}', path: '/api/v1/${api.path}/', actions: [${actions.map((a) => `'${a}'`).join(', ')}], storeList: ${Boolean(api.storeList)} },`;
+      const list = actions.map((a) => `'${a}'`).join(', ');
+      return (
+        `  { entity: '${e.name}', path: '/api/v1/${api.path}/', ` +
+        `actions: [${list}], storeList: ${Boolean(api.storeList)} },`
+      );
     });
   return `${TS_BANNER}
 import type { EntityAction } from '../../engine/schema/types';

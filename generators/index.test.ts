@@ -33,13 +33,16 @@ describe('npm run generate refuses what record validation would not enforce', ()
     vi.restoreAllMocks();
   });
 
-  it('a keyword outside the supported list (multipleOf) fails generation, naming the file and the keyword', async () => {
-    const { code, errors } = await generateWithPlaceProperty('lat', (p) => {
-      p.multipleOf = 0.5;
-    });
-    expect(code).toBe(1);
-    expect(errors).toContain('schemas/entities/place.schema.json: /properties/lat: "multipleOf" is not allowed here');
-  });
+  it(
+    'a keyword outside the supported list (multipleOf) fails generation, ' + 'naming the file and the keyword',
+    async () => {
+      const { code, errors } = await generateWithPlaceProperty('lat', (p) => {
+        p.multipleOf = 0.5;
+      });
+      expect(code).toBe(1);
+      expect(errors).toContain('schemas/entities/place.schema.json: /properties/lat: "multipleOf" is not allowed here');
+    },
+  );
 
   it('a pattern RE2 cannot run (look-ahead) fails generation', async () => {
     const { code, errors } = await generateWithPlaceProperty('postcode', (p) => {

@@ -9,7 +9,10 @@ function describe(e: ErrorObject): string {
   const p = e.params as Record<string, unknown>;
   const key = p.additionalProperty ?? p.unevaluatedProperty;
   if (key !== undefined)
-    return `${e.instancePath || '/'}: "${String(key)}" is not allowed here (a keyword the meta-schema does not list is not supported)`;
+    return (
+      `${e.instancePath || '/'}: "${String(key)}" is not allowed here ` +
+      '(a keyword the meta-schema does not list is not supported)'
+    );
   return `${e.instancePath || '/'} ${e.message}`;
 }
 

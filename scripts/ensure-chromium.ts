@@ -35,6 +35,8 @@ export function ensureChromium(): string {
     if (installed) return installed;
   }
   throw new Error(
-    'Chromium is needed for the browser tests and was not found. Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), or set CHROMIUM_PATH to a Chromium or Chrome executable.',
+    'Chromium is needed for the browser tests and was not found. ' +
+      'Install it with `sudo apt-get install -y chromium` (Debian/Ubuntu), ' +
+      'or set CHROMIUM_PATH to a Chromium or Chrome executable.',
   );
 }

@@ -31,6 +31,7 @@ const steps: Step[] = [
     command: bin('prettier'),
     args: ['--check', '--log-level', 'warn', '**/*.{ts,tsx}'],
   },
+  { name: 'lines ≤ 120 characters', command: bin('tsx'), args: ['scripts/check-line-length.ts'] },
   {
     name: 'no import circles (madge)',
     command: bin('madge'),

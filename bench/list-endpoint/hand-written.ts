@@ -43,7 +43,8 @@ interface PlaceRow {
 }
 
 const COLUMNS =
-  'pk, name, slug, is_active, color, groups, selected_advisors, address, postcode, city, inseecode, lat, lon, phone, email, url, presentation, internal_presentation, created_at, updated_at';
+  'pk, name, slug, is_active, color, groups, selected_advisors, address, postcode, city, inseecode, lat, lon, ' +
+  'phone, email, url, presentation, internal_presentation, created_at, updated_at';
 
 export function toJson(r: PlaceRow) {
   return {
@@ -96,9 +97,11 @@ export interface Source {
 }
 
 const USER_SQL =
-  'select u.user_type, u.is_active, g.is_active as group_active from account_user u left join account_group g on g.pk = u."group" where u.pk = ?';
+  'select u.user_type, u.is_active, g.is_active as group_active ' +
+  'from account_user u left join account_group g on g.pk = u."group" where u.pk = ?';
 const pageSql = (column: string, desc: boolean, activeOnly: boolean, p: [string, string]) =>
-  `select ${COLUMNS} from dialogwatt_place ${activeOnly ? 'where is_active = 1' : ''} order by ${column} ${desc ? 'desc' : 'asc'}, pk ${desc ? 'desc' : 'asc'} limit ${p[0]} offset ${p[1]}`;
+  `select ${COLUMNS} from dialogwatt_place ${activeOnly ? 'where is_active = 1' : ''} ` +
+  `order by ${column} ${desc ? 'desc' : 'asc'}, pk ${desc ? 'desc' : 'asc'} limit ${p[0]} offset ${p[1]}`;
 const countSql = (activeOnly: boolean) =>
   `select count(*) as n from dialogwatt_place ${activeOnly ? 'where is_active = 1' : ''}`;
 

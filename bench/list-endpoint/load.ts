@@ -136,7 +136,8 @@ export function wrkAvailable(): string | null {
 // wrk reports p50/p95 and non-2xx counts through its Lua `done` hook, as one JSON line.
 const WRK_SCRIPT = `
 done = function(summary, latency, requests)
-  local errors = summary.errors.connect + summary.errors.read + summary.errors.write + summary.errors.status + summary.errors.timeout
+  local errors = summary.errors.connect + summary.errors.read + summary.errors.write
+    + summary.errors.status + summary.errors.timeout
   io.write(string.format('{"requests":%d,"micros":%d,"p50":%f,"p95":%f,"errors":%d}\\n',
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(95), errors))
 end

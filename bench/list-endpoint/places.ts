@@ -180,7 +180,8 @@ export async function fillPostgres(url: string, total: number): Promise<void> {
       );
     }
     await client.query(
-      `select setval(pg_get_serial_sequence('dialogwatt_place', 'pk'), (select max(pk) from dialogwatt_place) + 1, false)`,
+      "select setval(pg_get_serial_sequence('dialogwatt_place', 'pk'), " +
+        '(select max(pk) from dialogwatt_place) + 1, false)',
     );
     await client.query('commit');
     await client.query('analyze dialogwatt_place');

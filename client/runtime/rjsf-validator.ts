@@ -12,7 +12,8 @@ import type { RJSFSchema, RJSFValidationError, ValidationData, ValidatorType } f
  */
 function unsupported(what: string): never {
   throw new Error(
-    `RJSF asked to ${what}: generated forms are validated by validateRecord and use no oneOf, anyOf, if or dependencies`,
+    `RJSF asked to ${what}: generated forms are validated by validateRecord ` +
+      'and use no oneOf, anyOf, if or dependencies',
   );
 }
 

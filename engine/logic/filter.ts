@@ -13,7 +13,10 @@ export type Filter =
   | { cmp: '=' | '!=' | '<' | '<=' | '>' | '>='; field: string; value: unknown }
   | { inList: string; values: unknown[] }
   | { contains: string; value: unknown }
-  /** The field is truthy as json-logic says: not null, false, 0, "" or an empty list (an object, even empty, is truthy). */
+  /**
+   * The field is truthy as json-logic says: not null, false, 0, "" or an empty list (an object, even empty, is
+   * truthy).
+   */
   | { truthy: string };
 
 export class UnsupportedFilterError extends Error {}
@@ -69,7 +72,10 @@ function compare(op: string, a: Part, b: Part): Part {
   throw new UnsupportedFilterError(`cannot compile ${op} between these operands`);
 }
 
-/** A `missing`/`missing_some` argument naming record fields reads the record too (json-logic looks them up in the data). */
+/**
+ * A `missing`/`missing_some` argument naming record fields reads the record too (json-logic looks them up in the
+ * data).
+ */
 function namesRecordField(arg: unknown): boolean {
   const names = Array.isArray(arg) ? arg.flat(2) : [arg];
   return names.some((n) => typeof n === 'string' && n.startsWith(RECORD));

@@ -160,10 +160,12 @@ export function checkDeclarations(decls: Declarations): string[] {
       const exposed = (x.api?.actions ?? (x.api ? ['list', 'detail', 'create', 'update', 'delete'] : [])).filter(
         (a) => a !== 'create',
       );
-      if (exposed.length || x.api?.storeList)
+      if (exposed.length || x.api?.storeList) {
+        const found = [...exposed, ...(x.api?.storeList ? ['storeList'] : [])].join(', ');
         problems.push(
-          `${where}: a secret-link entity is read by its secret only; its API may only create (found ${[...exposed, ...(x.api?.storeList ? ['storeList'] : [])].join(', ')})`,
+          `${where}: a secret-link entity is read by its secret only; its API may only create (found ${found})`,
         );
+      }
       if (x.menu || (x.screens && x.screens.list !== false))
         problems.push(`${where}: a secret-link entity has no list screen or menu entry`);
     }

@@ -22,6 +22,9 @@ const TYPE_NAMES: Record<string, string> = {
   object: 'objet',
 };
 
+const NESTED_REPETITION =
+  'une répétition en contient une autre, comme (a+)+ : vérifier un texte pourrait prendre un temps exponentiel';
+
 /**
  * Why a pattern an administrator wrote cannot be used, in French, or null. Record patterns run on
  * RE2 (linear time), which refuses look-around and back-references. A pattern that would backtrack
@@ -34,8 +37,7 @@ export function adminPatternProblem(pattern: string): string | null {
   if (syntax) return syntax;
   const analysis = isSafePattern(pattern, { unicode: true, timeout: 1000 });
   if (analysis.safe) return null;
-  if (analysis.error === 'hitMaxScore')
-    return 'une répétition en contient une autre, comme (a+)+ : vérifier un texte pourrait prendre un temps exponentiel';
+  if (analysis.error === 'hitMaxScore') return NESTED_REPETITION;
   return 'le motif est trop complexe pour être vérifié';
 }
 

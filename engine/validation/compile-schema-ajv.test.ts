@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { compileSchema, validatorModule } from './compile-schema-ajv';
 
-/** Errors of `value` against `schema` as compiled for records (AJV, strict, RE2 patterns, the application's formats). */
+/**
+ * Errors of `value` against `schema` as compiled for records (AJV, strict, RE2 patterns, the application's
+ * formats).
+ */
 function check(schema: object, value: unknown) {
   const validate = compileSchema(schema);
   return validate(value)

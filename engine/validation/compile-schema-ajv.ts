@@ -43,7 +43,10 @@ export function compileSchema(schema: object, _key?: string): SchemaValidator {
   }
 }
 
-/** The runtime names standalone code may `require`; the browser provides each (client/runtime/record-validator-module.ts). */
+/**
+ * The runtime names standalone code may `require`; the browser provides each
+ * (client/runtime/record-validator-module.ts).
+ */
 export const STANDALONE_RUNTIME = [
   'ajv/dist/runtime/ucs2length',
   'ajv/dist/runtime/equal',

@@ -45,10 +45,9 @@ export async function fillSearch(db: Kysely<unknown>, op: { table: string } & Sn
       const text = searchTextOf(op.sources.map((s) => (s.kind === 'json' ? parseJson(r[s.column]) : r[s.column])));
       return sql`(cast(${r.pk} as integer), cast(${text} as text))`;
     });
+    const table = sql.table(op.table);
     await sql`with v(pk, s) as (values ${sql.join(values)})
-      update ${sql.table(op.table)} set ${sql.ref(op.column)} = v.s from v where ${sql.table(op.table)}.pk = v.pk`.execute(
-      db,
-    );
+      update ${table} set ${sql.ref(op.column)} = v.s from v where ${table}.pk = v.pk`.execute(db);
     after = rows[rows.length - 1].pk as number;
     if (rows.length < BATCH) return;
   }
@@ -71,7 +70,8 @@ export async function createSearch(
     } catch (e) {
       await sql`rollback to savepoint search_extension`.execute(db);
       console.warn(
-        `search on ${op.table}: pg_trgm cannot be created (${(e as Error).message}); searches will read the whole table`,
+        `search on ${op.table}: pg_trgm cannot be created (${(e as Error).message}); ` +
+          'searches will read the whole table',
       );
       return;
     }
@@ -83,9 +83,8 @@ export async function createSearch(
   const t = sql.table(op.table);
   const f = sql.table(fts);
   const c = sql.ref(op.column);
-  await sql`create virtual table if not exists ${f} using fts5(${c}, content=${sql.lit(op.table)}, content_rowid='pk', tokenize='trigram')`.execute(
-    db,
-  );
+  const options = sql`content=${sql.lit(op.table)}, content_rowid='pk', tokenize='trigram'`;
+  await sql`create virtual table if not exists ${f} using fts5(${c}, ${options})`.execute(db);
   await sql`create trigger if not exists ${sql.id(`${fts}_insert`)} after insert on ${t} begin
     insert into ${f}(rowid, ${c}) values (new.pk, new.${c}); end`.execute(db);
   await sql`create trigger if not exists ${sql.id(`${fts}_delete`)} after delete on ${t} begin

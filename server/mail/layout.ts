@@ -22,18 +22,24 @@ export interface MailContent {
 }
 
 const P = 'margin:0 0 16px;font-size:16px;line-height:1.5;color:#1c2733;';
+const BUTTON =
+  'display:inline-block;padding:12px 20px;background:#1f5c99;color:#ffffff;text-decoration:none;border-radius:6px;' +
+  'font-weight:bold;';
+const HEADER =
+  'padding:16px 24px;background:#12385e;color:#ffffff;font-size:20px;font-weight:bold;border-radius:6px 6px 0 0;';
 
 export function renderMailHtml(c: MailContent): string {
   const paragraphs = (list: string[]) => list.map((p) => `<p style="${P}">${escapeHtml(p)}</p>`).join('\n');
+  const url = c.action ? escapeHtml(c.action.url) : '';
   const action = c.action
-    ? `<p style="margin:24px 0;"><a href="${escapeHtml(c.action.url)}" style="display:inline-block;padding:12px 20px;background:#1f5c99;color:#ffffff;text-decoration:none;border-radius:6px;font-weight:bold;">${escapeHtml(c.action.label)}</a></p>
-<p style="${P}word-break:break-all;"><a href="${escapeHtml(c.action.url)}" style="color:#1f5c99;">${escapeHtml(c.action.url)}</a></p>`
+    ? `<p style="margin:24px 0;"><a href="${url}" style="${BUTTON}">${escapeHtml(c.action.label)}</a></p>
+<p style="${P}word-break:break-all;"><a href="${url}" style="color:#1f5c99;">${url}</a></p>`
     : '';
   return `<!doctype html>
 <html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(c.siteName)}</title></head>
 <body style="margin:0;padding:0;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;">
 <div style="max-width:600px;margin:0 auto;padding:24px;">
-<div style="padding:16px 24px;background:#12385e;color:#ffffff;font-size:20px;font-weight:bold;border-radius:6px 6px 0 0;">${escapeHtml(c.siteName)}</div>
+<div style="${HEADER}">${escapeHtml(c.siteName)}</div>
 <div style="padding:24px;background:#ffffff;border:1px solid #c9d1db;border-top:0;border-radius:0 0 6px 6px;">
 ${paragraphs(c.paragraphs)}
 ${action}

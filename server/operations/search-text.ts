@@ -43,9 +43,8 @@ export function whereSearchMatches<QB extends SelectQueryBuilder<any, any, objec
   if (long.length) {
     // One MATCH for all the long words (implicit AND of the phrases): one lookup in the index.
     const query = long.map(ftsPhrase).join(' ');
-    out = out.where(
-      sql<boolean>`${sql.ref(`${entity.schema['x-entity'].table}.pk`)} in (select rowid from ${fts} where ${fts} match ${query})`,
-    ) as QB;
+    const pk = sql.ref(`${entity.schema['x-entity'].table}.pk`);
+    out = out.where(sql<boolean>`${pk} in (select rowid from ${fts} where ${fts} match ${query})`) as QB;
   }
   for (const word of words.filter((w) => !long.includes(w))) {
     out = out.where(sql<boolean>`${column} like ${`%${escapeLike(word)}%`} escape '\\'`) as QB;

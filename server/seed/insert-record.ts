@@ -36,7 +36,8 @@ export async function insertFixture(ctx: RequestContext, entityName: string, dat
   );
   if (errors.length)
     throw new Error(
-      `fixture ${entityName} ${JSON.stringify(data.pk ?? data)}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+      `fixture ${entityName} ${JSON.stringify(data.pk ?? data)}: ` +
+        errors.map((e) => `${e.path}: ${e.message}`).join('; '),
     );
   const now = nowIso();
   record.createdAt ??= now;
@@ -56,7 +57,8 @@ export async function resetSequences(ctx: RequestContext): Promise<void> {
   if (ctx.app.database.dialect !== 'postgres') return;
   for (const e of ctx.app.registry.entities.values()) {
     const table = e.schema['x-entity'].table;
-    await sql`select setval(pg_get_serial_sequence(${table}, 'pk'), coalesce((select max(pk) from ${sql.table(table)}), 0) + 1, false)`.execute(
+    const highest = sql`coalesce((select max(pk) from ${sql.table(table)}), 0)`;
+    await sql`select setval(pg_get_serial_sequence(${table}, 'pk'), ${highest} + 1, false)`.execute(
       ctx.app.database.db,
     );
   }

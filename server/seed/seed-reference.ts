@@ -91,7 +91,8 @@ async function insertBatch(
     });
     if (errors.length)
       throw new Error(
-        `reference data ${entityName} ${JSON.stringify(data.pk ?? data)}: ${errors.map((e) => `${e.path}: ${e.message}`).join('; ')}`,
+        `reference data ${entityName} ${JSON.stringify(data.pk ?? data)}: ` +
+          errors.map((e) => `${e.path}: ${e.message}`).join('; '),
       );
     const row = { ...recordToRow(entity, record, props), ...searchColumnValues(entity, record) };
     if (typeof data.pk === 'number') row.pk = data.pk;

@@ -22,65 +22,72 @@ describe.each(DIALECTS)('actimmo map API on %s', (dialect) => {
     t = app;
   });
 
-  it('answers every department with its structures and their contacts, ordered by structure full name, to anyone', async () => {
-    const res = await t.call('/actimmo-map/actimmo-map/');
-    expect(res.status).toBe(200);
-    expect(res.body.map((d: { department: string }) => d.department)).toEqual(['26', '38', '73', '74']);
-    const isere = res.body.find((d: { department: string }) => d.department === '38');
-    expect(isere).toMatchObject({ pk: 1, departmentName: 'Isère', groups: [2, 3] });
-    expect(isere.structures.map((s: { pk: number; displayName: string }) => [s.pk, s.displayName])).toEqual([
-      [3, 'Espace Conseil de la vallée (démonstration)'],
-      [2, "Espace Conseil France Rénov' de démonstration"],
-    ]);
-    // Group 2's full name « …de démonstration » sorts before contact 3's override « …de la vallée du Grésivaudan… ».
-    expect(isere.contacts.map((c: { lastName: string }) => c.lastName)).toEqual([
-      'Démonstration',
-      'Exemple',
-      'Fictive',
-    ]);
-    const [lea, hugo, ines] = isere.contacts;
-    expect(lea).toMatchObject({
-      email: 'lea.demonstration@demo.fr',
-      firstName: 'Léa',
-      title: 'Chargée de mission actimmo',
-      phone: '04 76 11 22 40',
-      groupName: 'Espace Conseil Démo',
-      groupFullName: "Espace Conseil France Rénov' de démonstration",
-      groupWebsite: 'https://demo.example.fr',
-      groupProfilePic: null,
-      group: {
-        pk: 2,
-        name: 'Espace Conseil Démo',
-        displayName: "Espace Conseil France Rénov' de démonstration",
-        website: 'https://demo.example.fr',
-        profilePic: null,
-      },
-    });
-    expect(lea.presentation).toMatch(/^L'Espace Conseil accompagne les agences immobilières/);
-    // No presentation of their own: the structure's.
-    expect(hugo.presentation).toBe('Conseils gratuits et indépendants pour rénover son logement.');
-    expect(ines).toMatchObject({
-      groupName: 'Espace Conseil Voisin',
-      groupFullName: "Espace Conseil France Rénov' de la vallée du Grésivaudan (démonstration)",
-      groupWebsite: 'https://vallee.demo.example.fr',
-      presentation: null,
-    });
-    const savoie = res.body.find((d: { department: string }) => d.department === '73');
-    expect(savoie.structures).toEqual([
-      expect.objectContaining({ pk: 5, name: "Agence Savoie Rénov' Démo", website: 'https://savoie.demo.example.fr' }),
-    ]);
-    expect(savoie.contacts.map((c: { email: string }) => c.email)).toEqual(['paul.modele@demo.fr']);
-    // Staff-only facts of the structures never leave: no e-mail, phone, territories or members.
-    expect(Object.keys(isere.structures[0]).sort()).toEqual([
-      'displayName',
-      'fullName',
-      'name',
-      'pk',
-      'presentation',
-      'profilePic',
-      'website',
-    ]);
-  });
+  it(
+    'answers every department with its structures and their contacts, ' + 'ordered by structure full name, to anyone',
+    async () => {
+      const res = await t.call('/actimmo-map/actimmo-map/');
+      expect(res.status).toBe(200);
+      expect(res.body.map((d: { department: string }) => d.department)).toEqual(['26', '38', '73', '74']);
+      const isere = res.body.find((d: { department: string }) => d.department === '38');
+      expect(isere).toMatchObject({ pk: 1, departmentName: 'Isère', groups: [2, 3] });
+      expect(isere.structures.map((s: { pk: number; displayName: string }) => [s.pk, s.displayName])).toEqual([
+        [3, 'Espace Conseil de la vallée (démonstration)'],
+        [2, "Espace Conseil France Rénov' de démonstration"],
+      ]);
+      // Group 2's full name « …de démonstration » sorts before contact 3's override « …de la vallée du Grésivaudan… ».
+      expect(isere.contacts.map((c: { lastName: string }) => c.lastName)).toEqual([
+        'Démonstration',
+        'Exemple',
+        'Fictive',
+      ]);
+      const [lea, hugo, ines] = isere.contacts;
+      expect(lea).toMatchObject({
+        email: 'lea.demonstration@demo.fr',
+        firstName: 'Léa',
+        title: 'Chargée de mission actimmo',
+        phone: '04 76 11 22 40',
+        groupName: 'Espace Conseil Démo',
+        groupFullName: "Espace Conseil France Rénov' de démonstration",
+        groupWebsite: 'https://demo.example.fr',
+        groupProfilePic: null,
+        group: {
+          pk: 2,
+          name: 'Espace Conseil Démo',
+          displayName: "Espace Conseil France Rénov' de démonstration",
+          website: 'https://demo.example.fr',
+          profilePic: null,
+        },
+      });
+      expect(lea.presentation).toMatch(/^L'Espace Conseil accompagne les agences immobilières/);
+      // No presentation of their own: the structure's.
+      expect(hugo.presentation).toBe('Conseils gratuits et indépendants pour rénover son logement.');
+      expect(ines).toMatchObject({
+        groupName: 'Espace Conseil Voisin',
+        groupFullName: "Espace Conseil France Rénov' de la vallée du Grésivaudan (démonstration)",
+        groupWebsite: 'https://vallee.demo.example.fr',
+        presentation: null,
+      });
+      const savoie = res.body.find((d: { department: string }) => d.department === '73');
+      expect(savoie.structures).toEqual([
+        expect.objectContaining({
+          pk: 5,
+          name: "Agence Savoie Rénov' Démo",
+          website: 'https://savoie.demo.example.fr',
+        }),
+      ]);
+      expect(savoie.contacts.map((c: { email: string }) => c.email)).toEqual(['paul.modele@demo.fr']);
+      // Staff-only facts of the structures never leave: no e-mail, phone, territories or members.
+      expect(Object.keys(isere.structures[0]).sort()).toEqual([
+        'displayName',
+        'fullName',
+        'name',
+        'pk',
+        'presentation',
+        'profilePic',
+        'website',
+      ]);
+    },
+  );
 
   it('lists every contact the same way; partners and icons are empty lists until the file area exists', async () => {
     const contacts = await t.call('/actimmo-map/actimmo-contact/');
@@ -101,13 +108,16 @@ describe.each(DIALECTS)('actimmo map API on %s', (dialect) => {
     expect(config.body.baseAttribution).toMatch(/GeoNames/);
   });
 
-  it('answers 404 « module not active » on a site without the map, for the public and the generic endpoints', async () => {
-    for (const path of PUBLIC) {
-      const res = await t.call(path, { domain: 'annuaire.localhost' });
-      expect([path, res.status, res.body.message]).toEqual([path, 404, DISABLED]);
-    }
-    expect((await t.call('/actimmo-map/actimmo-map/', { domain: 'localhost' })).status).toBe(200);
-  });
+  it(
+    'answers 404 « module not active » on a site without the map, ' + 'for the public and the generic endpoints',
+    async () => {
+      for (const path of PUBLIC) {
+        const res = await t.call(path, { domain: 'annuaire.localhost' });
+        expect([path, res.status, res.body.message]).toEqual([path, 404, DISABLED]);
+      }
+      expect((await t.call('/actimmo-map/actimmo-map/', { domain: 'localhost' })).status).toBe(200);
+    },
+  );
 
   it('lets administrators create, change and delete departments and contacts', async () => {
     const admin = await t.login('admin@demo.fr');
@@ -185,79 +195,82 @@ describe.each(DIALECTS)('actimmo map API on %s', (dialect) => {
     expect((await t.call('/actimmo-map/contacts/1/')).body).toMatchObject({ email: 'lea.demonstration@demo.fr' });
   });
 
-  it('keeps one entry per department, metropolitan codes only, at least one structure, with French messages', async () => {
-    const admin = await t.login('admin@demo.fr');
-    const twice = await t.call('/actimmo-map/departments/', {
-      method: 'POST',
-      token: admin,
-      body: { department: '38', groups: [5] },
-    });
-    expect(twice.status).toBe(400);
-    expect(twice.body.errors).toEqual([
-      expect.objectContaining({
-        path: 'department',
-        code: 'unique',
-        message: 'Ce département est déjà sur la carte : ouvrez sa fiche pour y ajouter des structures.',
-      }),
-    ]);
-    const moved = await t.call('/actimmo-map/departments/2/', {
-      method: 'PATCH',
-      token: admin,
-      body: { department: '74' },
-    });
-    expect(moved.status).toBe(400);
-    expect(moved.body.errors[0]).toMatchObject({ path: 'department', code: 'unique' });
-    for (const code of ['20', '971', '2C', '']) {
-      const res = await t.call('/actimmo-map/departments/', {
+  it(
+    'keeps one entry per department, metropolitan codes only, ' + 'at least one structure, with French messages',
+    async () => {
+      const admin = await t.login('admin@demo.fr');
+      const twice = await t.call('/actimmo-map/departments/', {
         method: 'POST',
         token: admin,
-        body: { department: code, groups: [2] },
+        body: { department: '38', groups: [5] },
       });
-      expect([code, res.status, res.body.errors?.[0]?.path]).toEqual([code, 400, 'department']);
-    }
-    const noGroup = await t.call('/actimmo-map/departments/', {
-      method: 'POST',
-      token: admin,
-      body: { department: '69', groups: [] },
-    });
-    expect(noGroup.status).toBe(400);
-    expect(noGroup.body.errors).toEqual([
-      expect.objectContaining({ path: 'groups', message: 'Ce champ est obligatoire.' }),
-    ]);
-    const unknownGroup = await t.call('/actimmo-map/departments/', {
-      method: 'POST',
-      token: admin,
-      body: { department: '69', groups: [999] },
-    });
-    expect(unknownGroup.status).toBe(400);
-    expect(unknownGroup.body.errors[0]).toMatchObject({ path: 'groups' });
-    const badContact = await t.call('/actimmo-map/contacts/', {
-      method: 'POST',
-      token: admin,
-      body: {
-        group: 2,
-        firstName: 'A',
-        lastName: 'B',
-        email: 'pas-un-courriel',
-        groupWebsiteOverride: 'pas une adresse',
-      },
-    });
-    expect(badContact.status).toBe(400);
-    expect(badContact.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
-      'email',
-      'groupWebsiteOverride',
-    ]);
-    expect(badContact.body.errors.find((e: { path: string }) => e.path === 'groupWebsiteOverride').message).toBe(
-      'Ce champ doit être une URL valide.',
-    );
-    const missing = await t.call('/actimmo-map/contacts/', { method: 'POST', token: admin, body: {} });
-    expect(missing.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
-      'email',
-      'firstName',
-      'group',
-      'lastName',
-    ]);
-  });
+      expect(twice.status).toBe(400);
+      expect(twice.body.errors).toEqual([
+        expect.objectContaining({
+          path: 'department',
+          code: 'unique',
+          message: 'Ce département est déjà sur la carte : ouvrez sa fiche pour y ajouter des structures.',
+        }),
+      ]);
+      const moved = await t.call('/actimmo-map/departments/2/', {
+        method: 'PATCH',
+        token: admin,
+        body: { department: '74' },
+      });
+      expect(moved.status).toBe(400);
+      expect(moved.body.errors[0]).toMatchObject({ path: 'department', code: 'unique' });
+      for (const code of ['20', '971', '2C', '']) {
+        const res = await t.call('/actimmo-map/departments/', {
+          method: 'POST',
+          token: admin,
+          body: { department: code, groups: [2] },
+        });
+        expect([code, res.status, res.body.errors?.[0]?.path]).toEqual([code, 400, 'department']);
+      }
+      const noGroup = await t.call('/actimmo-map/departments/', {
+        method: 'POST',
+        token: admin,
+        body: { department: '69', groups: [] },
+      });
+      expect(noGroup.status).toBe(400);
+      expect(noGroup.body.errors).toEqual([
+        expect.objectContaining({ path: 'groups', message: 'Ce champ est obligatoire.' }),
+      ]);
+      const unknownGroup = await t.call('/actimmo-map/departments/', {
+        method: 'POST',
+        token: admin,
+        body: { department: '69', groups: [999] },
+      });
+      expect(unknownGroup.status).toBe(400);
+      expect(unknownGroup.body.errors[0]).toMatchObject({ path: 'groups' });
+      const badContact = await t.call('/actimmo-map/contacts/', {
+        method: 'POST',
+        token: admin,
+        body: {
+          group: 2,
+          firstName: 'A',
+          lastName: 'B',
+          email: 'pas-un-courriel',
+          groupWebsiteOverride: 'pas une adresse',
+        },
+      });
+      expect(badContact.status).toBe(400);
+      expect(badContact.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+        'email',
+        'groupWebsiteOverride',
+      ]);
+      expect(badContact.body.errors.find((e: { path: string }) => e.path === 'groupWebsiteOverride').message).toBe(
+        'Ce champ doit être une URL valide.',
+      );
+      const missing = await t.call('/actimmo-map/contacts/', { method: 'POST', token: admin, body: {} });
+      expect(missing.body.errors.map((e: { path: string }) => e.path).sort()).toEqual([
+        'email',
+        'firstName',
+        'group',
+        'lastName',
+      ]);
+    },
+  );
 
   it('a structure still on the map cannot be deleted, and the list of users says why', async () => {
     const admin = await t.login('admin@demo.fr');

@@ -184,42 +184,44 @@ describe('address search proxy without a national service (offline)', () => {
     await t?.close();
   });
 
-  it("answers municipality searches from the communes: name or postcode, GeoJSON with the service's properties", async () => {
-    const res = await t.call('/api/v1/api-ban/search/?q=Grenoble%2038000&limit=15&type=municipality');
-    expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ type: 'FeatureCollection', fallback: true });
-    expect(res.body.features).toHaveLength(1);
-    const [f] = res.body.features;
-    expect(f.properties).toMatchObject({
-      label: 'Grenoble',
-      name: 'Grenoble',
-      postcode: '38000',
-      city: 'Grenoble',
-      citycode: '38185',
-      context: '38, Isère, Auvergne-Rhône-Alpes',
-      type: 'municipality',
-      fallback: true,
-    });
-    expect(f.geometry.type).toBe('Point');
-    expect(f.geometry.coordinates[0]).toBeCloseTo(5.72, 1);
-    expect(f.geometry.coordinates[1]).toBeCloseTo(45.18, 1);
-    const byPostcode = await t.call('/api/v1/api-ban/search/?q=38100&type=municipality');
-    // 38100 is Grenoble's second postcode and the INSEE code of Le Cheylas: the postcode ranks first.
-    expect(
-      byPostcode.body.features.map((x: { properties: { citycode: string; postcode: string } }) => [
-        x.properties.citycode,
-        x.properties.postcode,
-      ]),
-    ).toEqual([
-      ['38185', '38100'],
-      ['38100', '38570'],
-    ]);
-  });
+  it(
+    'answers municipality searches from the communes: name or postcode, ' + "GeoJSON with the service's properties",
+    async () => {
+      const res = await t.call('/api/v1/api-ban/search/?q=Grenoble%2038000&limit=15&type=municipality');
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ type: 'FeatureCollection', fallback: true });
+      expect(res.body.features).toHaveLength(1);
+      const [f] = res.body.features;
+      expect(f.properties).toMatchObject({
+        label: 'Grenoble',
+        name: 'Grenoble',
+        postcode: '38000',
+        city: 'Grenoble',
+        citycode: '38185',
+        context: '38, Isère, Auvergne-Rhône-Alpes',
+        type: 'municipality',
+        fallback: true,
+      });
+      expect(f.geometry.type).toBe('Point');
+      expect(f.geometry.coordinates[0]).toBeCloseTo(5.72, 1);
+      expect(f.geometry.coordinates[1]).toBeCloseTo(45.18, 1);
+      const byPostcode = await t.call('/api/v1/api-ban/search/?q=38100&type=municipality');
+      // 38100 is Grenoble's second postcode and the INSEE code of Le Cheylas: the postcode ranks first.
+      expect(
+        byPostcode.body.features.map((x: { properties: { citycode: string; postcode: string } }) => [
+          x.properties.citycode,
+          x.properties.postcode,
+        ]),
+      ).toEqual([
+        ['38185', '38100'],
+        ['38100', '38570'],
+      ]);
+    },
+  );
 
   it('answers street-address searches with the commune named in the address', async () => {
-    const res = await t.call(
-      `/api/v1/api-ban/search/?q=${encodeURIComponent("12 rue des Alpes 38400 Saint-Martin-d'Hères")}&limit=15&type=housenumber`,
-    );
+    const q = encodeURIComponent("12 rue des Alpes 38400 Saint-Martin-d'Hères");
+    const res = await t.call(`/api/v1/api-ban/search/?q=${q}&limit=15&type=housenumber`);
     expect(res.body.features.map((f: { properties: { citycode: string } }) => f.properties.citycode)).toEqual([
       '38421',
     ]);

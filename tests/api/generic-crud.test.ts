@@ -9,17 +9,20 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
     t = app;
   });
 
-  it('answers rights per role: advisor 200 on places, anonymous 401 and professional 403 on catchment areas', async () => {
-    const advisor = await t.login('conseiller@demo.fr');
-    const pro = await t.login('pro@demo.fr');
-    expect((await t.call('/dialogwatt/place/', { token: advisor })).status).toBe(200);
-    const anonymous = await t.call('/dialogwatt/catchment-area/');
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body.message).toBe('Vous devez vous connecter pour accéder à cette page.');
-    const refused = await t.call('/dialogwatt/catchment-area/', { token: pro });
-    expect(refused.status).toBe(403);
-    expect(refused.body.message).toBe("Vous n'avez pas la permission d'effectuer cette opération.");
-  });
+  it(
+    'answers rights per role: advisor 200 on places, ' + 'anonymous 401 and professional 403 on catchment areas',
+    async () => {
+      const advisor = await t.login('conseiller@demo.fr');
+      const pro = await t.login('pro@demo.fr');
+      expect((await t.call('/dialogwatt/place/', { token: advisor })).status).toBe(200);
+      const anonymous = await t.call('/dialogwatt/catchment-area/');
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.message).toBe('Vous devez vous connecter pour accéder à cette page.');
+      const refused = await t.call('/dialogwatt/catchment-area/', { token: pro });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe("Vous n'avez pas la permission d'effectuer cette opération.");
+    },
+  );
 
   it('limits rows to the user scope: an advisor sees the catchment areas of their own structure only', async () => {
     const advisor = await t.login('conseiller@demo.fr');

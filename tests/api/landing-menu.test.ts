@@ -78,25 +78,28 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
     );
   });
 
-  it('hides a menu entry whose embedded service has no address on this white label, and shows it once configured', async () => {
-    const advisor = await t.login('conseiller@demo.fr');
-    const before = flatten((await t.call('/meta/menu', { domain: 'localhost', token: advisor })).body);
-    expect(before.map((i) => i.path)).not.toContain('/simulaides');
-    const changed = await t.call(`/white_labelling/${localhostPk}/`, {
-      method: 'PATCH',
-      token: admin,
-      body: { simulaidesUrl: 'https://simulaides.example.org/widget' },
-    });
-    expect(changed.status).toBe(200);
-    await expect
-      .poll(
-        async () =>
-          flatten((await t.call('/meta/menu', { domain: 'localhost', token: advisor })).body).map((i) => i.path),
-        { timeout: 5000 },
-      )
-      .toContain('/simulaides');
-    await t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body: { simulaidesUrl: '' } });
-  });
+  it(
+    'hides a menu entry whose embedded service has no address on this white label, ' + 'and shows it once configured',
+    async () => {
+      const advisor = await t.login('conseiller@demo.fr');
+      const before = flatten((await t.call('/meta/menu', { domain: 'localhost', token: advisor })).body);
+      expect(before.map((i) => i.path)).not.toContain('/simulaides');
+      const changed = await t.call(`/white_labelling/${localhostPk}/`, {
+        method: 'PATCH',
+        token: admin,
+        body: { simulaidesUrl: 'https://simulaides.example.org/widget' },
+      });
+      expect(changed.status).toBe(200);
+      await expect
+        .poll(
+          async () =>
+            flatten((await t.call('/meta/menu', { domain: 'localhost', token: advisor })).body).map((i) => i.path),
+          { timeout: 5000 },
+        )
+        .toContain('/simulaides');
+      await t.call(`/white_labelling/${localhostPk}/`, { method: 'PATCH', token: admin, body: { simulaidesUrl: '' } });
+    },
+  );
 
   it('says what a product-named entry is: the kind of service under the name, and a description', async () => {
     const anonymous = flatten((await t.call('/meta/menu', { domain: 'localhost' })).body);

@@ -93,85 +93,96 @@ describe.each(DIALECTS)('password reset by e-mail through a real SMTP server on 
     expect((await t.call(`/accounts/password/reset/${link.uid}/${link.token}/`)).status).toBe(400);
   });
 
-  it('answers the same for an unknown address and sends nothing; refuses forged links; records sent mails', async () => {
-    const before = smtp.mails.length;
-    const unknown = await t.call('/accounts/password/reset/', { method: 'POST', body: { email: 'personne@demo.fr' } });
-    expect(unknown.status).toBe(200);
-    expect(unknown.body).toEqual({ ok: 'done' });
-    await idle(t.app);
-    expect(smtp.mails.slice(before).some((m) => m.to.includes('personne@demo.fr'))).toBe(false);
-    const invalidEmail = await t.call('/accounts/password/reset/', {
-      method: 'POST',
-      body: { email: 'pas-une-adresse' },
-    });
-    expect(invalidEmail.status).toBe(400);
-    expect(invalidEmail.body.errors[0].message).toBe('Ce champ doit être une adresse électronique valide.');
-    for (const [uid, token] of [
-      ['Nw', 'abc-0123'],
-      ['!!', 'x'],
-      ['OTk5', `${Math.floor(Date.now() / 1000).toString(36)}-${'0'.repeat(32)}`],
-    ]) {
-      const res = await t.call(`/accounts/password/reset/${uid}/${token}/`, {
+  it(
+    'answers the same for an unknown address and sends nothing; ' + 'refuses forged links; records sent mails',
+    async () => {
+      const before = smtp.mails.length;
+      const unknown = await t.call('/accounts/password/reset/', {
         method: 'POST',
-        body: { newPassword1: NEW_PASSWORD, newPassword2: NEW_PASSWORD },
+        body: { email: 'personne@demo.fr' },
       });
-      expect(res.status).toBe(400);
-      expect(res.body.error).toBe('invalid_link');
-    }
-    const sent = await t.app.database.db
-      .selectFrom('mail_outbox')
-      .select(['to_email', 'status', 'kind', 'from_email', 'sent_at'])
-      .where('to_email', '=', 'client@demo.fr')
-      .execute();
-    expect(sent[0]).toMatchObject({
-      status: 'sent',
-      kind: 'password_reset',
-      from_email: '"Rénovation Démo" <noreply@demo.fr>',
-    });
-    expect(sent[0]!.sent_at).toBeTruthy();
-  });
+      expect(unknown.status).toBe(200);
+      expect(unknown.body).toEqual({ ok: 'done' });
+      await idle(t.app);
+      expect(smtp.mails.slice(before).some((m) => m.to.includes('personne@demo.fr'))).toBe(false);
+      const invalidEmail = await t.call('/accounts/password/reset/', {
+        method: 'POST',
+        body: { email: 'pas-une-adresse' },
+      });
+      expect(invalidEmail.status).toBe(400);
+      expect(invalidEmail.body.errors[0].message).toBe('Ce champ doit être une adresse électronique valide.');
+      for (const [uid, token] of [
+        ['Nw', 'abc-0123'],
+        ['!!', 'x'],
+        ['OTk5', `${Math.floor(Date.now() / 1000).toString(36)}-${'0'.repeat(32)}`],
+      ]) {
+        const res = await t.call(`/accounts/password/reset/${uid}/${token}/`, {
+          method: 'POST',
+          body: { newPassword1: NEW_PASSWORD, newPassword2: NEW_PASSWORD },
+        });
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe('invalid_link');
+      }
+      const sent = await t.app.database.db
+        .selectFrom('mail_outbox')
+        .select(['to_email', 'status', 'kind', 'from_email', 'sent_at'])
+        .where('to_email', '=', 'client@demo.fr')
+        .execute();
+      expect(sent[0]).toMatchObject({
+        status: 'sent',
+        kind: 'password_reset',
+        from_email: '"Rénovation Démo" <noreply@demo.fr>',
+      });
+      expect(sent[0]!.sent_at).toBeTruthy();
+    },
+  );
 });
 
 describe('mail without SMTP, and mail to a dead SMTP server (SQLite)', () => {
-  it('keeps the mail in the outbox, readable by administrators only through the generated list and detail', async () => {
-    const t = await startTestApp('sqlite');
-    try {
-      await t.call('/accounts/password/reset/', { method: 'POST', body: { email: 'conseiller@demo.fr' } });
-      await idle(t.app);
-      const admin = await t.login('admin@demo.fr');
-      const list = await t.call('/accounts/mail-outbox/', { token: admin });
-      expect(list.status).toBe(200);
-      expect(list.body[0]).toMatchObject({
-        toEmail: 'conseiller@demo.fr',
-        status: 'outbox',
-        kind: 'password_reset',
-        subject: 'Rénovation Démo - Réinitialisation de votre mot de passe',
-        sentAt: null,
-      });
-      const detail = await t.call(`/accounts/mail-outbox/${list.body[0].pk}/`, { token: admin });
-      const link = resetLink(detail.body.textBody);
-      expect((await t.call(`/accounts/password/reset/${link.uid}/${link.token}/`)).body.email).toBe(
-        'conseiller@demo.fr',
-      );
-      expect(detail.body.htmlBody).toContain(link.url);
-      expect((await t.call('/accounts/mail-outbox/', { token: await t.login('manager@demo.fr') })).status).toBe(403);
-      expect((await t.call('/accounts/mail-outbox/', { token: await t.login('conseiller@demo.fr') })).status).toBe(403);
-      expect((await t.call('/accounts/mail-outbox/')).status).toBe(401);
-      expect(
-        (
-          await t.call('/accounts/mail-outbox/', {
-            method: 'POST',
-            token: admin,
-            body: { toEmail: 'x@demo.fr', subject: 'x', status: 'sent' },
-          })
-        ).status,
-      ).toBe(404);
-      const overview = await t.call('/accounts/profile/me/overview/', { token: admin });
-      expect(overview.body.platform.mail).toMatchObject({ mode: 'outbox', notSent: 1, sent: 0 });
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    'keeps the mail in the outbox, ' + 'readable by administrators only through the generated list and detail',
+    async () => {
+      const t = await startTestApp('sqlite');
+      try {
+        await t.call('/accounts/password/reset/', { method: 'POST', body: { email: 'conseiller@demo.fr' } });
+        await idle(t.app);
+        const admin = await t.login('admin@demo.fr');
+        const list = await t.call('/accounts/mail-outbox/', { token: admin });
+        expect(list.status).toBe(200);
+        expect(list.body[0]).toMatchObject({
+          toEmail: 'conseiller@demo.fr',
+          status: 'outbox',
+          kind: 'password_reset',
+          subject: 'Rénovation Démo - Réinitialisation de votre mot de passe',
+          sentAt: null,
+        });
+        const detail = await t.call(`/accounts/mail-outbox/${list.body[0].pk}/`, { token: admin });
+        const link = resetLink(detail.body.textBody);
+        expect((await t.call(`/accounts/password/reset/${link.uid}/${link.token}/`)).body.email).toBe(
+          'conseiller@demo.fr',
+        );
+        expect(detail.body.htmlBody).toContain(link.url);
+        expect((await t.call('/accounts/mail-outbox/', { token: await t.login('manager@demo.fr') })).status).toBe(403);
+        expect((await t.call('/accounts/mail-outbox/', { token: await t.login('conseiller@demo.fr') })).status).toBe(
+          403,
+        );
+        expect((await t.call('/accounts/mail-outbox/')).status).toBe(401);
+        expect(
+          (
+            await t.call('/accounts/mail-outbox/', {
+              method: 'POST',
+              token: admin,
+              body: { toEmail: 'x@demo.fr', subject: 'x', status: 'sent' },
+            })
+          ).status,
+        ).toBe(404);
+        const overview = await t.call('/accounts/profile/me/overview/', { token: admin });
+        expect(overview.body.platform.mail).toMatchObject({ mode: 'outbox', notSent: 1, sent: 0 });
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
   it('records a failed delivery with its error when the SMTP server does not answer', async () => {
     const t = await startTestApp('sqlite', { env: { SMTP_URL: 'smtp://user:secret@127.0.0.1:9' } });
@@ -215,24 +226,27 @@ describe('sign-in throttling (SQLite)', () => {
     }
   });
 
-  it('blocks an e-mail after LOGIN_FAILURES_PER_EMAIL failures, even with the right password; other accounts go on', async () => {
-    const t = await startTestApp('sqlite', { env: { LOGIN_FAILURES_PER_EMAIL: '2' } });
-    try {
-      const attempt = (email: string, password: string) =>
-        t.call('/auth/obtain_token/', { method: 'POST', body: { email, password } });
-      // Successes do not count, and one clears the failures before it.
-      expect((await attempt('pro@demo.fr', 'faux mot de passe')).status).toBe(400);
-      expect((await attempt('pro@demo.fr', DEMO_PASSWORD)).status).toBe(200);
-      expect((await attempt('pro@demo.fr', 'faux mot de passe')).status).toBe(400);
-      expect((await attempt('PRO@demo.fr', 'faux mot de passe')).status).toBe(400);
-      const blocked = await attempt('pro@demo.fr', DEMO_PASSWORD);
-      expect(blocked.status).toBe(429);
-      expect(blocked.body.message).toBe('Trop de tentatives de connexion. Réessayez dans quelques minutes.');
-      expect((await attempt('client@demo.fr', DEMO_PASSWORD)).status).toBe(200);
-    } finally {
-      await t.close();
-    }
-  });
+  it(
+    'blocks an e-mail after LOGIN_FAILURES_PER_EMAIL failures, ' + 'even with the right password; other accounts go on',
+    async () => {
+      const t = await startTestApp('sqlite', { env: { LOGIN_FAILURES_PER_EMAIL: '2' } });
+      try {
+        const attempt = (email: string, password: string) =>
+          t.call('/auth/obtain_token/', { method: 'POST', body: { email, password } });
+        // Successes do not count, and one clears the failures before it.
+        expect((await attempt('pro@demo.fr', 'faux mot de passe')).status).toBe(400);
+        expect((await attempt('pro@demo.fr', DEMO_PASSWORD)).status).toBe(200);
+        expect((await attempt('pro@demo.fr', 'faux mot de passe')).status).toBe(400);
+        expect((await attempt('PRO@demo.fr', 'faux mot de passe')).status).toBe(400);
+        const blocked = await attempt('pro@demo.fr', DEMO_PASSWORD);
+        expect(blocked.status).toBe(429);
+        expect(blocked.body.message).toBe('Trop de tentatives de connexion. Réessayez dans quelques minutes.');
+        expect((await attempt('client@demo.fr', DEMO_PASSWORD)).status).toBe(200);
+      } finally {
+        await t.close();
+      }
+    },
+  );
 
   it('shares the counters between two server processes through Redis when REDIS_URL is set', async (ctx) => {
     const redisUrl = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -139,59 +139,65 @@ describe.each(DIALECTS)('record validation on %s', (dialect) => {
   });
 
   // Security issue 16 and issue 15: a pattern is compiled when the overlay is saved.
-  it('refuses an overlay whose pattern does not compile, or would backtrack exponentially, with a French 400 at once', async () => {
-    const versions = async () =>
-      (await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, { token: admin })).body.versions;
-    const before = await versions();
-    const broken = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
-      method: 'PUT',
-      token: admin,
-      body: patternOverlay('('),
-    });
-    expect(broken.status).toBe(400);
-    expect(broken.body.errors).toEqual([
-      expect.objectContaining({
-        path: 'ops.0.schema.pattern',
-        message:
-          "Champ « Code de salle » : le motif « ( » n'est pas accepté (une parenthèse ouvrante n'est pas fermée).",
-      }),
-    ]);
-    const catastrophic = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
-      method: 'PUT',
-      token: admin,
-      body: patternOverlay('^(a+)+$'),
-    });
-    expect(catastrophic.status).toBe(400);
-    expect(catastrophic.body.errors[0].message).toBe(
-      "Champ « Code de salle » : le motif « ^(a+)+$ » n'est pas accepté (une répétition en contient une autre, comme (a+)+ : vérifier un texte pourrait prendre un temps exponentiel).",
-    );
-    const lookahead = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
-      method: 'PUT',
-      token: admin,
-      body: patternOverlay('^(?=A)[A-Z]+$'),
-    });
-    expect(lookahead.status).toBe(400);
-    expect(lookahead.body.errors[0].message).toContain(
-      'les assertions (?=…), (?!…), (?<=…) et (?<!…) ne sont pas acceptées',
-    );
-    const wrongType = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
-      method: 'PUT',
-      token: admin,
-      body: { ops: [{ op: 'addField', field: 'xRoom', schema: { type: 'string', title: 'Salle', minimum: 3 } }] },
-    });
-    expect(wrongType.status).toBe(400);
-    expect(wrongType.body.errors[0].message).toBe(
-      "Champ « Salle » : la contrainte « minimum » ne s'applique pas à un champ de type texte.",
-    );
-    expect(await versions()).toEqual(before);
-    // Nothing was saved: writes to places go on as before.
-    const write = await t.call('/dialogwatt/place/', {
-      method: 'POST',
-      token: advisor,
-      body: { name: 'Permanence après refus', groups: [2], xRoom: '(((' },
-    });
-    expect(write.status).toBe(201);
-  });
+  it(
+    'refuses an overlay whose pattern does not compile, ' +
+      'or would backtrack exponentially, with a French 400 at once',
+    async () => {
+      const versions = async () =>
+        (await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, { token: admin })).body.versions;
+      const before = await versions();
+      const broken = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
+        method: 'PUT',
+        token: admin,
+        body: patternOverlay('('),
+      });
+      expect(broken.status).toBe(400);
+      expect(broken.body.errors).toEqual([
+        expect.objectContaining({
+          path: 'ops.0.schema.pattern',
+          message:
+            "Champ « Code de salle » : le motif « ( » n'est pas accepté (une parenthèse ouvrante n'est pas fermée).",
+        }),
+      ]);
+      const catastrophic = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
+        method: 'PUT',
+        token: admin,
+        body: patternOverlay('^(a+)+$'),
+      });
+      expect(catastrophic.status).toBe(400);
+      expect(catastrophic.body.errors[0].message).toBe(
+        "Champ « Code de salle » : le motif « ^(a+)+$ » n'est pas accepté " +
+          '(une répétition en contient une autre, comme (a+)+ : ' +
+          'vérifier un texte pourrait prendre un temps exponentiel).',
+      );
+      const lookahead = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
+        method: 'PUT',
+        token: admin,
+        body: patternOverlay('^(?=A)[A-Z]+$'),
+      });
+      expect(lookahead.status).toBe(400);
+      expect(lookahead.body.errors[0].message).toContain(
+        'les assertions (?=…), (?!…), (?<=…) et (?<!…) ne sont pas acceptées',
+      );
+      const wrongType = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
+        method: 'PUT',
+        token: admin,
+        body: { ops: [{ op: 'addField', field: 'xRoom', schema: { type: 'string', title: 'Salle', minimum: 3 } }] },
+      });
+      expect(wrongType.status).toBe(400);
+      expect(wrongType.body.errors[0].message).toBe(
+        "Champ « Salle » : la contrainte « minimum » ne s'applique pas à un champ de type texte.",
+      );
+      expect(await versions()).toEqual(before);
+      // Nothing was saved: writes to places go on as before.
+      const write = await t.call('/dialogwatt/place/', {
+        method: 'POST',
+        token: advisor,
+        body: { name: 'Permanence après refus', groups: [2], xRoom: '(((' },
+      });
+      expect(write.status).toBe(201);
+    },
+  );
 
   it('runs an accepted pattern on both creation and update, with the French pattern message', async () => {
     const saved = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
@@ -264,7 +270,8 @@ describe.each(DIALECTS)('record validation on %s', (dialect) => {
     expect(floor.status).toBe(400);
     expect(byPath(floor.body.errors)).toEqual({
       xFloor:
-        'Ce champ ne peut pas être vérifié : sa règle de saisie est invalide. Un administrateur doit corriger la personnalisation du formulaire.',
+        'Ce champ ne peut pas être vérifié : sa règle de saisie est invalide. ' +
+        'Un administrateur doit corriger la personnalisation du formulaire.',
     });
     const other = await t.call(`/dialogwatt/place/${place}/`, {
       method: 'PATCH',

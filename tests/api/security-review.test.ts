@@ -75,30 +75,34 @@ describe.each(DIALECTS)('security review findings on %s', (dialect) => {
   });
 
   describe('2. which fields a role may write is declared per field and enforced by every write', () => {
-    it('keeps the e-mail, projects-exchange access and white label of a professional who tries to change them through the user endpoint', async () => {
-      const pro = await t.login('pro@demo.fr');
-      const res = await t.call('/accounts/user/6/', {
-        method: 'PATCH',
-        token: pro,
-        body: { email: 'pirate@example.org', allowedToSeeBapMenu: false, whiteLabelling: 2, isActive: false },
-      });
-      // Fields the declaration locks for this user keep their stored value (as read-only fields do).
-      expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({
-        email: 'pro@demo.fr',
-        allowedToSeeBapMenu: true,
-        whiteLabelling: null,
-        isActive: true,
-      });
-      const stored = await t.app.database.db
-        .selectFrom('account_user')
-        .select(['email', 'allowed_to_see_bap_menu', 'white_labelling', 'is_active'])
-        .where('pk', '=', 6)
-        .executeTakeFirstOrThrow();
-      expect(stored).toMatchObject({ email: 'pro@demo.fr', white_labelling: null });
-      expect(Boolean(stored.allowed_to_see_bap_menu)).toBe(true);
-      expect(Boolean(stored.is_active)).toBe(true);
-    });
+    it(
+      'keeps the e-mail, projects-exchange access and white label of a professional ' +
+        'who tries to change them through the user endpoint',
+      async () => {
+        const pro = await t.login('pro@demo.fr');
+        const res = await t.call('/accounts/user/6/', {
+          method: 'PATCH',
+          token: pro,
+          body: { email: 'pirate@example.org', allowedToSeeBapMenu: false, whiteLabelling: 2, isActive: false },
+        });
+        // Fields the declaration locks for this user keep their stored value (as read-only fields do).
+        expect(res.status).toBe(200);
+        expect(res.body).toMatchObject({
+          email: 'pro@demo.fr',
+          allowedToSeeBapMenu: true,
+          whiteLabelling: null,
+          isActive: true,
+        });
+        const stored = await t.app.database.db
+          .selectFrom('account_user')
+          .select(['email', 'allowed_to_see_bap_menu', 'white_labelling', 'is_active'])
+          .where('pk', '=', 6)
+          .executeTakeFirstOrThrow();
+        expect(stored).toMatchObject({ email: 'pro@demo.fr', white_labelling: null });
+        expect(Boolean(stored.allowed_to_see_bap_menu)).toBe(true);
+        expect(Boolean(stored.is_active)).toBe(true);
+      },
+    );
 
     it('lets the same professional change what the profile allows, through either endpoint', async () => {
       const pro = await t.login('pro@demo.fr');
@@ -189,76 +193,83 @@ describe.each(DIALECTS)('security review findings on %s', (dialect) => {
   });
 
   describe('4. every value stored as HTML is sanitised, whatever its origin', () => {
-    it('refuses an overlay default that is not valid for its field, and cleans an HTML default when it is stored', async () => {
-      const admin = await t.login('admin@demo.fr');
-      const wl = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
-      const wrongType = await t.call(`/white_labelling/${wl}/overlays/entity:global-message`, {
-        method: 'PUT',
-        token: admin,
-        body: { ops: [{ op: 'default', field: 'isActive', value: 'oui' }] },
-      });
-      expect(wrongType.status).toBe(400);
-      const readOnly = await t.call(`/white_labelling/${wl}/overlays/entity:user`, {
-        method: 'PUT',
-        token: admin,
-        body: { ops: [{ op: 'default', field: 'phoneCache', value: '0600000000' }] },
-      });
-      expect(readOnly.status).toBe(400);
-      expect(readOnly.body.errors[0].message).toBe(
-        'default : le champ « Téléphone (recherche) » est en lecture seule et ne prend pas de valeur par défaut.',
-      );
-      const hostile = '<p>Bienvenue</p><img src=x onerror="alert(1)"><script>alert(2)</script>';
-      const saved = await t.call(`/white_labelling/${wl}/overlays/entity:global-message`, {
-        method: 'PUT',
-        token: admin,
-        body: { ops: [{ op: 'default', field: 'messageHtml', value: hostile }] },
-      });
-      expect(saved.status).toBe(200);
-      const created = await t.call('/global-messages/message/', {
-        method: 'POST',
-        token: admin,
-        domain: 'localhost',
-        body: { title: 'Info', audience: 'all', isActive: false },
-      });
-      expect(created.status).toBe(201);
-      expect(created.body.messageHtml).toContain('<p>Bienvenue</p>');
-      expect(created.body.messageHtml).not.toMatch(/onerror|<script/);
-      const row = await t.app.database.db
-        .selectFrom('global_message')
-        .select('message_html')
-        .where('pk', '=', created.body.pk)
-        .executeTakeFirstOrThrow();
-      expect(row.message_html).not.toMatch(/onerror|<script/);
-      await t.call(`/white_labelling/${wl}/overlays/entity:global-message`, {
-        method: 'PUT',
-        token: admin,
-        body: { ops: [] },
-      });
-    });
+    it(
+      'refuses an overlay default that is not valid for its field, ' + 'and cleans an HTML default when it is stored',
+      async () => {
+        const admin = await t.login('admin@demo.fr');
+        const wl = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
+        const wrongType = await t.call(`/white_labelling/${wl}/overlays/entity:global-message`, {
+          method: 'PUT',
+          token: admin,
+          body: { ops: [{ op: 'default', field: 'isActive', value: 'oui' }] },
+        });
+        expect(wrongType.status).toBe(400);
+        const readOnly = await t.call(`/white_labelling/${wl}/overlays/entity:user`, {
+          method: 'PUT',
+          token: admin,
+          body: { ops: [{ op: 'default', field: 'phoneCache', value: '0600000000' }] },
+        });
+        expect(readOnly.status).toBe(400);
+        expect(readOnly.body.errors[0].message).toBe(
+          'default : le champ « Téléphone (recherche) » est en lecture seule et ne prend pas de valeur par défaut.',
+        );
+        const hostile = '<p>Bienvenue</p><img src=x onerror="alert(1)"><script>alert(2)</script>';
+        const saved = await t.call(`/white_labelling/${wl}/overlays/entity:global-message`, {
+          method: 'PUT',
+          token: admin,
+          body: { ops: [{ op: 'default', field: 'messageHtml', value: hostile }] },
+        });
+        expect(saved.status).toBe(200);
+        const created = await t.call('/global-messages/message/', {
+          method: 'POST',
+          token: admin,
+          domain: 'localhost',
+          body: { title: 'Info', audience: 'all', isActive: false },
+        });
+        expect(created.status).toBe(201);
+        expect(created.body.messageHtml).toContain('<p>Bienvenue</p>');
+        expect(created.body.messageHtml).not.toMatch(/onerror|<script/);
+        const row = await t.app.database.db
+          .selectFrom('global_message')
+          .select('message_html')
+          .where('pk', '=', created.body.pk)
+          .executeTakeFirstOrThrow();
+        expect(row.message_html).not.toMatch(/onerror|<script/);
+        await t.call(`/white_labelling/${wl}/overlays/entity:global-message`, {
+          method: 'PUT',
+          token: admin,
+          body: { ops: [] },
+        });
+      },
+    );
   });
 
   describe('5. behind a proxy, only the declared hops are trusted', () => {
-    it('keeps limiting sign-ins of a client that rotates X-Forwarded-For (TRUST_PROXY=1 and the old TRUST_PROXY=true)', async () => {
-      for (const trust of ['1', 'true']) {
-        const app = await startTestApp(dialect, { env: { TRUST_PROXY: trust, LOGIN_RATE_LIMIT: '5' } });
-        try {
-          const statuses: number[] = [];
-          for (let i = 0; i < 8; i += 1) {
-            // The client writes anything it likes in front; the proxy appends the address it saw.
-            const res = await app.call('/auth/obtain_token/', {
-              method: 'POST',
-              headers: { 'X-Forwarded-For': `10.0.${i}.${i + 1}, 203.0.113.9` },
-              body: { email: `inconnu${i}@example.org`, password: 'faux' },
-            });
-            statuses.push(res.status);
+    it(
+      'keeps limiting sign-ins of a client that rotates X-Forwarded-For ' +
+        '(TRUST_PROXY=1 and the old TRUST_PROXY=true)',
+      async () => {
+        for (const trust of ['1', 'true']) {
+          const app = await startTestApp(dialect, { env: { TRUST_PROXY: trust, LOGIN_RATE_LIMIT: '5' } });
+          try {
+            const statuses: number[] = [];
+            for (let i = 0; i < 8; i += 1) {
+              // The client writes anything it likes in front; the proxy appends the address it saw.
+              const res = await app.call('/auth/obtain_token/', {
+                method: 'POST',
+                headers: { 'X-Forwarded-For': `10.0.${i}.${i + 1}, 203.0.113.9` },
+                body: { email: `inconnu${i}@example.org`, password: 'faux' },
+              });
+              statuses.push(res.status);
+            }
+            expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
+            expect(statuses.slice(5)).toEqual([429, 429, 429]);
+          } finally {
+            await app.close();
           }
-          expect(statuses.slice(0, 5).every((s) => s === 400)).toBe(true);
-          expect(statuses.slice(5)).toEqual([429, 429, 429]);
-        } finally {
-          await app.close();
         }
-      }
-    });
+      },
+    );
   });
 
   describe('6. the white label of a signed-in request is bound to its Host', () => {
@@ -303,40 +314,46 @@ describe.each(DIALECTS)('security review findings on %s', (dialect) => {
   });
 
   describe('7. the structure tree rules hold on change as on create', () => {
-    it('refuses a manager turning their administration group into a plain one, or detaching a child group', async () => {
-      const manager = await t.login('manager@demo.fr');
-      expect(
-        (await t.call('/accounts/group/1/', { method: 'PATCH', token: manager, body: { isAdmin: false } })).status,
-      ).toBe(403);
-      expect(
-        (await t.call('/accounts/group/3/', { method: 'PATCH', token: manager, body: { adminGroup: null } })).status,
-      ).toBe(403);
-      const still = await t.app.database.db
-        .selectFrom('account_group')
-        .select(['pk', 'is_admin', 'admin_group'])
-        .where('pk', 'in', [1, 3])
-        .orderBy('pk')
-        .execute();
-      expect(still.map((g) => [g.pk, Boolean(g.is_admin), g.admin_group])).toEqual([
-        [1, true, null],
-        [3, false, 1],
-      ]);
-      // The manager still manages the child groups they administer.
-      expect(
-        (await t.call('/accounts/group/3/', { method: 'PATCH', token: manager, body: { phone: '04 76 00 00 03' } }))
-          .status,
-      ).toBe(200);
-    });
+    it(
+      'refuses a manager turning their administration group into a plain one, ' + 'or detaching a child group',
+      async () => {
+        const manager = await t.login('manager@demo.fr');
+        expect(
+          (await t.call('/accounts/group/1/', { method: 'PATCH', token: manager, body: { isAdmin: false } })).status,
+        ).toBe(403);
+        expect(
+          (await t.call('/accounts/group/3/', { method: 'PATCH', token: manager, body: { adminGroup: null } })).status,
+        ).toBe(403);
+        const still = await t.app.database.db
+          .selectFrom('account_group')
+          .select(['pk', 'is_admin', 'admin_group'])
+          .where('pk', 'in', [1, 3])
+          .orderBy('pk')
+          .execute();
+        expect(still.map((g) => [g.pk, Boolean(g.is_admin), g.admin_group])).toEqual([
+          [1, true, null],
+          [3, false, 1],
+        ]);
+        // The manager still manages the child groups they administer.
+        expect(
+          (await t.call('/accounts/group/3/', { method: 'PATCH', token: manager, body: { phone: '04 76 00 00 03' } }))
+            .status,
+        ).toBe(200);
+      },
+    );
 
-    it('refuses even an administrator a change that leaves members or child groups in the wrong kind of group', async () => {
-      const admin = await t.login('admin@demo.fr');
-      const demote = await t.call('/accounts/group/1/', { method: 'PATCH', token: admin, body: { isAdmin: false } });
-      expect(demote.status).toBe(400);
-      expect(demote.body.errors[0]).toMatchObject({ path: 'isAdmin' });
-      const promote = await t.call('/accounts/group/2/', { method: 'PATCH', token: admin, body: { isAdmin: true } });
-      expect(promote.status).toBe(400);
-      expect((await t.call('/accounts/group/2/', { token: admin })).body.isAdmin).toBe(false);
-    });
+    it(
+      'refuses even an administrator a change that leaves ' + 'members or child groups in the wrong kind of group',
+      async () => {
+        const admin = await t.login('admin@demo.fr');
+        const demote = await t.call('/accounts/group/1/', { method: 'PATCH', token: admin, body: { isAdmin: false } });
+        expect(demote.status).toBe(400);
+        expect(demote.body.errors[0]).toMatchObject({ path: 'isAdmin' });
+        const promote = await t.call('/accounts/group/2/', { method: 'PATCH', token: admin, body: { isAdmin: true } });
+        expect(promote.status).toBe(400);
+        expect((await t.call('/accounts/group/2/', { token: admin })).body.isAdmin).toBe(false);
+      },
+    );
   });
 
   describe('9. a replayed refresh token never mints more sessions', () => {

@@ -371,7 +371,8 @@ describe.each(DIALECTS)('simulator compute endpoints under fuzzing on %s', (dial
           payload = breakBody(endpoint, structuredClone(payload.body) as Record<string, Json>, rnd);
         const res = await send(endpoint, payload);
         statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const context = `${endpoint} case ${i}: ${(payload.raw ?? JSON.stringify(payload.body) ?? '').slice(0, 300)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+        const sent = (payload.raw ?? JSON.stringify(payload.body) ?? '').slice(0, 300);
+        const context = `${endpoint} case ${i}: ${sent} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
         expect(res.status, context).toBe(400);
         expectFrench(res.body, context);
       }
@@ -385,7 +386,9 @@ describe.each(DIALECTS)('simulator compute endpoints under fuzzing on %s', (dial
         const body =
           i % 3 === 0 ? randomJson(rnd) : scramble(validBody(endpoint), rnd, pick(rnd, [0, 0.02, 0.05, 0.2]));
         const res = await send(endpoint, { body });
-        const context = `${endpoint} scrambled ${i}: ${JSON.stringify(body).slice(0, 300)} → ${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
+        const context =
+          `${endpoint} scrambled ${i}: ${JSON.stringify(body).slice(0, 300)} → ` +
+          `${res.status} ${JSON.stringify(res.body).slice(0, 300)}`;
         expect([200, 400], context).toContain(res.status);
         if (res.status === 400) expectFrench(res.body, context);
         else ok += 1;

@@ -83,54 +83,57 @@ describe.each(DIALECTS)('simulator PDF reports and the temporary store on %s', (
       body: JSON.stringify(body),
     });
 
-  it('thermix: a PDF with the site title, the French headings and every solution total as the screen formats it', async () => {
-    const computed = await t.call('/thermix/compute_results', { method: 'POST', body: FOUR_SOLUTIONS });
-    const totals = computed.body.solutionsResults.map(
-      (s: { periodTotalCost: number }) => s.periodTotalCost,
-    ) as number[];
-    // Numbers sent by the screen are ignored: the report recomputes from the request.
-    const res = await postPdf('/thermix/report/pdf', {
-      domain: 'localhost',
-      data: { request: FOUR_SOLUTIONS, results: { solutionsResults: [{ periodTotalCost: 123_456_789 }] } },
-    });
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('application/pdf');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="thermix-\d{4}-\d{2}-\d{2}\.pdf"$/);
-    const bytes = await res.arrayBuffer();
-    expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
-    const { text, pages } = await pdfText(bytes);
-    expect(pages).toBeGreaterThan(3);
-    for (const heading of [
-      'Rénovation Démo',
-      'Thermix : simulation chauffage et eau chaude sanitaire',
-      'Vos besoins',
-      'Vos solutions',
-      'Résultats sur 20 ans',
-      'Énergies consommées',
-      'Graphiques',
-      'Coût global sur 20 ans par poste',
-      'Coût cumulé au fil des années',
-      'Indicateurs environnementaux',
-      'Prix annuels des énergies',
-      'Comment est-ce calculé ?',
-    ]) {
-      expect(text).toContain(heading);
-    }
-    for (const [i, total] of totals.entries()) {
-      const shown = flat(formatWithUnit(total, '€', 0));
-      expect(text, `solution ${i + 1}`).toContain(shown);
-      expect(text).toContain(`Coût global sur 20 ans : ${shown}`); // its explanation
-    }
-    expect(text).toContain('Chaudière gaz condensation');
-    expect(text).toContain('PAC géothermale avec émetteurs basse température');
-    expect(text).toContain('185 000 kWh/an');
-    expect(text).not.toContain('123 456 789');
-    // An embedded Unicode font: the subscript two and the euro sign print as typed (issue 15).
-    expect(text).toContain('kg CO₂/an');
-    expect(text).toContain('Émissions de CO₂');
-    expect(text).not.toContain('CO2');
-    expect(text).toMatch(/Page 1 \/ \d+/);
-  });
+  it(
+    'thermix: a PDF with the site title, ' + 'the French headings and every solution total as the screen formats it',
+    async () => {
+      const computed = await t.call('/thermix/compute_results', { method: 'POST', body: FOUR_SOLUTIONS });
+      const totals = computed.body.solutionsResults.map(
+        (s: { periodTotalCost: number }) => s.periodTotalCost,
+      ) as number[];
+      // Numbers sent by the screen are ignored: the report recomputes from the request.
+      const res = await postPdf('/thermix/report/pdf', {
+        domain: 'localhost',
+        data: { request: FOUR_SOLUTIONS, results: { solutionsResults: [{ periodTotalCost: 123_456_789 }] } },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/pdf');
+      expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="thermix-\d{4}-\d{2}-\d{2}\.pdf"$/);
+      const bytes = await res.arrayBuffer();
+      expect(Buffer.from(bytes).subarray(0, 5).toString()).toBe('%PDF-');
+      const { text, pages } = await pdfText(bytes);
+      expect(pages).toBeGreaterThan(3);
+      for (const heading of [
+        'Rénovation Démo',
+        'Thermix : simulation chauffage et eau chaude sanitaire',
+        'Vos besoins',
+        'Vos solutions',
+        'Résultats sur 20 ans',
+        'Énergies consommées',
+        'Graphiques',
+        'Coût global sur 20 ans par poste',
+        'Coût cumulé au fil des années',
+        'Indicateurs environnementaux',
+        'Prix annuels des énergies',
+        'Comment est-ce calculé ?',
+      ]) {
+        expect(text).toContain(heading);
+      }
+      for (const [i, total] of totals.entries()) {
+        const shown = flat(formatWithUnit(total, '€', 0));
+        expect(text, `solution ${i + 1}`).toContain(shown);
+        expect(text).toContain(`Coût global sur 20 ans : ${shown}`); // its explanation
+      }
+      expect(text).toContain('Chaudière gaz condensation');
+      expect(text).toContain('PAC géothermale avec émetteurs basse température');
+      expect(text).toContain('185 000 kWh/an');
+      expect(text).not.toContain('123 456 789');
+      // An embedded Unicode font: the subscript two and the euro sign print as typed (issue 15).
+      expect(text).toContain('kg CO₂/an');
+      expect(text).toContain('Émissions de CO₂');
+      expect(text).not.toContain('CO2');
+      expect(text).toMatch(/Page 1 \/ \d+/);
+    },
+  );
 
   it("thermix: the report of another domain carries that white label's title", async () => {
     const res = await postPdf('/thermix/report/pdf', {

@@ -183,66 +183,69 @@ describe.each(DIALECTS)('simulators reference data written by an administrator o
     expect(settings.body.energyPrices.gaz_b1).toMatchObject({ price: 8.04, priceMultiUnit: 6.83, source: 'reference' });
   });
 
-  it('new rows continue after the file ids (sequences reset), and a second price for the same year is refused', async () => {
-    const price = await t.call('/energies/yearly-energy-price/', {
-      method: 'POST',
-      token: admin,
-      body: { energy: 5, year: 2020, price: 17.5 },
-    });
-    expect(price.status).toBe(201);
-    expect(price.body.pk).toBe(fixture.yearlyEnergyPrices.length + 1);
-    const twice = await t.call('/energies/yearly-energy-price/', {
-      method: 'POST',
-      token: admin,
-      body: { energy: 5, year: 2020, price: 18 },
-    });
-    expect(twice.status).toBe(400);
-    expect(twice.body.errors).toEqual([
-      {
-        path: 'year',
-        code: 'unique',
-        params: {},
-        message:
-          "Un prix existe déjà pour cette énergie et cette année : modifiez-le plutôt que d'en ajouter un second.",
-      },
-    ]);
-    const moved = await t.call(`/energies/yearly-energy-price/${price.body.pk}/`, {
-      method: 'PATCH',
-      token: admin,
-      body: { year: 2019 },
-    });
-    expect(moved.status).toBe(400);
-    const system = await t.call('/energies/production-system/', {
-      method: 'POST',
-      token: admin,
-      body: {
+  it(
+    'new rows continue after the file ids (sequences reset), ' + 'and a second price for the same year is refused',
+    async () => {
+      const price = await t.call('/energies/yearly-energy-price/', {
+        method: 'POST',
+        token: admin,
+        body: { energy: 5, year: 2020, price: 17.5 },
+      });
+      expect(price.status).toBe(201);
+      expect(price.body.pk).toBe(fixture.yearlyEnergyPrices.length + 1);
+      const twice = await t.call('/energies/yearly-energy-price/', {
+        method: 'POST',
+        token: admin,
+        body: { energy: 5, year: 2020, price: 18 },
+      });
+      expect(twice.status).toBe(400);
+      expect(twice.body.errors).toEqual([
+        {
+          path: 'year',
+          code: 'unique',
+          params: {},
+          message:
+            "Un prix existe déjà pour cette énergie et cette année : modifiez-le plutôt que d'en ajouter un second.",
+        },
+      ]);
+      const moved = await t.call(`/energies/yearly-energy-price/${price.body.pk}/`, {
+        method: 'PATCH',
+        token: admin,
+        body: { year: 2019 },
+      });
+      expect(moved.status).toBe(400);
+      const system = await t.call('/energies/production-system/', {
+        method: 'POST',
+        token: admin,
+        body: {
+          identifier: 'test_boiler',
+          label: 'Chaudière d’essai',
+          energy: 3,
+          isHeating: true,
+          isIndividual: true,
+          efficiencyHeating: 0.9,
+        },
+      });
+      expect(system.status).toBe(201);
+      expect(system.body.pk).toBe(fixture.productionSystems.length + 1);
+      // the new system is usable by id at once
+      const computed = await t.call('/thermix/compute_results', {
+        method: 'POST',
+        body: { ...gasBoilerRequest, solutions: [{ heatingSystems: [{ productionSystem: system.body.pk }] }] },
+      });
+      expect(computed.status).toBe(200);
+      expect(computed.body.solutionsResults[0].systemsResults[0]).toMatchObject({
         identifier: 'test_boiler',
         label: 'Chaudière d’essai',
-        energy: 3,
-        isHeating: true,
-        isIndividual: true,
-        efficiencyHeating: 0.9,
-      },
-    });
-    expect(system.status).toBe(201);
-    expect(system.body.pk).toBe(fixture.productionSystems.length + 1);
-    // the new system is usable by id at once
-    const computed = await t.call('/thermix/compute_results', {
-      method: 'POST',
-      body: { ...gasBoilerRequest, solutions: [{ heatingSystems: [{ productionSystem: system.body.pk }] }] },
-    });
-    expect(computed.status).toBe(200);
-    expect(computed.body.solutionsResults[0].systemsResults[0]).toMatchObject({
-      identifier: 'test_boiler',
-      label: 'Chaudière d’essai',
-      efficiency: 0.9,
-    });
-    const invalid = await t.call('/energies/production-system/', {
-      method: 'POST',
-      token: admin,
-      body: { identifier: 'Pas un code', label: 'X', energy: 99 },
-    });
-    expect(invalid.status).toBe(400);
-    expect(invalid.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['energy', 'identifier']);
-  });
+        efficiency: 0.9,
+      });
+      const invalid = await t.call('/energies/production-system/', {
+        method: 'POST',
+        token: admin,
+        body: { identifier: 'Pas un code', label: 'X', energy: 99 },
+      });
+      expect(invalid.status).toBe(400);
+      expect(invalid.body.errors.map((e: { path: string }) => e.path).sort()).toEqual(['energy', 'identifier']);
+    },
+  );
 });

@@ -13,22 +13,25 @@ describe.each(DIALECTS)('territories API on %s', (dialect) => {
     t = app;
   });
 
-  it('lists regions and departements for anyone, with the "38 - Isère" label; unknown parents are 404 in French', async () => {
-    const regions = await t.call('/territories/regions/');
-    expect(regions.status).toBe(200);
-    expect(regions.body).toContainEqual({ code: '84', name: 'Auvergne-Rhône-Alpes' });
-    expect(regions.body.map((r: { name: string }) => r.name)).toEqual(
-      [...regions.body.map((r: { name: string }) => r.name)].sort((a, b) => a.localeCompare(b, 'fr')),
-    );
-    const all = (await t.call('/territories/departements/')).body as { code: string }[];
-    expect(all.length).toBeGreaterThanOrEqual(101);
-    const ara = await t.call('/territories/departements/84/');
-    expect(ara.body).toContainEqual({ code: '38', name: 'Isère', region: '84', label: '38 - Isère' });
-    expect(ara.body.every((d: { region: string }) => d.region === '84')).toBe(true);
-    const unknown = await t.call('/territories/departements/99/');
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe("La région 99 n'existe pas.");
-  });
+  it(
+    'lists regions and departements for anyone, with the "38 - Isère" label; ' + 'unknown parents are 404 in French',
+    async () => {
+      const regions = await t.call('/territories/regions/');
+      expect(regions.status).toBe(200);
+      expect(regions.body).toContainEqual({ code: '84', name: 'Auvergne-Rhône-Alpes' });
+      expect(regions.body.map((r: { name: string }) => r.name)).toEqual(
+        [...regions.body.map((r: { name: string }) => r.name)].sort((a, b) => a.localeCompare(b, 'fr')),
+      );
+      const all = (await t.call('/territories/departements/')).body as { code: string }[];
+      expect(all.length).toBeGreaterThanOrEqual(101);
+      const ara = await t.call('/territories/departements/84/');
+      expect(ara.body).toContainEqual({ code: '38', name: 'Isère', region: '84', label: '38 - Isère' });
+      expect(ara.body.every((d: { region: string }) => d.region === '84')).toBe(true);
+      const unknown = await t.call('/territories/departements/99/');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.message).toBe("La région 99 n'existe pas.");
+    },
+  );
 
   it('lists the EPCIs of a departement and the communes of an EPCI with the rich label', async () => {
     const epcis = await t.call('/territories/epcis/38/');

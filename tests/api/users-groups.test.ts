@@ -14,13 +14,17 @@ describe.each(DIALECTS)('users and structures on %s', (dialect) => {
     admin = await t.login('admin@demo.fr');
   });
 
-  it('GET /accounts/user/: administrator 200, professional 403, anonymous 401; professional on /accounts/group/ 403', async () => {
-    expect((await t.call('/accounts/user/', { token: admin })).status).toBe(200);
-    const pro = await t.login('pro@demo.fr');
-    expect((await t.call('/accounts/user/', { token: pro })).status).toBe(403);
-    expect((await t.call('/accounts/user/')).status).toBe(401);
-    expect((await t.call('/accounts/group/', { token: pro })).status).toBe(403);
-  });
+  it(
+    'GET /accounts/user/: administrator 200, professional 403, anonymous 401; ' +
+      'professional on /accounts/group/ 403',
+    async () => {
+      expect((await t.call('/accounts/user/', { token: admin })).status).toBe(200);
+      const pro = await t.login('pro@demo.fr');
+      expect((await t.call('/accounts/user/', { token: pro })).status).toBe(403);
+      expect((await t.call('/accounts/user/')).status).toBe(401);
+      expect((await t.call('/accounts/group/', { token: pro })).status).toBe(403);
+    },
+  );
 
   it('lists administration groups for staff and users with their structure for administrators', async () => {
     const advisor = await t.login('conseiller@demo.fr');

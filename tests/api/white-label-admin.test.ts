@@ -132,87 +132,92 @@ describe.each(DIALECTS)('white-label administration on %s', (dialect) => {
     }
   });
 
-  it('exports a white label and imports it into another one: settings and overlays, the target keeps its domain', async () => {
-    expect(
-      (
-        await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
-          method: 'PUT',
-          token: admin,
-          body: PLACE_OVERLAY,
-        })
-      ).status,
-    ).toBe(200);
-    expect(
-      (
-        await t.call(`/white_labelling/${localhostPk}/overlays/menu`, {
-          method: 'PUT',
-          token: admin,
-          body: MENU_OVERLAY,
-        })
-      ).status,
-    ).toBe(200);
+  it(
+    'exports a white label and imports it into another one: settings and overlays, ' + 'the target keeps its domain',
+    async () => {
+      expect(
+        (
+          await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
+            method: 'PUT',
+            token: admin,
+            body: PLACE_OVERLAY,
+          })
+        ).status,
+      ).toBe(200);
+      expect(
+        (
+          await t.call(`/white_labelling/${localhostPk}/overlays/menu`, {
+            method: 'PUT',
+            token: admin,
+            body: MENU_OVERLAY,
+          })
+        ).status,
+      ).toBe(200);
 
-    const exported = await t.call(`/white_labelling/${localhostPk}/export/`, { token: admin });
-    expect(exported.status).toBe(200);
-    expect(exported.headers.get('content-disposition')).toBe('attachment; filename="marque-blanche-localhost.json"');
-    const doc = exported.body;
-    expect(doc).toMatchObject({ format: 'renovation-white-label', formatVersion: 1, domain: 'localhost' });
-    expect(doc.whiteLabel).toMatchObject({
-      domain: 'localhost',
-      siteTitle: 'Rénovation Démo',
-      isDefault: true,
-      dialogwattIsActive: true,
-    });
-    for (const key of ['pk', 'id', 'createdAt', 'updatedAt']) expect(doc.whiteLabel).not.toHaveProperty(key);
-    expect(Object.keys(doc.overlays).sort()).toEqual(['entity:place', 'menu']);
-    expect(doc.overlays['entity:place'].ops).toEqual(PLACE_OVERLAY.ops);
+      const exported = await t.call(`/white_labelling/${localhostPk}/export/`, { token: admin });
+      expect(exported.status).toBe(200);
+      expect(exported.headers.get('content-disposition')).toBe('attachment; filename="marque-blanche-localhost.json"');
+      const doc = exported.body;
+      expect(doc).toMatchObject({ format: 'renovation-white-label', formatVersion: 1, domain: 'localhost' });
+      expect(doc.whiteLabel).toMatchObject({
+        domain: 'localhost',
+        siteTitle: 'Rénovation Démo',
+        isDefault: true,
+        dialogwattIsActive: true,
+      });
+      for (const key of ['pk', 'id', 'createdAt', 'updatedAt']) expect(doc.whiteLabel).not.toHaveProperty(key);
+      expect(Object.keys(doc.overlays).sort()).toEqual(['entity:place', 'menu']);
+      expect(doc.overlays['entity:place'].ops).toEqual(PLACE_OVERLAY.ops);
 
-    const imported = await t.call(`/white_labelling/${otherPk}/import/`, { method: 'POST', token: admin, body: doc });
-    expect(imported.status).toBe(200);
-    expect(imported.body.whiteLabel).toMatchObject({
-      pk: otherPk,
-      domain: 'autre.localhost',
-      isDefault: false,
-      siteTitle: 'Rénovation Démo',
-    });
-    expect(imported.body.overlays).toEqual({ 'entity:place': 1, menu: 1 });
-    expect(imported.body.ignoredFields).toEqual([]);
+      const imported = await t.call(`/white_labelling/${otherPk}/import/`, { method: 'POST', token: admin, body: doc });
+      expect(imported.status).toBe(200);
+      expect(imported.body.whiteLabel).toMatchObject({
+        pk: otherPk,
+        domain: 'autre.localhost',
+        isDefault: false,
+        siteTitle: 'Rénovation Démo',
+      });
+      expect(imported.body.overlays).toEqual({ 'entity:place': 1, menu: 1 });
+      expect(imported.body.ignoredFields).toEqual([]);
 
-    // The other domain now behaves like localhost.
-    const advisor = await t.login('conseiller@demo.fr');
-    const meta = (await t.call('/meta/entity/place', { token: advisor, domain: 'autre.localhost' })).body;
-    expect(meta.schema.properties.name.title).toBe('Nom de la permanence');
-    expect(meta.schema.properties.internalPresentation).toBeUndefined();
-    expect(meta.schema.required).toContain('xAccessibility');
-    const menu = (await t.call('/meta/menu', { token: advisor, domain: 'autre.localhost' })).body as {
-      id: string;
-      children?: { id: string; label: string }[];
-    }[];
-    expect(menu.find((m) => m.id === 'dialogwatt')!.children!.find((c) => c.id === 'place.list')!.label).toBe(
-      'Nos permanences',
-    );
+      // The other domain now behaves like localhost.
+      const advisor = await t.login('conseiller@demo.fr');
+      const meta = (await t.call('/meta/entity/place', { token: advisor, domain: 'autre.localhost' })).body;
+      expect(meta.schema.properties.name.title).toBe('Nom de la permanence');
+      expect(meta.schema.properties.internalPresentation).toBeUndefined();
+      expect(meta.schema.required).toContain('xAccessibility');
+      const menu = (await t.call('/meta/menu', { token: advisor, domain: 'autre.localhost' })).body as {
+        id: string;
+        children?: { id: string; label: string }[];
+      }[];
+      expect(menu.find((m) => m.id === 'dialogwatt')!.children!.find((c) => c.id === 'place.list')!.label).toBe(
+        'Nos permanences',
+      );
 
-    // Round trip: exporting the copy gives the same configuration, but for the domain and the default flag.
-    const again = (await t.call(`/white_labelling/${otherPk}/export/`, { token: admin })).body;
-    expect({ ...again.whiteLabel, domain: 'localhost', isDefault: true }).toEqual(doc.whiteLabel);
-    expect(
-      Object.fromEntries(
-        Object.entries(again.overlays as Record<string, { ops: unknown }>).map(([k, v]) => [k, v.ops]),
-      ),
-    ).toEqual(
-      Object.fromEntries(Object.entries(doc.overlays as Record<string, { ops: unknown }>).map(([k, v]) => [k, v.ops])),
-    );
+      // Round trip: exporting the copy gives the same configuration, but for the domain and the default flag.
+      const again = (await t.call(`/white_labelling/${otherPk}/export/`, { token: admin })).body;
+      expect({ ...again.whiteLabel, domain: 'localhost', isDefault: true }).toEqual(doc.whiteLabel);
+      expect(
+        Object.fromEntries(
+          Object.entries(again.overlays as Record<string, { ops: unknown }>).map(([k, v]) => [k, v.ops]),
+        ),
+      ).toEqual(
+        Object.fromEntries(
+          Object.entries(doc.overlays as Record<string, { ops: unknown }>).map(([k, v]) => [k, v.ops]),
+        ),
+      );
 
-    // Importing again adds versions (history is kept) and empties what the file no longer has.
-    const { menu: _menu, ...onlyPlace } = doc.overlays;
-    const second = await t.call(`/white_labelling/${otherPk}/import/`, {
-      method: 'POST',
-      token: admin,
-      body: { ...doc, overlays: onlyPlace },
-    });
-    expect(second.body.overlays).toEqual({ 'entity:place': 2, menu: 2 });
-    expect((await t.call(`/white_labelling/${otherPk}/overlays/menu`, { token: admin })).body.ops).toEqual([]);
-  });
+      // Importing again adds versions (history is kept) and empties what the file no longer has.
+      const { menu: _menu, ...onlyPlace } = doc.overlays;
+      const second = await t.call(`/white_labelling/${otherPk}/import/`, {
+        method: 'POST',
+        token: admin,
+        body: { ...doc, overlays: onlyPlace },
+      });
+      expect(second.body.overlays).toEqual({ 'entity:place': 2, menu: 2 });
+      expect((await t.call(`/white_labelling/${otherPk}/overlays/menu`, { token: admin })).body.ops).toEqual([]);
+    },
+  );
 
   it('takes the file domain only when asked, and checks it like the form does', async () => {
     const doc = (await t.call(`/white_labelling/${localhostPk}/export/`, { token: admin })).body;
@@ -346,17 +351,20 @@ describe.each(DIALECTS)('white-label administration on %s', (dialect) => {
     ).toBe(404);
   });
 
-  it('lists the base menu entries of every audience for the menu editor, with module names of the white label', async () => {
-    await t.call(`/white_labelling/${otherPk}/`, {
-      method: 'PATCH',
-      token: admin,
-      body: { dialogwattName: 'Rendez-vous conseil' },
-    });
-    const res = await t.call(`/white_labelling/${otherPk}/menu-entries/`, { token: admin });
-    expect(res.status).toBe(200);
-    expect(res.body.map((a: { audience: string }) => a.audience)).toEqual(['advisor', 'professional', 'anonymous']);
-    const dialogwatt = res.body[0].entries.find((e: { id: string }) => e.id === 'dialogwatt');
-    expect(dialogwatt).toMatchObject({ label: 'Rendez-vous conseil', module: 'dialogwatt', moduleActive: true });
-    expect(dialogwatt.children.map((c: { id: string }) => c.id)).toContain('place.list');
-  });
+  it(
+    'lists the base menu entries of every audience for the menu editor, ' + 'with module names of the white label',
+    async () => {
+      await t.call(`/white_labelling/${otherPk}/`, {
+        method: 'PATCH',
+        token: admin,
+        body: { dialogwattName: 'Rendez-vous conseil' },
+      });
+      const res = await t.call(`/white_labelling/${otherPk}/menu-entries/`, { token: admin });
+      expect(res.status).toBe(200);
+      expect(res.body.map((a: { audience: string }) => a.audience)).toEqual(['advisor', 'professional', 'anonymous']);
+      const dialogwatt = res.body[0].entries.find((e: { id: string }) => e.id === 'dialogwatt');
+      expect(dialogwatt).toMatchObject({ label: 'Rendez-vous conseil', module: 'dialogwatt', moduleActive: true });
+      expect(dialogwatt.children.map((c: { id: string }) => c.id)).toContain('place.list');
+    },
+  );
 });

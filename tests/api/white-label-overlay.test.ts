@@ -85,75 +85,78 @@ describe.each(DIALECTS)('white-label overlays on %s', (dialect) => {
     expect(unknownOp.status).toBe(400);
   });
 
-  it('applies at run time to its domain only: label, hidden field, required field, extra field with its validation', async () => {
-    const saved = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
-      method: 'PUT',
-      token: admin,
-      body: OVERLAY,
-    });
-    expect(saved.status).toBe(200);
-    expect(saved.body.version).toBe(1);
+  it(
+    'applies at run time to its domain only: label, ' + 'hidden field, required field, extra field with its validation',
+    async () => {
+      const saved = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {
+        method: 'PUT',
+        token: admin,
+        body: OVERLAY,
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.version).toBe(1);
 
-    const meta = (await t.call('/meta/entity/place', { token: advisor, domain: 'localhost' })).body;
-    expect(meta.schema.properties.name.title).toBe('Nom de la permanence');
-    expect(meta.schema.properties.internalPresentation).toBeUndefined();
-    expect(meta.schema.required).toEqual(expect.arrayContaining(['name', 'groups', 'phone', 'xAccessibility']));
-    expect(meta.form.layout.sections[0].fields).toContain('xAccessibility');
-    expect(meta.list.columns).toEqual(['name', 'city', 'xAccessibility', 'isActive']);
-    const otherMeta = (await t.call('/meta/entity/place', { token: advisor, domain: 'autre.localhost' })).body;
-    expect(otherMeta.schema.properties.name.title).toBe('Nom');
-    expect(otherMeta.schema.properties.internalPresentation).toBeDefined();
-    expect(otherMeta.schema.properties.xAccessibility).toBeUndefined();
+      const meta = (await t.call('/meta/entity/place', { token: advisor, domain: 'localhost' })).body;
+      expect(meta.schema.properties.name.title).toBe('Nom de la permanence');
+      expect(meta.schema.properties.internalPresentation).toBeUndefined();
+      expect(meta.schema.required).toEqual(expect.arrayContaining(['name', 'groups', 'phone', 'xAccessibility']));
+      expect(meta.form.layout.sections[0].fields).toContain('xAccessibility');
+      expect(meta.list.columns).toEqual(['name', 'city', 'xAccessibility', 'isActive']);
+      const otherMeta = (await t.call('/meta/entity/place', { token: advisor, domain: 'autre.localhost' })).body;
+      expect(otherMeta.schema.properties.name.title).toBe('Nom');
+      expect(otherMeta.schema.properties.internalPresentation).toBeDefined();
+      expect(otherMeta.schema.properties.xAccessibility).toBeUndefined();
 
-    const invalid = await t.call('/dialogwatt/place/', {
-      method: 'POST',
-      token: advisor,
-      domain: 'localhost',
-      body: { name: 'Permanence PMR', groups: [2], xSeats: 80, internalPresentation: 'ignoré' },
-    });
-    expect(invalid.status).toBe(400);
-    const byPath = Object.fromEntries(
-      (invalid.body.errors as { path: string; message: string }[]).map((e) => [e.path, e.message]),
-    );
-    expect(byPath).toEqual({
-      phone: 'Ce champ est obligatoire.',
-      xAccessibility: 'Ce champ est obligatoire.',
-      xSeats: 'Ce champ doit être inférieur ou égal à 40.',
-    });
+      const invalid = await t.call('/dialogwatt/place/', {
+        method: 'POST',
+        token: advisor,
+        domain: 'localhost',
+        body: { name: 'Permanence PMR', groups: [2], xSeats: 80, internalPresentation: 'ignoré' },
+      });
+      expect(invalid.status).toBe(400);
+      const byPath = Object.fromEntries(
+        (invalid.body.errors as { path: string; message: string }[]).map((e) => [e.path, e.message]),
+      );
+      expect(byPath).toEqual({
+        phone: 'Ce champ est obligatoire.',
+        xAccessibility: 'Ce champ est obligatoire.',
+        xSeats: 'Ce champ doit être inférieur ou égal à 40.',
+      });
 
-    const created = await t.call('/dialogwatt/place/', {
-      method: 'POST',
-      token: advisor,
-      domain: 'localhost',
-      body: {
-        name: 'Permanence PMR',
-        groups: [2],
-        phone: '04 76 00 00 01',
-        xAccessibility: 'partielle',
-        xSeats: 12,
-        internalPresentation: 'ignoré',
-      },
-    });
-    expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ xAccessibility: 'partielle', xSeats: 12 });
-    expect(created.body.internalPresentation).toBeUndefined();
+      const created = await t.call('/dialogwatt/place/', {
+        method: 'POST',
+        token: advisor,
+        domain: 'localhost',
+        body: {
+          name: 'Permanence PMR',
+          groups: [2],
+          phone: '04 76 00 00 01',
+          xAccessibility: 'partielle',
+          xSeats: 12,
+          internalPresentation: 'ignoré',
+        },
+      });
+      expect(created.status).toBe(201);
+      expect(created.body).toMatchObject({ xAccessibility: 'partielle', xSeats: 12 });
+      expect(created.body.internalPresentation).toBeUndefined();
 
-    // The other domain validates against the base schema: no phone needed, extra fields ignored.
-    const elsewhere = await t.call('/dialogwatt/place/', {
-      method: 'POST',
-      token: advisor,
-      domain: 'autre.localhost',
-      body: { name: 'Permanence ailleurs', groups: [2], xAccessibility: 'oui' },
-    });
-    expect(elsewhere.status).toBe(201);
-    expect(elsewhere.body.xAccessibility).toBeUndefined();
-    const seenElsewhere = await t.call(`/dialogwatt/place/${created.body.pk}/`, {
-      token: advisor,
-      domain: 'autre.localhost',
-    });
-    expect(seenElsewhere.body.internalPresentation).toBe('');
-    expect(seenElsewhere.body.xAccessibility).toBeUndefined();
-  });
+      // The other domain validates against the base schema: no phone needed, extra fields ignored.
+      const elsewhere = await t.call('/dialogwatt/place/', {
+        method: 'POST',
+        token: advisor,
+        domain: 'autre.localhost',
+        body: { name: 'Permanence ailleurs', groups: [2], xAccessibility: 'oui' },
+      });
+      expect(elsewhere.status).toBe(201);
+      expect(elsewhere.body.xAccessibility).toBeUndefined();
+      const seenElsewhere = await t.call(`/dialogwatt/place/${created.body.pk}/`, {
+        token: advisor,
+        domain: 'autre.localhost',
+      });
+      expect(seenElsewhere.body.internalPresentation).toBe('');
+      expect(seenElsewhere.body.xAccessibility).toBeUndefined();
+    },
+  );
 
   it('keeps every version, compares them and undoes a change by a new version', async () => {
     const second = await t.call(`/white_labelling/${localhostPk}/overlays/entity:place`, {

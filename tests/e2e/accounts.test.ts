@@ -165,7 +165,8 @@ describe('account screens (Chromium)', () => {
       .locator('section', { has: page.getByRole('heading', { name: 'Ce qui sera supprimé définitivement' }) })
       .textContent();
     expect(gone).toContain(
-      'Votre compte superconseiller@demo.fr : adresse électronique, civilité, nom et prénom, titre, téléphone, couleur, photo et mot de passe.',
+      'Votre compte superconseiller@demo.fr : adresse électronique, civilité, nom et prénom, titre, téléphone, ' +
+        'couleur, photo et mot de passe.',
     );
     expect(gone).toContain('indisponibilités (Conseiller) : 1');
     const kept = await page

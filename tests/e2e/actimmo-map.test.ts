@@ -28,69 +28,73 @@ describe('public actimmo map (Chromium, offline)', () => {
     browser = b;
   });
 
-  it('draws the departments with a badge each, the laureate ones highlighted; clicking Isère (38) shows its structures and contacts', async () => {
-    const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
-    const outside = outsideRequests(page, t.url);
-    await page.goto(`${t.url}/actimmo-map`);
-    await page.locator('.actimmo-leaflet .actimmo-marker span[aria-hidden]').first().waitFor();
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Carte actimmo');
-    expect(await page.locator('.actimmo-marker').count()).toBe(96);
-    expect(await page.locator('.actimmo-marker-laureate').count()).toBe(4);
-    expect(await page.locator('.actimmo-leaflet path.leaflet-interactive').count()).toBe(96);
-    expect(await page.locator('.leaflet-tile').count()).toBe(0);
-    expect(await page.locator('.leaflet-control-attribution').textContent()).toContain('GeoNames');
+  it(
+    'draws the departments with a badge each, the laureate ones highlighted; ' +
+      'clicking Isère (38) shows its structures and contacts',
+    async () => {
+      const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
+      const outside = outsideRequests(page, t.url);
+      await page.goto(`${t.url}/actimmo-map`);
+      await page.locator('.actimmo-leaflet .actimmo-marker span[aria-hidden]').first().waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Carte actimmo');
+      expect(await page.locator('.actimmo-marker').count()).toBe(96);
+      expect(await page.locator('.actimmo-marker-laureate').count()).toBe(4);
+      expect(await page.locator('.actimmo-leaflet path.leaflet-interactive').count()).toBe(96);
+      expect(await page.locator('.leaflet-tile').count()).toBe(0);
+      expect(await page.locator('.leaflet-control-attribution').textContent()).toContain('GeoNames');
 
-    await page.locator('.actimmo-marker-laureate', { hasText: 'Isère (38)' }).locator('span[aria-hidden]').click();
-    await expect.poll(() => panelHeading(page)).toBe('38 – Isère');
-    expect(new URL(page.url()).searchParams.get('departement')).toBe('38');
-    const panel = page.locator('.actimmo-panel');
-    expect(await panel.locator('.actimmo-count').textContent()).toBe('2 structures lauréates');
-    expect(await panel.locator('.actimmo-structure h3').allTextContents()).toEqual([
-      "Espace Conseil France Rénov' de démonstration",
-      "Espace Conseil France Rénov' de la vallée du Grésivaudan (démonstration)",
-    ]);
-    expect(await panel.locator('.actimmo-contact-name').allTextContents()).toEqual([
-      'Léa Démonstration',
-      'Hugo Exemple',
-      'Inès Fictive',
-    ]);
-    expect(await panel.getByRole('link', { name: 'lea.demonstration@demo.fr' }).getAttribute('href')).toBe(
-      'mailto:lea.demonstration@demo.fr',
-    );
-    expect(await panel.getByRole('link', { name: '04 76 11 22 40' }).getAttribute('href')).toBe('tel:0476112240');
-    expect(await panel.getByRole('link', { name: /Site internet.*vallée du Grésivaudan/ }).getAttribute('href')).toBe(
-      'https://vallee.demo.example.fr',
-    );
-    expect(await panel.textContent()).toContain("L'Espace Conseil accompagne les agences immobilières");
-    expect(await page.locator('.actimmo-marker-selected').textContent()).toContain('38 · Isère');
-    await screenshot(page, 'actimmo-map-1280');
+      await page.locator('.actimmo-marker-laureate', { hasText: 'Isère (38)' }).locator('span[aria-hidden]').click();
+      await expect.poll(() => panelHeading(page)).toBe('38 – Isère');
+      expect(new URL(page.url()).searchParams.get('departement')).toBe('38');
+      const panel = page.locator('.actimmo-panel');
+      expect(await panel.locator('.actimmo-count').textContent()).toBe('2 structures lauréates');
+      expect(await panel.locator('.actimmo-structure h3').allTextContents()).toEqual([
+        "Espace Conseil France Rénov' de démonstration",
+        "Espace Conseil France Rénov' de la vallée du Grésivaudan (démonstration)",
+      ]);
+      expect(await panel.locator('.actimmo-contact-name').allTextContents()).toEqual([
+        'Léa Démonstration',
+        'Hugo Exemple',
+        'Inès Fictive',
+      ]);
+      expect(await panel.getByRole('link', { name: 'lea.demonstration@demo.fr' }).getAttribute('href')).toBe(
+        'mailto:lea.demonstration@demo.fr',
+      );
+      expect(await panel.getByRole('link', { name: '04 76 11 22 40' }).getAttribute('href')).toBe('tel:0476112240');
+      expect(await panel.getByRole('link', { name: /Site internet.*vallée du Grésivaudan/ }).getAttribute('href')).toBe(
+        'https://vallee.demo.example.fr',
+      );
+      expect(await panel.textContent()).toContain("L'Espace Conseil accompagne les agences immobilières");
+      expect(await page.locator('.actimmo-marker-selected').textContent()).toContain('38 · Isère');
+      await screenshot(page, 'actimmo-map-1280');
 
-    // A department without laureates, clicked on its area (its badge lets the click through).
-    const ain = await page
-      .locator('.actimmo-marker', { hasText: 'Ain (01)' })
-      .locator('span[aria-hidden]')
-      .boundingBox();
-    await page.mouse.click(ain!.x + ain!.width / 2, ain!.y + ain!.height / 2);
-    await expect.poll(() => panelHeading(page)).toBe('01 – Ain');
-    expect(await page.locator('.actimmo-panel').textContent()).toContain(
-      'Aucune structure lauréate dans ce département pour le moment.',
-    );
+      // A department without laureates, clicked on its area (its badge lets the click through).
+      const ain = await page
+        .locator('.actimmo-marker', { hasText: 'Ain (01)' })
+        .locator('span[aria-hidden]')
+        .boundingBox();
+      await page.mouse.click(ain!.x + ain!.width / 2, ain!.y + ain!.height / 2);
+      await expect.poll(() => panelHeading(page)).toBe('01 – Ain');
+      expect(await page.locator('.actimmo-panel').textContent()).toContain(
+        'Aucune structure lauréate dans ce département pour le moment.',
+      );
 
-    // The drop-down offers every department, laureate ones first.
-    await page.getByLabel('Choisir un département').selectOption('73');
-    await expect.poll(() => panelHeading(page)).toBe('73 – Savoie');
-    expect(await page.locator('#actimmo-department optgroup').first().locator('option').allTextContents()).toEqual([
-      '26 – Drôme',
-      '38 – Isère',
-      '73 – Savoie',
-      '74 – Haute-Savoie',
-    ]);
-    expect(await page.locator('#actimmo-department option').count()).toBe(97);
+      // The drop-down offers every department, laureate ones first.
+      await page.getByLabel('Choisir un département').selectOption('73');
+      await expect.poll(() => panelHeading(page)).toBe('73 – Savoie');
+      expect(await page.locator('#actimmo-department optgroup').first().locator('option').allTextContents()).toEqual([
+        '26 – Drôme',
+        '38 – Isère',
+        '73 – Savoie',
+        '74 – Haute-Savoie',
+      ]);
+      expect(await page.locator('#actimmo-department option').count()).toBe(97);
 
-    expect(outside).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
-  });
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('works with the keyboard: the highlighted badges are buttons, and the list opens with Enter', async () => {
     const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });

@@ -85,34 +85,38 @@ describe('form editor: a white-label administrator customises the places form of
     await context.close();
   });
 
-  it('has no serious accessibility violation on the administration, the form editor with its preview, and the menu editor', async () => {
-    // bypassCSP only lets the test inject axe.
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      locale: 'fr-FR',
-      bypassCSP: true,
-    });
-    const page = await context.newPage();
-    await signIn(page, t.url, 'admin@demo.fr');
-    const report: Record<string, string[]> = {};
-    await page.goto(`${t.url}/administration/marques-blanches/edition/${localhostPk}`);
-    await page.getByRole('tab', { name: 'Modules' }).click();
-    report.edit = await seriousViolations(page);
-    await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
-    await page.locator('.wl-preview').getByRole('button', { name: 'Vérifier la saisie' }).waitFor();
-    report.editor = await seriousViolations(page);
-    await page.getByRole('button', { name: 'Ajouter un champ' }).click();
-    await page
-      .getByRole('dialog', { name: 'Ajouter un champ' })
-      .getByLabel('Type de champ')
-      .selectOption({ label: 'nombre entier' });
-    report.addField = await seriousViolations(page);
-    await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/menus/`);
-    await page.locator('.wl-menu-preview').first().waitFor();
-    report.menus = await seriousViolations(page);
-    expect(report).toEqual({ edit: [], editor: [], addField: [], menus: [] });
-    await context.close();
-  });
+  it(
+    'has no serious accessibility violation on the administration, ' +
+      'the form editor with its preview, and the menu editor',
+    async () => {
+      // bypassCSP only lets the test inject axe.
+      const context = await browser.newContext({
+        viewport: { width: 1280, height: 900 },
+        locale: 'fr-FR',
+        bypassCSP: true,
+      });
+      const page = await context.newPage();
+      await signIn(page, t.url, 'admin@demo.fr');
+      const report: Record<string, string[]> = {};
+      await page.goto(`${t.url}/administration/marques-blanches/edition/${localhostPk}`);
+      await page.getByRole('tab', { name: 'Modules' }).click();
+      report.edit = await seriousViolations(page);
+      await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
+      await page.locator('.wl-preview').getByRole('button', { name: 'Vérifier la saisie' }).waitFor();
+      report.editor = await seriousViolations(page);
+      await page.getByRole('button', { name: 'Ajouter un champ' }).click();
+      await page
+        .getByRole('dialog', { name: 'Ajouter un champ' })
+        .getByLabel('Type de champ')
+        .selectOption({ label: 'nombre entier' });
+      report.addField = await seriousViolations(page);
+      await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/menus/`);
+      await page.locator('.wl-menu-preview').first().waitFor();
+      report.menus = await seriousViolations(page);
+      expect(report).toEqual({ edit: [], editor: [], addField: [], menus: [] });
+      await context.close();
+    },
+  );
 
   it('hides, renames and moves menu entries of localhost with a preview', async () => {
     const { page, context, errors } = await newPage(browser);
@@ -203,185 +207,192 @@ describe('form editor: a white-label administrator customises the places form of
     await context.close();
   });
 
-  it('hides a field and adds a required one on localhost; the other domain is unchanged; versions compare and undo', async () => {
-    const admin = await newPage(browser);
-    const page = admin.page;
-    await signIn(page, t.url, 'admin@demo.fr');
-    await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
-    await page.getByRole('main').getByRole('link', { name: 'Lieux de rendez-vous' }).click();
-    await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
-    await expect
-      .poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT)
-      .toBe('Formulaire « Lieux de rendez-vous » — localhost');
+  it(
+    'hides a field and adds a required one on localhost; ' + 'the other domain is unchanged; versions compare and undo',
+    async () => {
+      const admin = await newPage(browser);
+      const page = admin.page;
+      await signIn(page, t.url, 'admin@demo.fr');
+      await page.goto(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/`);
+      await page.getByRole('main').getByRole('link', { name: 'Lieux de rendez-vous' }).click();
+      await page.waitForURL(`${t.url}/administration/marques-blanches/${localhostPk}/formulaires/place`);
+      await expect
+        .poll(() => page.getByRole('heading', { level: 1 }).textContent(), WAIT)
+        .toBe('Formulaire « Lieux de rendez-vous » — localhost');
 
-    // Hide « Présentation interne ».
-    const internal = page.getByRole('group', { name: /^Présentation interne \(conseillers\)/ });
-    await internal.getByLabel('Masqué').check();
-    // A required field of the base cannot be hidden, and stays required.
-    const name = page.getByRole('group', { name: 'Nom', exact: true });
-    expect(await name.getByLabel('Masqué').isDisabled()).toBe(true);
-    expect(await name.getByLabel('Obligatoire').isChecked()).toBe(true);
+      // Hide « Présentation interne ».
+      const internal = page.getByRole('group', { name: /^Présentation interne \(conseillers\)/ });
+      await internal.getByLabel('Masqué').check();
+      // A required field of the base cannot be hidden, and stays required.
+      const name = page.getByRole('group', { name: 'Nom', exact: true });
+      expect(await name.getByLabel('Masqué').isDisabled()).toBe(true);
+      expect(await name.getByLabel('Obligatoire').isChecked()).toBe(true);
 
-    // Add a required choice list « Accessibilité PMR ».
-    await page.getByRole('button', { name: 'Ajouter un champ' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Ajouter un champ' });
-    await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
-    await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
-    await expect
-      .poll(() => dialog.locator('.field-error').first().textContent(), WAIT)
-      .toBe('Ce champ est obligatoire.');
-    await dialog.getByLabel('Libellé').fill('Accessibilité PMR');
-    await dialog.getByLabel('Type de champ').selectOption({ label: 'liste de choix' });
-    await dialog.getByLabel('Choix possibles').fill('Oui\nNon\nPartielle');
-    await dialog.getByLabel('Champ obligatoire').check();
-    // Administrators never see technical names (issue 16, item 10).
-    expect(await dialog.textContent()).not.toContain('xAccessibilitePmr');
-    await screenshot(page, 'form-editor-add-field');
-    await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
-    await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
+      // Add a required choice list « Accessibilité PMR ».
+      await page.getByRole('button', { name: 'Ajouter un champ' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Ajouter un champ' });
+      await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
+      await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
+      await expect
+        .poll(() => dialog.locator('.field-error').first().textContent(), WAIT)
+        .toBe('Ce champ est obligatoire.');
+      await dialog.getByLabel('Libellé').fill('Accessibilité PMR');
+      await dialog.getByLabel('Type de champ').selectOption({ label: 'liste de choix' });
+      await dialog.getByLabel('Choix possibles').fill('Oui\nNon\nPartielle');
+      await dialog.getByLabel('Champ obligatoire').check();
+      // Administrators never see technical names (issue 16, item 10).
+      expect(await dialog.textContent()).not.toContain('xAccessibilitePmr');
+      await screenshot(page, 'form-editor-add-field');
+      await dialog.getByRole('button', { name: 'Ajouter le champ' }).click();
+      await expect.poll(() => dialog.isVisible(), WAIT).toBe(false);
 
-    // Move it up with the keyboard: the focus stays on the button, the move is announced.
-    const up = page.getByRole('button', { name: 'Monter « Accessibilité PMR »' });
-    await up.focus();
-    await page.keyboard.press('Enter');
-    await expect
-      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT)
-      .toBe('Monter « Accessibilité PMR »');
-    await expect
-      .poll(() => page.locator('.wl-editor [aria-live="polite"]').first().textContent(), WAIT)
-      .toBe('« Accessibilité PMR » déplacé en position 6 sur 7.');
+      // Move it up with the keyboard: the focus stays on the button, the move is announced.
+      const up = page.getByRole('button', { name: 'Monter « Accessibilité PMR »' });
+      await up.focus();
+      await page.keyboard.press('Enter');
+      await expect
+        .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')), WAIT)
+        .toBe('Monter « Accessibilité PMR »');
+      await expect
+        .poll(() => page.locator('.wl-editor [aria-live="polite"]').first().textContent(), WAIT)
+        .toBe('« Accessibilité PMR » déplacé en position 6 sur 7.');
 
-    // The live preview (computed by the server) shows the new field and not the hidden one.
-    const preview = page.locator('.wl-preview');
-    await expect.poll(() => preview.getByLabel('Accessibilité PMR').count(), WAIT).toBe(1);
-    expect(await preview.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
-    await preview.getByRole('button', { name: 'Vérifier la saisie' }).click();
-    await expect
-      .poll(
-        () =>
-          preview.locator('.has-error').filter({ hasText: 'Accessibilité PMR' }).locator('.field-error').textContent(),
-        WAIT,
-      )
-      .toBe('Ce champ est obligatoire.');
-    await screenshot(page, 'form-editor-preview');
-    await page
-      .getByRole('group', { name: /^Accessibilité PMR/ })
-      .evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await preview.getByLabel('Accessibilité PMR').evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await viewportShot(page, 'form-editor-preview-viewport');
+      // The live preview (computed by the server) shows the new field and not the hidden one.
+      const preview = page.locator('.wl-preview');
+      await expect.poll(() => preview.getByLabel('Accessibilité PMR').count(), WAIT).toBe(1);
+      expect(await preview.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
+      await preview.getByRole('button', { name: 'Vérifier la saisie' }).click();
+      await expect
+        .poll(
+          () =>
+            preview
+              .locator('.has-error')
+              .filter({ hasText: 'Accessibilité PMR' })
+              .locator('.field-error')
+              .textContent(),
+          WAIT,
+        )
+        .toBe('Ce champ est obligatoire.');
+      await screenshot(page, 'form-editor-preview');
+      await page
+        .getByRole('group', { name: /^Accessibilité PMR/ })
+        .evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await preview.getByLabel('Accessibilité PMR').evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await viewportShot(page, 'form-editor-preview-viewport');
 
-    await page.getByLabel('Commentaire de la version (facultatif)').fill('Accessibilité et présentation');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect
-      .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
-      .toBe('Version 1 enregistrée, aucune modification en cours.');
-    expect(await page.getByRole('row', { name: /Accessibilité et présentation/ }).count()).toBe(1);
+      await page.getByLabel('Commentaire de la version (facultatif)').fill('Accessibilité et présentation');
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await expect
+        .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
+        .toBe('Version 1 enregistrée, aucune modification en cours.');
+      expect(await page.getByRole('row', { name: /Accessibilité et présentation/ }).count()).toBe(1);
 
-    // An advisor on localhost sees the new field, not the hidden one, and cannot save without it.
-    const advisor = await newPage(browser);
-    await signIn(advisor.page, t.url, 'conseiller@demo.fr');
-    await advisor.page.goto(`${t.url}${PLACES}creation/`);
-    const pmr = advisor.page.getByLabel('Accessibilité PMR');
-    await expect.poll(() => pmr.count(), WAIT).toBe(1);
-    expect(await advisor.page.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
-    await advisor.page.getByLabel('Nom').first().fill('Permanence accessible');
-    await advisor.page.getByLabel('Espace Conseil Démo').check();
-    await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
-    await expect
-      .poll(() => advisor.page.locator('.has-error .field-error').first().textContent(), WAIT)
-      .toBe('Ce champ est obligatoire.');
-    expect(await advisor.page.locator('.has-error label').first().textContent()).toContain('Accessibilité PMR');
-    await screenshot(advisor.page, 'form-editor-advisor-localhost');
-    await pmr.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await viewportShot(advisor.page, 'form-editor-advisor-localhost-viewport');
-    await pmr.selectOption({ label: 'Partielle' });
-    await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
-    await advisor.page.waitForURL(`${t.url}${PLACES}`);
-    const stored = (
-      await t.call('/dialogwatt/place/?q=accessible', {
-        token: await t.login('conseiller@demo.fr'),
-        domain: 'localhost',
-      })
-    ).body[0];
-    expect(stored).toMatchObject({ name: 'Permanence accessible', xAccessibilitePmr: 'partielle' });
-    expect(advisor.errors).toEqual([]);
-    await advisor.context.close();
+      // An advisor on localhost sees the new field, not the hidden one, and cannot save without it.
+      const advisor = await newPage(browser);
+      await signIn(advisor.page, t.url, 'conseiller@demo.fr');
+      await advisor.page.goto(`${t.url}${PLACES}creation/`);
+      const pmr = advisor.page.getByLabel('Accessibilité PMR');
+      await expect.poll(() => pmr.count(), WAIT).toBe(1);
+      expect(await advisor.page.getByLabel('Présentation interne (conseillers)').count()).toBe(0);
+      await advisor.page.getByLabel('Nom').first().fill('Permanence accessible');
+      await advisor.page.getByLabel('Espace Conseil Démo').check();
+      await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
+      await expect
+        .poll(() => advisor.page.locator('.has-error .field-error').first().textContent(), WAIT)
+        .toBe('Ce champ est obligatoire.');
+      expect(await advisor.page.locator('.has-error label').first().textContent()).toContain('Accessibilité PMR');
+      await screenshot(advisor.page, 'form-editor-advisor-localhost');
+      await pmr.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+      await viewportShot(advisor.page, 'form-editor-advisor-localhost-viewport');
+      await pmr.selectOption({ label: 'Partielle' });
+      await advisor.page.getByRole('button', { name: 'Enregistrer' }).click();
+      await advisor.page.waitForURL(`${t.url}${PLACES}`);
+      const stored = (
+        await t.call('/dialogwatt/place/?q=accessible', {
+          token: await t.login('conseiller@demo.fr'),
+          domain: 'localhost',
+        })
+      ).body[0];
+      expect(stored).toMatchObject({ name: 'Permanence accessible', xAccessibilitePmr: 'partielle' });
+      expect(advisor.errors).toEqual([]);
+      await advisor.context.close();
 
-    // On autre.localhost the places form is the declared one.
-    const elsewhere = await newPage(browser);
-    await signInOn(elsewhere.page, t.url, 'autre.localhost', 'conseiller@demo.fr');
-    await elsewhere.page.goto(`${onDomain(t.url, 'autre.localhost')}${PLACES}creation/`);
-    await expect.poll(() => elsewhere.page.getByLabel('Présentation interne (conseillers)').count(), WAIT).toBe(1);
-    expect(await elsewhere.page.getByLabel('Accessibilité PMR').count()).toBe(0);
-    expect(await elsewhere.page.locator('.app-header').textContent()).toContain('Autre réseau');
-    await screenshot(elsewhere.page, 'form-editor-advisor-other-domain');
-    expect(elsewhere.errors).toEqual([]);
-    await elsewhere.context.close();
+      // On autre.localhost the places form is the declared one.
+      const elsewhere = await newPage(browser);
+      await signInOn(elsewhere.page, t.url, 'autre.localhost', 'conseiller@demo.fr');
+      await elsewhere.page.goto(`${onDomain(t.url, 'autre.localhost')}${PLACES}creation/`);
+      await expect.poll(() => elsewhere.page.getByLabel('Présentation interne (conseillers)').count(), WAIT).toBe(1);
+      expect(await elsewhere.page.getByLabel('Accessibilité PMR').count()).toBe(0);
+      expect(await elsewhere.page.locator('.app-header').textContent()).toContain('Autre réseau');
+      await screenshot(elsewhere.page, 'form-editor-advisor-other-domain');
+      expect(elsewhere.errors).toEqual([]);
+      await elsewhere.context.close();
 
-    // A second version relabels « Nom »; the history compares the versions in French.
-    await name.getByLabel('Libellé').fill('Nom de la permanence');
-    await page.getByLabel('Commentaire de la version (facultatif)').fill('Vocabulaire du réseau');
-    await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
-    await expect
-      .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
-      .toBe('Version 2 enregistrée, aucune modification en cours.');
-    await page.getByRole('button', { name: 'Comparer la version 2 avec la précédente' }).click();
-    const diff = page.locator('.wl-diff');
-    await expect
-      .poll(() => diff.locator('li').allTextContents(), WAIT)
-      .toEqual(['Champ Nom : libellé “Nom” → “Nom de la permanence”']);
-    await page.getByRole('button', { name: 'Comparer la version 1 avec la précédente' }).click();
-    await expect.poll(() => diff.locator('h3').textContent(), WAIT).toBe('Différences de Modèle de base à Version 1');
-    const lines = await diff.locator('li').allTextContents();
-    expect(lines).toContain(
-      'Champ ajouté : Accessibilité PMR (liste de choix, obligatoire) dans « Informations générales »',
-    );
-    expect(lines).toContain('Champ Présentation interne (conseillers) : masqué');
-    await screenshot(page, 'form-editor-compare');
-    await diff.scrollIntoViewIfNeeded();
-    await viewportShot(page, 'form-editor-compare-viewport');
+      // A second version relabels « Nom »; the history compares the versions in French.
+      await name.getByLabel('Libellé').fill('Nom de la permanence');
+      await page.getByLabel('Commentaire de la version (facultatif)').fill('Vocabulaire du réseau');
+      await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
+      await expect
+        .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
+        .toBe('Version 2 enregistrée, aucune modification en cours.');
+      await page.getByRole('button', { name: 'Comparer la version 2 avec la précédente' }).click();
+      const diff = page.locator('.wl-diff');
+      await expect
+        .poll(() => diff.locator('li').allTextContents(), WAIT)
+        .toEqual(['Champ Nom : libellé “Nom” → “Nom de la permanence”']);
+      await page.getByRole('button', { name: 'Comparer la version 1 avec la précédente' }).click();
+      await expect.poll(() => diff.locator('h3').textContent(), WAIT).toBe('Différences de Modèle de base à Version 1');
+      const lines = await diff.locator('li').allTextContents();
+      expect(lines).toContain(
+        'Champ ajouté : Accessibilité PMR (liste de choix, obligatoire) dans « Informations générales »',
+      );
+      expect(lines).toContain('Champ Présentation interne (conseillers) : masqué');
+      await screenshot(page, 'form-editor-compare');
+      await diff.scrollIntoViewIfNeeded();
+      await viewportShot(page, 'form-editor-compare-viewport');
 
-    // Undo: back to version 1, as a new version 3.
-    await page.getByRole('button', { name: 'Revenir à la version 1' }).click();
-    const confirm = page.getByRole('dialog', { name: 'Attention !' });
-    await expect.poll(() => confirm.isVisible(), WAIT).toBe(true);
-    // The confirming button names the action; restoring is undone like any version: not red.
-    const restore = confirm.getByRole('button', { name: 'Restaurer cette version' });
-    expect(await restore.getAttribute('class')).not.toContain('button-danger');
-    await restore.click();
-    await expect
-      .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
-      .toBe('Version 3 enregistrée, aucune modification en cours.');
-    expect(await name.getByLabel('Libellé').inputValue()).toBe('');
-    // The comparison shown before was about versions that are no longer the latest: gone.
-    await expect.poll(() => diff.locator('h3').count(), WAIT).toBe(0);
-    expect(await diff.locator('li').count()).toBe(0);
-    const meta = (
-      await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })
-    ).body;
-    expect(meta.version).toBe(3);
-    expect(meta.schema.properties.name.title).toBe('Nom');
-    expect(meta.schema.required).toContain('xAccessibilitePmr');
-    await screenshot(page, 'form-editor-after-undo');
+      // Undo: back to version 1, as a new version 3.
+      await page.getByRole('button', { name: 'Revenir à la version 1' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Attention !' });
+      await expect.poll(() => confirm.isVisible(), WAIT).toBe(true);
+      // The confirming button names the action; restoring is undone like any version: not red.
+      const restore = confirm.getByRole('button', { name: 'Restaurer cette version' });
+      expect(await restore.getAttribute('class')).not.toContain('button-danger');
+      await restore.click();
+      await expect
+        .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
+        .toBe('Version 3 enregistrée, aucune modification en cours.');
+      expect(await name.getByLabel('Libellé').inputValue()).toBe('');
+      // The comparison shown before was about versions that are no longer the latest: gone.
+      await expect.poll(() => diff.locator('h3').count(), WAIT).toBe(0);
+      expect(await diff.locator('li').count()).toBe(0);
+      const meta = (
+        await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })
+      ).body;
+      expect(meta.version).toBe(3);
+      expect(meta.schema.properties.name.title).toBe('Nom');
+      expect(meta.schema.required).toContain('xAccessibilitePmr');
+      await screenshot(page, 'form-editor-after-undo');
 
-    // Back to the base declaration in one click (nothing unsaved: no question), as version 4.
-    await page.getByRole('button', { name: 'Revenir au modèle de base' }).click();
-    await expect
-      .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
-      .toBe('Version 4 enregistrée, aucune modification en cours.');
-    expect(await confirm.isVisible()).toBe(false);
-    expect(await page.getByRole('button', { name: 'Revenir au modèle de base' }).count()).toBe(0);
-    const based = (
-      await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })
-    ).body;
-    expect(based.version).toBe(4);
-    expect(based.schema.properties.xAccessibilitePmr).toBeUndefined();
-    expect(based.schema.required).not.toContain('xAccessibilitePmr');
-    expect(await page.locator('.wl-versions tbody tr').first().textContent()).toContain('Retour au modèle de base');
-    // The preview follows: the added field is gone.
-    await expect.poll(() => page.locator('.wl-preview').getByText('Accessibilité PMR').count(), WAIT).toBe(0);
-    await screenshot(page, 'form-editor-back-to-base');
-    expect(admin.errors).toEqual([]);
-    await admin.context.close();
-  });
+      // Back to the base declaration in one click (nothing unsaved: no question), as version 4.
+      await page.getByRole('button', { name: 'Revenir au modèle de base' }).click();
+      await expect
+        .poll(() => page.locator('.wl-save-status').textContent(), WAIT)
+        .toBe('Version 4 enregistrée, aucune modification en cours.');
+      expect(await confirm.isVisible()).toBe(false);
+      expect(await page.getByRole('button', { name: 'Revenir au modèle de base' }).count()).toBe(0);
+      const based = (
+        await t.call('/meta/entity/place', { token: await t.login('conseiller@demo.fr'), domain: 'localhost' })
+      ).body;
+      expect(based.version).toBe(4);
+      expect(based.schema.properties.xAccessibilitePmr).toBeUndefined();
+      expect(based.schema.required).not.toContain('xAccessibilitePmr');
+      expect(await page.locator('.wl-versions tbody tr').first().textContent()).toContain('Retour au modèle de base');
+      // The preview follows: the added field is gone.
+      await expect.poll(() => page.locator('.wl-preview').getByText('Accessibilité PMR').count(), WAIT).toBe(0);
+      await screenshot(page, 'form-editor-back-to-base');
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+    },
+  );
 });

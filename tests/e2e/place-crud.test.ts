@@ -12,18 +12,21 @@ describe('places through the generated screens (advisor, Chromium)', () => {
     browser = b;
   });
 
-  it('an anonymous visit is sent to the login screen carrying the wanted URL, and comes back after sign-in', async () => {
-    const { page, context } = await newPage(browser);
-    await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/`);
-    await page.waitForURL(/\/mon-compte\/connexion\?next=/);
-    expect(new URL(page.url()).searchParams.get('next')).toBe('/dialogwatt/gestion-des-lieux/');
-    await page.getByLabel('Adresse électronique').fill('conseiller@demo.fr');
-    await page.getByLabel('Mot de passe').fill('renovation-demo');
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lieux de rendez-vous');
-    await context.close();
-  });
+  it(
+    'an anonymous visit is sent to the login screen carrying the wanted URL, ' + 'and comes back after sign-in',
+    async () => {
+      const { page, context } = await newPage(browser);
+      await page.goto(`${t.url}/dialogwatt/gestion-des-lieux/`);
+      await page.waitForURL(/\/mon-compte\/connexion\?next=/);
+      expect(new URL(page.url()).searchParams.get('next')).toBe('/dialogwatt/gestion-des-lieux/');
+      await page.getByLabel('Adresse électronique').fill('conseiller@demo.fr');
+      await page.getByLabel('Mot de passe').fill('renovation-demo');
+      await page.getByRole('button', { name: 'Se connecter' }).click();
+      await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Lieux de rendez-vous');
+      await context.close();
+    },
+  );
 
   it('creates, edits and deletes a place', async () => {
     const { page, context, errors } = await newPage(browser);

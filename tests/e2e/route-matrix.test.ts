@@ -127,7 +127,8 @@ describe('route rights of spec 01 §2', () => {
           !(route.guestOnly && role !== 'anonymous');
         if (declared !== spec.allowed.includes(role))
           mismatches.push(
-            `${spec.path} as ${role}: declared ${declared ? 'allowed' : 'refused'}, spec says ${spec.allowed.includes(role) ? 'allowed' : 'refused'}`,
+            `${spec.path} as ${role}: declared ${declared ? 'allowed' : 'refused'}, ` +
+              `spec says ${spec.allowed.includes(role) ? 'allowed' : 'refused'}`,
           );
       }
     }

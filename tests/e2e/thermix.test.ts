@@ -256,7 +256,8 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     expect(solutions.rendered).toBeLessThanOrEqual(15);
     expect(solutions.total).toBeGreaterThan(70);
     console.log(
-      `one keystroke: needs ${needs.rendered} of ${needs.total} components, solutions ${solutions.rendered} of ${solutions.total}`,
+      `one keystroke: needs ${needs.rendered} of ${needs.total} components, ` +
+        `solutions ${solutions.rendered} of ${solutions.total}`,
     );
     expect(errors).toEqual([]);
     await context.close();

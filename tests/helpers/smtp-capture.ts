@@ -100,12 +100,12 @@ export async function startSmtpCapture() {
   };
 }
 
+const RESET_LINK =
+  /https?:\/\/[^\s"<>]+\/mon-compte\/reinitialisation-mot-de-passe-changement\/([A-Za-z0-9_-]+)\/([0-9a-z]+-[0-9a-f]+)/;
+
 /** The reset-change link of a platform mail (uid and token are its last two segments). */
 export function resetLink(text: string): { url: string; uid: string; token: string } {
-  const m =
-    /(https?:\/\/[^\s"<>]+\/mon-compte\/reinitialisation-mot-de-passe-changement\/([A-Za-z0-9_-]+)\/([0-9a-z]+-[0-9a-f]+))/.exec(
-      text,
-    );
+  const m = RESET_LINK.exec(text);
   if (!m) throw new Error(`no reset link in: ${text}`);
-  return { url: m[1]!, uid: m[2]!, token: m[3]! };
+  return { url: m[0], uid: m[1]!, token: m[2]! };
 }

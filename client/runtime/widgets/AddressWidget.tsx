@@ -103,7 +103,10 @@ export function typedStreet(typed: string, feature: AddressFeature): string {
   return words.join(' ');
 }
 
-/** The field's value for a chosen suggestion: its label, or the typed street followed by the commune's postcode and name. */
+/**
+ * The field's value for a chosen suggestion: its label, or the typed street followed by the commune's postcode
+ * and name.
+ */
 export function chosenAddress(typed: string, feature: AddressFeature): string {
   const street = typedStreet(typed, feature);
   const p = feature.properties;

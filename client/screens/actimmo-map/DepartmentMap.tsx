@@ -35,8 +35,11 @@ function badgeIcon(code: string, name: string, count: number, selected: boolean)
   const label = laureate ? tr('marker_laureate', { name, code, count }) : tr('marker_other', { name, code });
   const text = selected ? `${code} · ${name}` : code;
   return L.divIcon({
-    className: `actimmo-marker${laureate ? ' actimmo-marker-laureate' : ''}${selected ? ' actimmo-marker-selected' : ''}`,
-    html: `<span aria-hidden="true">${escapeHtml(text)}</span><span class="visually-hidden">${escapeHtml(label)}</span>`,
+    className:
+      'actimmo-marker' + (laureate ? ' actimmo-marker-laureate' : '') + (selected ? ' actimmo-marker-selected' : ''),
+    html:
+      `<span aria-hidden="true">${escapeHtml(text)}</span>` +
+      `<span class="visually-hidden">${escapeHtml(label)}</span>`,
     // A zero-size anchor on the department's centre; CSS centres the badge on it.
     iconSize: [0, 0],
   });

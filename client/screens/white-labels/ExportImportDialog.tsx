@@ -26,7 +26,10 @@ function download(name: string, content: string): void {
 
 type Phase = 'idle' | 'exporting' | 'reading' | 'importing';
 
-/** "whiteLabel.matomoSiteId" → "Statistiques de visite : identifiant du site : "; overlay errors name their target already. */
+/**
+ * "whiteLabel.matomoSiteId" → "Statistiques de visite : identifiant du site : "; overlay errors name their target
+ * already.
+ */
 function where(path: string, titles: Record<string, string>): string {
   const field = /^whiteLabel\.([A-Za-z0-9]+)/.exec(path)?.[1];
   return field ? `${titles[field] ?? field} : ` : '';

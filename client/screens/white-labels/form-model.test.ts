@@ -177,7 +177,8 @@ describe('version comparison in French', () => {
       'Champ Nom : libellé “Nom” → “Nom de la permanence”',
       'Champ Téléphone : rendu obligatoire',
       'Champ Présentation interne (conseillers) : masqué',
-      "Ordre des champs de « Informations générales » : Identifiant d'URL, Nom de la permanence, Actif, Couleur, Structures, Conseillers présents",
+      "Ordre des champs de « Informations générales » : Identifiant d'URL, Nom de la permanence, " +
+        'Actif, Couleur, Structures, Conseillers présents',
       'Colonnes de la liste : Nom, Commune → Nom de la permanence, Accessibilité PMR',
     ]);
     expect(describeFormChanges(base, v2, v1)).toContain('Champ retiré : Accessibilité PMR');

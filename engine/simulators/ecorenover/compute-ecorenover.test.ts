@@ -72,7 +72,8 @@ describe('computeEcorenover', () => {
     expect(result.totals.paymentsAfterProjection).toBe(0);
     expect(result.outcome).toBe('gain');
     expect(result.summary).toBe(
-      `Sur 20 ans, votre projet de rénovation vous aura rapporté ${Math.round(expected).toLocaleString('fr-FR')}${nbsp}€, aides et emprunts compris.`,
+      'Sur 20 ans, votre projet de rénovation vous aura rapporté ' +
+        `${Math.round(expected).toLocaleString('fr-FR')}${nbsp}€, aides et emprunts compris.`,
     );
   });
 
@@ -99,7 +100,8 @@ describe('computeEcorenover', () => {
     // average = 1 126.60 €, minus 1 200 € of loans = −73.40 € a year, so an effort of ≈ 6 € a month
     expect(Math.round(-firstFiveYearsAverages.monthlyBalance)).toBe(6);
     expect(firstFiveYearsSummary).toBe(
-      `Pendant les cinq années qui suivent les travaux, votre effort est en moyenne de 6${nbsp}€ par mois, remboursements compris.`,
+      'Pendant les cinq années qui suivent les travaux, ' +
+        `votre effort est en moyenne de 6${nbsp}€ par mois, remboursements compris.`,
     );
   });
 
@@ -178,8 +180,10 @@ describe('an eco loan above what is left to finance (issue: 48 000 € of works,
     expect(first.upfrontCashFlow).toBe(-14_000);
     expect(first.costWithWorks).toBe(2_000 + 2_500 - 14_000);
     expect(result.warnings[0]).toBe(
-      `L’éco-prêt (50${nnbsp}000${nbsp}€) dépasse ce qu’il reste à financer : 36${nnbsp}000${nbsp}€ (travaux 48${nnbsp}000${nbsp}€ moins aides 12${nnbsp}000${nbsp}€). ` +
-        `Les 14${nnbsp}000${nbsp}€ empruntés en trop sont comptés comme une rentrée d’argent l’année des travaux ; ramenez l’éco-prêt à 36${nnbsp}000${nbsp}€.`,
+      `L’éco-prêt (50${nnbsp}000${nbsp}€) dépasse ce qu’il reste à financer : 36${nnbsp}000${nbsp}€ ` +
+        `(travaux 48${nnbsp}000${nbsp}€ moins aides 12${nnbsp}000${nbsp}€). ` +
+        `Les 14${nnbsp}000${nbsp}€ empruntés en trop sont comptés comme une rentrée d’argent l’année des travaux ; ` +
+        `ramenez l’éco-prêt à 36${nnbsp}000${nbsp}€.`,
     );
     expect(result.firstYearSummary).toContain(`dépassent le coût des travaux de 14${nnbsp}000${nbsp}€`);
     expect(result.firstYearSummary).toContain(
@@ -191,7 +195,8 @@ describe('an eco loan above what is left to finance (issue: 48 000 € of works,
   it('says each loan in a sentence rather than a formula', () => {
     const result = computeEcorenover({ ...base, regularLoanRate: 0.025, regularLoanLength: 15 });
     expect(result.loanSummaries.regularLoan).toBe(
-      `Prêt classique de 4${nnbsp}000${nbsp}€ à 2,5${nbsp}% sur 15${nbsp}ans : vous remboursez 323,07${nbsp}€ chaque année pendant 15${nbsp}ans, ` +
+      `Prêt classique de 4${nnbsp}000${nbsp}€ à 2,5${nbsp}% sur 15${nbsp}ans : ` +
+        `vous remboursez 323,07${nbsp}€ chaque année pendant 15${nbsp}ans, ` +
         `soit 4${nnbsp}846${nbsp}€ au total, dont 846${nbsp}€ d’intérêts.`,
     );
     expect(result.loanSummaries.ecoLoan).toContain('sans intérêts (taux nul)');

@@ -24,7 +24,8 @@ export function ecorenoverWarnings(input: CompletedEcorenoverInput): string[] {
   if (input.ecoLoanAmount > toFinance) {
     warnings.push(
       `L’éco-prêt (${euros(input.ecoLoanAmount)}) dépasse ce qu’il reste à financer : ${euros(toFinance)} ` +
-        `(travaux ${euros(works)} moins aides ${euros(helps)}). Les ${euros(input.ecoLoanAmount - toFinance)} empruntés en trop ` +
+        `(travaux ${euros(works)} moins aides ${euros(helps)}). ` +
+        `Les ${euros(input.ecoLoanAmount - toFinance)} empruntés en trop ` +
         `sont comptés comme une rentrée d’argent l’année des travaux ; ramenez l’éco-prêt à ${euros(toFinance)}.`,
     );
   }
@@ -41,16 +42,23 @@ export function ecorenoverWarnings(input: CompletedEcorenoverInput): string[] {
 export function firstYearSentence(year: EcorenoverYear | undefined): string {
   if (!year) return '';
   const payments = year.regularLoanPayment + year.ecoLoanPayment;
-  const start = `L’année 1 est celle des travaux : votre facture d’énergie reste celle d’aujourd’hui (${euros(year.invoiceAfterWorks)}), les économies commencent l’année suivante`;
+  const start =
+    'L’année 1 est celle des travaux : ' +
+    `votre facture d’énergie reste celle d’aujourd’hui (${euros(year.invoiceAfterWorks)}), ` +
+    'les économies commencent l’année suivante';
   const paid = payments > 0 ? ` ; vous payez aussi les premières annuités (${euros(payments)})` : '';
   if (year.upfrontCashFlow < 0) {
     const surplus = -year.upfrontCashFlow;
     const net = year.costWithWorks;
     const outcome =
       net < 0
-        ? ` Au total, vous recevez cette année-là ${euros(-net)} de plus que vous ne dépensez : c’est pourquoi le montant de l’année 1 est négatif.`
+        ? ` Au total, vous recevez cette année-là ${euros(-net)} de plus que vous ne dépensez : ` +
+          'c’est pourquoi le montant de l’année 1 est négatif.'
         : ` Au total, l’année 1 vous coûte ${euros(net)}.`;
-    return `${start}${paid}. Les aides et les emprunts dépassent le coût des travaux de ${euros(surplus)}, qui vous reviennent.${outcome}`;
+    return (
+      `${start}${paid}. ` +
+      `Les aides et les emprunts dépassent le coût des travaux de ${euros(surplus)}, qui vous reviennent.${outcome}`
+    );
   }
   if (year.upfrontCashFlow > 0) {
     return `${start}${paid}. Vous financez vous-même ${euros(year.upfrontCashFlow)} des travaux.`;
@@ -71,7 +79,10 @@ export function loanSentence(name: string, amount: number, loanRate: number, len
     loanRate === 0
       ? 'sans intérêts (taux nul) : la somme empruntée, rien de plus'
       : `soit ${euros(total)} au total, dont ${euros(interest)} d’intérêts`;
-  return `${capitalised(name)} de ${euros(amount)} à ${rate(loanRate)} sur ${years(length)} : vous remboursez ${eurosCents(payment)} chaque année pendant ${years(length)}, ${cost}.`;
+  return (
+    `${capitalised(name)} de ${euros(amount)} à ${rate(loanRate)} sur ${years(length)} : ` +
+    `vous remboursez ${eurosCents(payment)} chaque année pendant ${years(length)}, ${cost}.`
+  );
 }
 
 function capitalised(text: string): string {

@@ -23,15 +23,23 @@ export function firstFiveYearsAverages(years: readonly EcorenoverYear[]): Ecoren
 /** « rapporté » when the 20-year balance is a gain (0 included), « coûté » otherwise. */
 export function summarySentence(totals: EcorenoverTotals, years: number): string {
   const verb = totals.balance >= 0 ? 'rapporté' : 'coûté';
-  return `Sur ${years} ans, votre projet de rénovation vous aura ${verb} ${euros(Math.abs(totals.balance))}, aides et emprunts compris.`;
+  return (
+    `Sur ${years} ans, votre projet de rénovation vous aura ${verb} ${euros(Math.abs(totals.balance))}, ` +
+    'aides et emprunts compris.'
+  );
 }
 
 export function firstFiveYearsSentence(averages: EcorenoverAverages): string {
   const monthly = averages.monthlyBalance;
   if (Math.round(monthly) === 0) {
-    return 'Pendant les cinq années qui suivent les travaux, vos remboursements compensent à peu près vos économies d\u2019énergie.';
+    return (
+      'Pendant les cinq années qui suivent les travaux, ' +
+      'vos remboursements compensent à peu près vos économies d\u2019énergie.'
+    );
   }
   return monthly > 0
-    ? `Pendant les cinq années qui suivent les travaux, vous économisez en moyenne ${euros(monthly)} par mois, remboursements compris.`
-    : `Pendant les cinq années qui suivent les travaux, votre effort est en moyenne de ${euros(-monthly)} par mois, remboursements compris.`;
+    ? 'Pendant les cinq années qui suivent les travaux, ' +
+        `vous économisez en moyenne ${euros(monthly)} par mois, remboursements compris.`
+    : 'Pendant les cinq années qui suivent les travaux, ' +
+        `votre effort est en moyenne de ${euros(-monthly)} par mois, remboursements compris.`;
 }

@@ -79,7 +79,8 @@ describe('proposeTherminix', () => {
     expectClose(first.periodTotalCost, gasWithGasWater);
     expect(first.highlights).toEqual(['lowestCost']);
     expect(first.reasons[0]).toBe(
-      `Coût global sur 20 ans le plus bas des 3 combinaisons étudiées : ${Math.round(gasWithGasWater).toLocaleString('fr-FR')}\u00a0€.`,
+      'Coût global sur 20 ans le plus bas des 3 combinaisons étudiées : ' +
+        `${Math.round(gasWithGasWater).toLocaleString('fr-FR')}\u00a0€.`,
     );
     expect(first.reasons).toContain("Le même appareil produit le chauffage et l'eau chaude sanitaire.");
     expect(second.rank).toBe(2);

@@ -20,8 +20,10 @@ export function propositionReasons(context: ReasonContext): string[] {
   const reasons: string[] = [];
   reasons.push(
     context.rank === 1
-      ? `Coût global sur 20 ans le plus bas des ${context.consideredCount} combinaisons étudiées : ${euros(result.periodTotalCost)}.`
-      : `Coût global sur 20 ans : ${euros(result.periodTotalCost)}, soit ${euros(result.periodTotalCost - context.cheapest)} de plus que la solution la moins chère.`,
+      ? `Coût global sur 20 ans le plus bas des ${context.consideredCount} combinaisons étudiées : ` +
+          `${euros(result.periodTotalCost)}.`
+      : `Coût global sur 20 ans : ${euros(result.periodTotalCost)}, ` +
+          `soit ${euros(result.periodTotalCost - context.cheapest)} de plus que la solution la moins chère.`,
   );
   reasons.push(
     context.isLowestCarbon

@@ -93,7 +93,8 @@ describe('validateTherminixProposition', () => {
         code: 'productionSystemNotAllowed',
         params: { productionSystem: 'heat_pump_using_waste_heat' },
         message:
-          "« PAC valorisant une chaleur perdue (eaux grises etc.) » ne convient pas à l'eau chaude sanitaire d'un logement individuel.",
+          '« PAC valorisant une chaleur perdue (eaux grises etc.) » ' +
+          "ne convient pas à l'eau chaude sanitaire d'un logement individuel.",
       },
     ]);
     expect(validateTherminixProposition({ ...complete, heatingSystem: 'fusion' }, referenceData)[0]).toMatchObject({

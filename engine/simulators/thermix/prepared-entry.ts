@@ -2,7 +2,10 @@ import type { SystemEntryDefaults, SystemUse } from '../reference/system-default
 import type { Energy, ProductionSystem } from '../reference/types';
 import type { ThermixSystemEntry } from './request-types';
 
-/** A non-empty request entry with its system resolved and every numeric field settled (the pre-fillable ones as the UI's defaults are). */
+/**
+ * A non-empty request entry with its system resolved and every numeric field settled (the pre-fillable ones as the
+ * UI's defaults are).
+ */
 export interface PreparedEntry extends SystemEntryDefaults {
   entry: ThermixSystemEntry;
   use: SystemUse;

@@ -71,7 +71,8 @@ export function passwordLink(
   user: Parameters<typeof makeToken>[1],
   purpose: TokenPurpose,
 ): string {
-  return `${base}/mon-compte/reinitialisation-mot-de-passe-changement/${uidb64(user.pk)}/${makeToken(app, user, purpose)}`;
+  const uid = uidb64(user.pk);
+  return `${base}/mon-compte/reinitialisation-mot-de-passe-changement/${uid}/${makeToken(app, user, purpose)}`;
 }
 
 /** The password-reset mail, or the account-initialisation mail (same link, longer life). */

@@ -34,7 +34,8 @@ export function addressRouter(app: AppContext, config: AddressConfig = addressCo
     BASE,
     rateLimit({
       windowMs: 60_000,
-      // A person typing sends at most one search per 800 ms pause: 120 a minute leaves room for several people behind one address.
+      // A person typing sends at most one search per 800 ms pause: 120 a minute leaves room for several people
+      // behind one address.
       limit: 120,
       standardHeaders: 'draft-8',
       legacyHeaders: false,

@@ -126,7 +126,9 @@ async function manager(app: AppContext, ctx: RequestContext): Promise<Dashboard>
         empty: 'Aucune structure dans votre réseau.',
         items: structures.map((s) => ({
           label: s.name ?? '',
-          detail: `${count(members.find((m) => m.group === s.pk)?.n)} membre(s) actif(s)${s.is_active ? '' : ' — inactive'}`,
+          detail:
+            `${count(members.find((m) => m.group === s.pk)?.n)} membre(s) actif(s)` +
+            (s.is_active ? '' : ' — inactive'),
           path: `/groupes/${s.pk}`,
         })),
       },

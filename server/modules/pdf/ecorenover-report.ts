@@ -140,7 +140,8 @@ export function ecorenoverReport(input: EcorenoverReportInput): Buffer {
 
   layout.heading('Projection année par année');
   layout.paragraph(
-    "Année 1 : année des travaux. L'apport est la part des travaux ni empruntée ni couverte par les aides ; négatif, c'est l'argent que les aides et les emprunts apportent au-delà du coût des travaux.",
+    "Année 1 : année des travaux. L'apport est la part des travaux ni empruntée ni couverte par les aides ; " +
+      "négatif, c'est l'argent que les aides et les emprunts apportent au-delà du coût des travaux.",
     { size: 8.5, color: COLORS.muted },
   );
   layout.space(1);

@@ -12,7 +12,10 @@ import { create } from '../../operations/write';
 import { assertReasonableBody } from '../simulators/request-validation';
 
 const BASE = '/api/v1/pdf_generator/pdf_temp_store';
-/** Print pages read their data within seconds; a day (the entity's secretLink.ttlHours) leaves room for a report opened again later. */
+/**
+ * Print pages read their data within seconds; a day (the entity's secretLink.ttlHours) leaves room for a report
+ * opened again later.
+ */
 export const TEMP_STORE_TTL_MS = 24 * 60 * 60 * 1000;
 /** Characters of JSON text kept per entry (a visit report with its photos stays under it). */
 export const TEMP_STORE_MAX_CHARS = 5_000_000;

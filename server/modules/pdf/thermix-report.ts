@@ -62,7 +62,8 @@ function needs(layout: PdfLayout, request: ThermixRequest): void {
   const rows: [string, string][] = [
     [
       'Type de logement',
-      `${HOUSING[multiUnit ? 'multi_unit' : 'individual']}${multiUnit && n.dwellingsNumber ? ` (${number(n.dwellingsNumber, 0)} logements)` : ''}`,
+      `${HOUSING[multiUnit ? 'multi_unit' : 'individual']}` +
+        (multiUnit && n.dwellingsNumber ? ` (${number(n.dwellingsNumber, 0)} logements)` : ''),
     ],
   ];
   if (n.renovationType) rows.push(['Type de projet', PROJECT[n.renovationType] ?? n.renovationType]);
@@ -253,7 +254,8 @@ function charts(
     const priceYears = [...new Set(prices.flatMap((p) => p.yearlyPrices.map((y) => y.year)))].sort((a, b) => a - b);
     const labelOf = new Map(data.energies.map((energy) => [energy.identifier, energy.label]));
     lineChart(layout, {
-      title: `Prix annuels des énergies${request.needs.housingCategory === 'multi_unit' ? ' (logement collectif)' : ''}`,
+      title:
+        'Prix annuels des énergies' + (request.needs.housingCategory === 'multi_unit' ? ' (logement collectif)' : ''),
       unit: 'en c€ par kWh',
       xLabels: priceYears.map(String),
       series: prices.map((p, i) => {

@@ -39,25 +39,28 @@ describe('buildCentres', () => {
     search: normalise(code),
   });
 
-  it('estimates a missing centre from its postcode, then its EPCI, then its departement; districts take their city', () => {
-    const communes = [
-      c('A', ['38100'], 'E1'),
-      c('B', ['38100'], 'E1'),
-      c('C', ['38100'], 'E2'),
-      c('D', ['38999'], 'E1'),
-      c('F', ['38888'], 'E9'),
-    ];
-    const known = new Map([
-      ['A', { lat: 45, lon: 5 }],
-      ['B', { lat: 46, lon: 6 }],
-    ]);
-    const centres = buildCentres(communes, [c('A1', ['38101'], 'E1', 'arrondissement', 'A')], known);
-    expect(centres.get('A')).toEqual({ lat: 45, lon: 5, approximate: false });
-    expect(centres.get('C')).toEqual({ lat: 45.5, lon: 5.5, approximate: true });
-    expect(centres.get('D')).toEqual({ lat: 45.5, lon: 5.5, approximate: true });
-    expect(centres.get('F')).toEqual({ lat: 45.5, lon: 5.5, approximate: true });
-    expect(centres.get('A1')).toEqual({ lat: 45, lon: 5, approximate: true });
-  });
+  it(
+    'estimates a missing centre from its postcode, then its EPCI, then its departement; ' + 'districts take their city',
+    () => {
+      const communes = [
+        c('A', ['38100'], 'E1'),
+        c('B', ['38100'], 'E1'),
+        c('C', ['38100'], 'E2'),
+        c('D', ['38999'], 'E1'),
+        c('F', ['38888'], 'E9'),
+      ];
+      const known = new Map([
+        ['A', { lat: 45, lon: 5 }],
+        ['B', { lat: 46, lon: 6 }],
+      ]);
+      const centres = buildCentres(communes, [c('A1', ['38101'], 'E1', 'arrondissement', 'A')], known);
+      expect(centres.get('A')).toEqual({ lat: 45, lon: 5, approximate: false });
+      expect(centres.get('C')).toEqual({ lat: 45.5, lon: 5.5, approximate: true });
+      expect(centres.get('D')).toEqual({ lat: 45.5, lon: 5.5, approximate: true });
+      expect(centres.get('F')).toEqual({ lat: 45.5, lon: 5.5, approximate: true });
+      expect(centres.get('A1')).toEqual({ lat: 45, lon: 5, approximate: true });
+    },
+  );
 
   it('places real communes from the shipped gazetteer (Grenoble within a kilometre of its town hall)', () => {
     const grenoble = communeCentre('38185');

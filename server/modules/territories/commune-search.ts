@@ -126,11 +126,13 @@ export function communesInAddress(index: CommuneIndex, query: string, limit: num
   }
   const out: CommuneMatch[] = [];
   for (const [c, how] of found) {
-    // A postcode alone is weak evidence (dozens of communes may share one); longer names are less likely to be street words.
+    // A postcode alone is weak evidence (dozens of communes may share one); longer names are less likely to be
+    // street words.
     const score = how.byName && how.byPostcode ? 0.9 : how.byName ? 0.6 + Math.min(c.search.length, 30) / 100 : 0.4;
     out.push({ commune: c, postcode: namedPostcode(c, postcodes), score });
   }
-  // Name and postcode together settle it: "Rue" in "12 rue des Alpes 38000 Grenoble" is a street word, not the commune of Rue.
+  // Name and postcode together settle it: "Rue" in "12 rue des Alpes 38000 Grenoble" is a street word, not the
+  // commune of Rue.
   const settled = out.filter((m) => m.score === 0.9);
   return rank(settled.length ? settled : out, limit);
 }

@@ -182,6 +182,7 @@ function WantedTab({ base }: { base: string }) {
 function LoansTab({ base }: { base: string }) {
   const [s, set, r] = useEcorenover();
   const proposed = suggestedEcoLoanAmount(s.estimatedCostOfHouseWork, s.estimatedAmountOfHelps);
+  const ecoPayment = eurosCents(r.inputs.ecoLoanAnnualPayment);
   return (
     <div>
       <Warnings result={r} />
@@ -229,8 +230,7 @@ function LoansTab({ base }: { base: string }) {
           />
         </div>
         <p className="sim-derived" aria-live="polite">
-          Annuité de l'éco-prêt : <strong data-testid="eco-payment">{eurosCents(r.inputs.ecoLoanAnnualPayment)}</strong>{' '}
-          par an
+          Annuité de l'éco-prêt : <strong data-testid="eco-payment">{ecoPayment}</strong> par an
         </p>
         <p className="sim-loan-sentence" data-testid="eco-sentence">
           {r.loanSummaries.ecoLoan}
@@ -286,6 +286,14 @@ function LoansTab({ base }: { base: string }) {
 export function EcorenoverResults({ result }: { result: EcorenoverResult; printable?: boolean }) {
   const t = result.totals;
   const years = result.projection;
+  const averages = result.firstFiveYearsAverages;
+  const paidSummary =
+    "Sans travaux, la facture d'énergie ; avec travaux, la facture réduite plus les remboursements (et, l'année 1, " +
+    'ce que les aides et les emprunts laissent à votre charge, ou vous rendent quand ils dépassent le coût des ' +
+    `travaux). Moyenne des années 2 à 6 : ${eurosPerYear(averages.invoiceWithoutWorks)} sans travaux contre ` +
+    `${eurosPerYear(averages.invoiceAfterWorks + averages.loanPayments)} avec.`;
+  const balanceSummary =
+    "Économies cumulées moins l'effort de financement, année après année : " + `${euros(t.balance)} au bout de 20 ans.`;
   return (
     <div className="sim-results">
       <p className={`card sim-summary${result.outcome === 'cost' ? ' is-cost' : ''}`} data-testid="eco-summary">
@@ -352,7 +360,7 @@ export function EcorenoverResults({ result }: { result: EcorenoverResult; printa
       <div className="sim-charts" style={{ marginTop: '1.25rem' }}>
         <LineChart
           title="Ce que vous payez chaque année"
-          summary={`Sans travaux, la facture d'énergie ; avec travaux, la facture réduite plus les remboursements (et, l'année 1, ce que les aides et les emprunts laissent à votre charge, ou vous rendent quand ils dépassent le coût des travaux). Moyenne des années 2 à 6 : ${eurosPerYear(result.firstFiveYearsAverages.invoiceWithoutWorks)} sans travaux contre ${eurosPerYear(result.firstFiveYearsAverages.invoiceAfterWorks + result.firstFiveYearsAverages.loanPayments)} avec.`}
+          summary={paidSummary}
           unit="€"
           format={(v) => euros(v)}
           series={[
@@ -363,7 +371,7 @@ export function EcorenoverResults({ result }: { result: EcorenoverResult; printa
         />
         <LineChart
           title="Bilan cumulé"
-          summary={`Économies cumulées moins l'effort de financement, année après année : ${euros(t.balance)} au bout de 20 ans.`}
+          summary={balanceSummary}
           unit="€"
           format={(v) => euros(v)}
           series={[{ label: 'Bilan cumulé', points: years.map((y) => ({ x: y.year, y: y.cumulatedBalance })) }]}

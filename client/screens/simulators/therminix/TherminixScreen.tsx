@@ -428,6 +428,10 @@ function PropositionsTab() {
     );
   const r = answer.result;
   const names = r.propositions.map((_p, i) => `Proposition ${i + 1}`);
+  const costSummary =
+    'Coût de chaque proposition sur 20 ans, investissement compris' +
+    (r.baseline ? ', à côté de celui de votre installation' : '') +
+    '.';
   return (
     <div>
       {r.notice && <p className="notice notice-warning">{r.notice}</p>}
@@ -459,7 +463,7 @@ function PropositionsTab() {
         <div className="sim-charts" style={{ marginTop: '1.25rem' }}>
           <BarChart
             title="Coût global sur 20 ans"
-            summary={`Coût de chaque proposition sur 20 ans, investissement compris${r.baseline ? ', à côté de celui de votre installation' : ''}.`}
+            summary={costSummary}
             categories={[...names, ...(r.baseline ? ['Installation actuelle'] : [])]}
             unit="€"
             format={(v) => euros(v)}

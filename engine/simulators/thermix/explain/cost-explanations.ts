@@ -30,7 +30,9 @@ export function explainFuelCost(view: SolutionCostView): Explanation {
       ? `, puis hausse de ${percent(system.energyPriceVariation)} par an`
       : ', prix constant';
     steps.push({
-      formula: `${system.label} : ${euros(system.combustibleCosts[0] ?? 0)} la 1re année${growth}, sur ${PROJECTION_YEARS} ans = ${euros(twentyYears)}`,
+      formula:
+        `${system.label} : ${euros(system.combustibleCosts[0] ?? 0)} la 1re année${growth}, ` +
+        `sur ${PROJECTION_YEARS} ans = ${euros(twentyYears)}`,
       result: twentyYears,
     });
   }

@@ -65,7 +65,9 @@ export function explainPrimaryEnergy(
       });
     }
     steps.push({
-      formula: `${system.label} : ${kwh(system.finalEnergyConsumption)} × ${ratio(factor)} = ${kwh(system.primaryEnergyConsumption)}`,
+      formula:
+        `${system.label} : ${kwh(system.finalEnergyConsumption)} × ${ratio(factor)} = ` +
+        kwh(system.primaryEnergyConsumption),
       result: system.primaryEnergyConsumption,
     });
   }
@@ -125,7 +127,9 @@ export function explainCarbon(
       });
     }
     steps.push({
-      formula: `${system.label} : ${kwh(system.finalEnergyConsumption)} × ${ratio(system.ghgRatio)} kg CO₂/kWh = ${kg(system.carbonEmission)}`,
+      formula:
+        `${system.label} : ${kwh(system.finalEnergyConsumption)} × ${ratio(system.ghgRatio)} kg CO₂/kWh = ` +
+        kg(system.carbonEmission),
       result: system.carbonEmission,
     });
   }
@@ -169,7 +173,10 @@ export function explainCarKilometres(result: ThermixSolutionResult): Explanation
     ],
     steps: [
       {
-        formula: `Une voiture moyenne émet ${ratio(CAR_KG_CO2_PER_KM)} kg de CO₂ par kilomètre : ${kg(result.carbonReport)} ÷ ${ratio(CAR_KG_CO2_PER_KM)} kg CO₂/km = ${quantity(result.carbonReportKmEquivalent, 'km')}`,
+        formula:
+          `Une voiture moyenne émet ${ratio(CAR_KG_CO2_PER_KM)} kg de CO₂ par kilomètre : ` +
+          `${kg(result.carbonReport)} ÷ ${ratio(CAR_KG_CO2_PER_KM)} kg CO₂/km = ` +
+          quantity(result.carbonReportKmEquivalent, 'km'),
         result: result.carbonReportKmEquivalent,
       },
     ],

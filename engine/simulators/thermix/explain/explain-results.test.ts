@@ -105,7 +105,8 @@ describe('explainThermixResults', () => {
     const total = byKey(explanations.solutions[0].explanations, 'combustibleCost');
     expectClose(total.value, geometricSum((8 * (10_000 / 0.85 / 0.9)) / 100, 1.03, 20));
     expect(total.steps[0].formula).toBe(
-      `Chaudière gaz condensation : 1${nnbsp}045,75${nbsp}€ la 1re année, puis hausse de 3${nbsp}% par an, sur 20 ans = 28${nnbsp}099,74${nbsp}€`,
+      `Chaudière gaz condensation : 1${nnbsp}045,75${nbsp}€ la 1re année, puis hausse de 3${nbsp}% par an, ` +
+        `sur 20 ans = 28${nnbsp}099,74${nbsp}€`,
     );
     const provisions = byKey(explanations.solutions[0].explanations, 'provisionsCost');
     expect(provisions.value).toBe(0);

@@ -46,11 +46,13 @@ function heatPumpSteps(systems: readonly ThermixSystemResult[]): ExplanationStep
           : 0;
       const formula =
         cop > 0
-          ? `${system.label.trim()} (${use}) : part renouvelable = 1 − ${ratio(HEAT_PUMP_PRIMARY_FACTOR)} ÷ COP ${ratio(cop)} = ${percent(raw)}`
+          ? `${system.label.trim()} (${use}) : ` +
+            `part renouvelable = 1 − ${ratio(HEAT_PUMP_PRIMARY_FACTOR)} ÷ COP ${ratio(cop)} = ${percent(raw)}`
           : `${system.label.trim()} (${use}) : COP nul, part renouvelable 0 %`;
       const floored =
         cop > 0 && raw <= 0
-          ? `, ramenée à 0 % : une pompe à chaleur ne compte de chaleur renouvelable que si son COP dépasse ${ratio(HEAT_PUMP_PRIMARY_FACTOR)}`
+          ? ', ramenée à 0 % : une pompe à chaleur ne compte de chaleur renouvelable ' +
+            `que si son COP dépasse ${ratio(HEAT_PUMP_PRIMARY_FACTOR)}`
           : '';
       return { formula: `${formula}${floored}`, result: share * 100 };
     });
@@ -79,7 +81,9 @@ export function explainRenewableHeatingRatio(
       ...heatPumpSteps(systems),
       output !== 0
         ? {
-            formula: `Production renouvelable ÷ production en sortie = ${kwh(renewable)} ÷ ${kwh(output)} = ${percent(value)}`,
+            formula:
+              'Production renouvelable ÷ production en sortie = ' +
+              `${kwh(renewable)} ÷ ${kwh(output)} = ${percent(value)}`,
             result: value * 100,
           }
         : { formula: 'Aucune production en sortie des systèmes : part fixée à 0 %', result: 0 },
@@ -111,7 +115,8 @@ export function explainRenewableRatio(
       ...heatPumpSteps(systems),
       denominator !== 0
         ? {
-            formula: `(${kwh(renewable)} + ${kwh(electricity)}) ÷ (${kwh(output)} + ${kwh(electricity)}) = ${percent(value)}`,
+            formula:
+              `(${kwh(renewable)} + ${kwh(electricity)}) ÷ (${kwh(output)} + ${kwh(electricity)}) = ` + percent(value),
             result: value * 100,
           }
         : { formula: 'Aucune production : part fixée à 0 %', result: 0 },

@@ -26,14 +26,17 @@ export function explainOutput(request: ThermixRequest, system: ThermixSystemResu
     return explanation;
   }
   const distribution = system.secondaryEfficiency;
+  const housing = request.needs.housingCategory === 'multi_unit' ? 'logement collectif' : 'logement individuel';
   explanation.constants.push({
-    label: `Rendement de distribution (${useLabel(system)}, ${request.needs.housingCategory === 'multi_unit' ? 'logement collectif' : 'logement individuel'})`,
+    label: `Rendement de distribution (${useLabel(system)}, ${housing})`,
     value: distribution,
     unit: UNIT.none,
     source: SOURCE.distribution,
   });
   explanation.steps.push({
-    formula: `Production en sortie = ${kwh(system.usefulHeatingProduction)} ÷ ${ratio(distribution)} = ${kwh(system.systemOutputHeatingProduction)}`,
+    formula:
+      `Production en sortie = ${kwh(system.usefulHeatingProduction)} ÷ ${ratio(distribution)} = ` +
+      kwh(system.systemOutputHeatingProduction),
     result: system.systemOutputHeatingProduction,
   });
   return explanation;
@@ -63,7 +66,9 @@ export function explainFinalEnergy(request: ThermixRequest, system: ThermixSyste
   explanation.steps.push(
     system.efficiency > 0
       ? {
-          formula: `Énergie finale = ${kwh(system.systemOutputHeatingProduction)} ÷ ${ratio(system.efficiency)} = ${kwh(system.finalEnergyConsumption)}`,
+          formula:
+            `Énergie finale = ${kwh(system.systemOutputHeatingProduction)} ÷ ${ratio(system.efficiency)} = ` +
+            kwh(system.finalEnergyConsumption),
           result: system.finalEnergyConsumption,
         }
       : { formula: 'Rendement nul : aucune énergie finale comptée = 0 kWh', result: 0 },
@@ -111,7 +116,9 @@ export function explainFirstYearFuelCost(request: ThermixRequest, system: Thermi
         result: NETWORK_PRICE_PER_MWH,
       },
       {
-        formula: `Coût annuel = ${quantity(NETWORK_PRICE_PER_MWH, '€/MWh')} × ${kwh(system.systemOutputHeatingProduction)} ÷ 1 000 = ${euros(firstYear)}`,
+        formula:
+          `Coût annuel = ${quantity(NETWORK_PRICE_PER_MWH, '€/MWh')} × ` +
+          `${kwh(system.systemOutputHeatingProduction)} ÷ 1 000 = ${euros(firstYear)}`,
         result: firstYear,
       },
     );
@@ -122,7 +129,9 @@ export function explainFirstYearFuelCost(request: ThermixRequest, system: Thermi
       { label: 'Hausse annuelle du prix', value: system.energyPriceVariation, unit: UNIT.none },
     );
     explanation.steps.push({
-      formula: `Coût la 1re année = ${quantity(system.energyPrice, 'c€/kWh')} × ${kwh(system.finalEnergyConsumption)} ÷ 100 = ${euros(firstYear)}`,
+      formula:
+        `Coût la 1re année = ${quantity(system.energyPrice, 'c€/kWh')} × ` +
+        `${kwh(system.finalEnergyConsumption)} ÷ 100 = ${euros(firstYear)}`,
       result: firstYear,
     });
   }

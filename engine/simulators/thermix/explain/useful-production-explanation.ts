@@ -35,7 +35,9 @@ function explainBackedShare(
   ];
   if (avoided !== 0) {
     steps.push({
-      formula: `Production utile = max(0 ; ${kwh(covered)} − ${kwh(avoided)} fournis par le solaire) = ${kwh(system.usefulHeatingProduction)}`,
+      formula:
+        `Production utile = max(0 ; ${kwh(covered)} − ${kwh(avoided)} fournis par le solaire) = ` +
+        kwh(system.usefulHeatingProduction),
       result: system.usefulHeatingProduction,
     });
   }
@@ -92,7 +94,8 @@ function explainSolar(
   steps.push(
     { formula: `Plafond = ${percent(maxCoverage)} × ${kwh(need)} de besoin = ${kwh(cap)}`, result: cap },
     {
-      formula: `Production utile = max(0 ; min(${kwh(cap)} ; ${kwh(available)})) = ${kwh(system.usefulHeatingProduction)}`,
+      formula:
+        `Production utile = max(0 ; min(${kwh(cap)} ; ${kwh(available)})) = ` + kwh(system.usefulHeatingProduction),
       result: system.usefulHeatingProduction,
     },
   );

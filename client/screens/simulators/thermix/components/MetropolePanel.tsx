@@ -126,7 +126,9 @@ export function MetropolePanel() {
           )}
           <p className={`notice ${on ? 'notice-warning' : ''}`} role="status">
             {on
-              ? `Mode métropole actif (zone ${metro.area}) : les solutions préconisées pour votre zone sont placées en tête de l'onglet Solutions, verrouillées ; le réseau de chaleur est proposé et les hausses de prix des énergies sont celles de la métropole.`
+              ? `Mode métropole actif (zone ${metro.area}) : les solutions préconisées pour votre zone ` +
+                "sont placées en tête de l'onglet Solutions, verrouillées ; le réseau de chaleur est proposé " +
+                'et les hausses de prix des énergies sont celles de la métropole.'
               : 'Choisissez la zone de votre adresse pour activer le mode métropole.'}
           </p>
         </>

@@ -102,6 +102,28 @@ export function ResultsView(props: {
   const prices = response.yearlyEnergiesPricesSeries.filter((p) => p.yearlyPrices.length > 0);
   const years = prices.flatMap((p) => p.yearlyPrices.map((y) => y.year));
   const required = response.metroGrenobleRequiredEnergyProd;
+  const costsSummary =
+    `Énergie, entretien${multi ? ', provisions' : ''} et investissement (après aides) cumulés sur 20 ans. ` +
+    minMax(totals, names, euros);
+  const totalsText = shown.map((s, i) => `${s.name} ${euros(totals[i])}`).join(', ');
+  const cumulatedSummary =
+    'Ce que chaque solution a coûté, investissement compris, ' +
+    `à la fin de chaque année de ${request.year} à ${request.year + 19}. Au bout de 20 ans : ${totalsText}.`;
+  const renewableShares = shown
+    .map((s) => `${s.name} ${percent(response.solutionsResults[s.position].renewableProductionRatio)}`)
+    .join(', ');
+  const energySummary =
+    'Par an : énergie finale achetée, énergie primaire correspondante et production renouvelable ' +
+    `(chaleur renouvelable et électricité renouvelable). Part renouvelable : ${renewableShares}.`;
+  const priceRises = prices
+    .map((p) => {
+      const rise = p.priceVariation === null ? '–' : percent(p.priceVariation, 2);
+      return `${energyLabel(p.identifier).toLowerCase()} ${rise}`;
+    })
+    .join(', ');
+  const pricesSummary =
+    `Prix moyens observés de ${Math.min(...years)} à ${Math.max(...years)}${multi ? ' (logement collectif)' : ''}, ` +
+    `en centimes d'euro par kWh. Hausse annuelle retenue : ${priceRises}.`;
 
   return (
     <div className="sim-results">
@@ -157,7 +179,7 @@ export function ResultsView(props: {
       <div className="sim-charts">
         <BarChart
           title="Coût global sur 20 ans, par poste"
-          summary={`Énergie, entretien${multi ? ', provisions' : ''} et investissement (après aides) cumulés sur 20 ans. ${minMax(totals, names, euros)}`}
+          summary={costsSummary}
           categories={names}
           stacked
           unit="€"
@@ -173,7 +195,7 @@ export function ResultsView(props: {
         />
         <LineChart
           title="Coût cumulé au fil des années"
-          summary={`Ce que chaque solution a coûté, investissement compris, à la fin de chaque année de ${request.year} à ${request.year + 19}. Au bout de 20 ans : ${shown.map((s, i) => `${s.name} ${euros(totals[i])}`).join(', ')}.`}
+          summary={cumulatedSummary}
           unit="€"
           format={(v) => euros(v)}
           series={shown.map((s) => ({
@@ -197,7 +219,7 @@ export function ResultsView(props: {
         />
         <BarChart
           title="Énergie consommée et énergie renouvelable"
-          summary={`Par an : énergie finale achetée, énergie primaire correspondante et production renouvelable (chaleur renouvelable et électricité renouvelable). Part renouvelable : ${shown.map((s) => `${s.name} ${percent(response.solutionsResults[s.position].renewableProductionRatio)}`).join(', ')}.`}
+          summary={energySummary}
           categories={names}
           unit="kWh/an"
           format={(v) => kwhPerYear(v)}
@@ -219,7 +241,7 @@ export function ResultsView(props: {
         {prices.length > 0 && (
           <LineChart
             title="Prix annuels des énergies"
-            summary={`Prix moyens observés de ${Math.min(...years)} à ${Math.max(...years)}${multi ? ' (logement collectif)' : ''}, en centimes d'euro par kWh. Hausse annuelle retenue : ${prices.map((p) => `${energyLabel(p.identifier).toLowerCase()} ${p.priceVariation === null ? '–' : percent(p.priceVariation, 2)}`).join(', ')}.`}
+            summary={pricesSummary}
             unit="c€/kWh"
             format={(v) => (v === null ? '–' : withUnit(v, 'c€/kWh', 2))}
             series={prices.map((p) => ({

@@ -12,6 +12,10 @@ import type { Use } from '../state/types';
 import { EntryEditor } from './EntryEditor';
 import { useAtomView } from '../../shared/state-atoms';
 
+const HEATING_NOT_MANAGED =
+  "Chauffage non géré (besoin nul) : le système choisi ici n'est pas chiffré ; " +
+  "il ne sert qu'à l'eau chaude « même appareil que le chauffage ».";
+
 function UseSection({ index, use, managed }: { index: number; use: Use; managed: boolean }) {
   const hasSecond = useAtomView(
     (get) => {
@@ -27,11 +31,7 @@ function UseSection({ index, use, managed }: { index: number; use: Use; managed:
     <section className="sim-use" aria-label={`${title}, solution ${index + 1}`}>
       <h4>{title}</h4>
       {!managed && (
-        <p className="field-help">
-          {use === 'heating'
-            ? "Chauffage non géré (besoin nul) : le système choisi ici n'est pas chiffré ; il ne sert qu'à l'eau chaude « même appareil que le chauffage »."
-            : 'Eau chaude non gérée pour ce projet.'}
-        </p>
+        <p className="field-help">{use === 'heating' ? HEATING_NOT_MANAGED : 'Eau chaude non gérée pour ce projet.'}</p>
       )}
       {(managed || use === 'heating') && (
         <>

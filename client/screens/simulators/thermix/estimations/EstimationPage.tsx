@@ -73,12 +73,17 @@ export function EstimationPage(props: EstimationPageProps) {
   const energies = data.energies.filter((e) => e.identifier !== 'thermal_solar');
   const vectors = (data.energyVectors ?? []).filter((v) => v.vector);
 
+  // How much of a consumption counts as a need, as the descriptions write it.
+  const asNeed = `dont ${Math.round(ratio * 100)} % comptés comme besoin`;
+  const ratioText = String(ratio).replace('.', ',');
+
   let estimate: Estimate | null = null;
   let description = '';
   switch (props.page.slug) {
     case 'calcul-thermique':
       description =
-        "Reportez le besoin de chauffage par m² donné par l'étude thermique (ou le diagnostic) de votre logement. Chauffage = surface × besoin par m².";
+        "Reportez le besoin de chauffage par m² donné par l'étude thermique (ou le diagnostic) de votre logement. " +
+        'Chauffage = surface × besoin par m².';
       if (defined(inputs.surface, inputs.thermalNeedPerM2, persons))
         estimate = estimateFromThermalStudy({
           surface: inputs.surface!,
@@ -88,7 +93,9 @@ export function EstimationPage(props: EstimationPageProps) {
         });
       break;
     case 'construction-neuve':
-      description = `Besoin de référence d'un bâtiment neuf : ${props.metropole ? '48 kWh/m² en mode métropole' : '50 kWh/m²'}, majoré de 10 % entre 400 et 800 m d'altitude et de 20 % au-delà. Chauffage = surface × besoin par m².`;
+      description =
+        `Besoin de référence d'un bâtiment neuf : ${props.metropole ? '48 kWh/m² en mode métropole' : '50 kWh/m²'}, ` +
+        "majoré de 10 % entre 400 et 800 m d'altitude et de 20 % au-delà. Chauffage = surface × besoin par m².";
       if (defined(inputs.surface, persons))
         estimate = estimateNewBuilding({
           surface: inputs.surface!,
@@ -99,21 +106,29 @@ export function EstimationPage(props: EstimationPageProps) {
         });
       break;
     case 'renovation-globale': {
-      description = `Consommation de chauffage d'un bâtiment rénové au niveau visé (données de référence), dont ${Math.round(ratio * 100)} % comptés comme besoin. Chauffage = surface × consommation × ${String(ratio).replace('.', ',')}.`;
+      description =
+        `Consommation de chauffage d'un bâtiment rénové au niveau visé (données de référence), ${asNeed}. ` +
+        `Chauffage = surface × consommation × ${ratioText}.`;
       const target = rows.find((r) => r.criterion === inputs.globalTarget);
       if (target && defined(inputs.surface, persons))
         estimate = estimateGlobalRenovation({ surface: inputs.surface!, target, ratio, persons: persons!, perPerson });
       break;
     }
     case 'renovation-par-epoque': {
-      description = `Consommation de chauffage type des bâtiments de l'époque (données de référence), dont ${Math.round(ratio * 100)} % comptés comme besoin. Chauffage = surface × consommation × ${String(ratio).replace('.', ',')}.`;
+      description =
+        `Consommation de chauffage type des bâtiments de l'époque (données de référence), ${asNeed}. ` +
+        `Chauffage = surface × consommation × ${ratioText}.`;
       const era = rows.find((r) => r.criterion === inputs.era);
       if (era && defined(inputs.surface, persons))
         estimate = estimateByEra({ surface: inputs.surface!, era, ratio, persons: persons!, perPerson });
       break;
     }
     case 'renovation-par-factures': {
-      description = `Énergie achetée en un an : en euros (montant ÷ prix du kWh) ou en quantité (quantité × pouvoir calorifique de l'unité achetée). ${Math.round(ratio * 100)} % de cette consommation sont comptés comme besoins ; l'eau chaude (${perPerson} kWh par personne) en est déduite si vos factures la comprennent.`;
+      description =
+        'Énergie achetée en un an : en euros (montant ÷ prix du kWh) ou en quantité ' +
+        "(quantité × pouvoir calorifique de l'unité achetée). " +
+        `${Math.round(ratio * 100)} % de cette consommation sont comptés comme besoins ; ` +
+        `l'eau chaude (${perPerson} kWh par personne) en est déduite si vos factures la comprennent.`;
       const parts =
         inputs.invoiceMode === 'euros'
           ? inputs.invoices

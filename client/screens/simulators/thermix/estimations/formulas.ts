@@ -75,7 +75,8 @@ export function estimateNewBuilding(
     hotWater: hot.value,
     lines: [
       `Besoin de référence d'un bâtiment neuf : ${n(base, 0)} kWh/m²${input.metropole ? ' (mode métropole)' : ''}`,
-      `Majoration d'altitude (${n(input.altitude, 0)} m) : ${n(bonus, 0)} %, soit ${n(base, 0)} × ${n(1 + bonus / 100)} = ${n(perM2)} kWh/m²`,
+      `Majoration d'altitude (${n(input.altitude, 0)} m) : ${n(bonus, 0)} %, ` +
+        `soit ${n(base, 0)} × ${n(1 + bonus / 100)} = ${n(perM2)} kWh/m²`,
       `Chauffage : ${n(input.surface)} m² × ${n(perM2)} kWh/m² = ${kwh(heating)}`,
       hot.line,
     ],

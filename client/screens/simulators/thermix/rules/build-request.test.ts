@@ -22,51 +22,55 @@ function preset(id: number): ThermixState {
 }
 
 describe('the thermix request the screens send', () => {
-  it('demo preset 1 with two solutions: schema-valid, only valid solutions, explicit figures, the engine computes it', () => {
-    const state = preset(1);
-    const ctx = { data, needs: state.needs, metropoleOn: false };
-    state.solutions[0] = chooseSystem(
-      chooseSystem(state.solutions[0], 'heating', 0, 'gaz_boiler_condensing', ctx),
-      'hotWater',
-      0,
-      'synced_with_heating',
-      ctx,
-    );
-    state.solutions[2] = chooseSystem(state.solutions[2], 'heating', 0, HYBRID_CHOICE, ctx);
-    state.solutions[2] = chooseSystem(state.solutions[2], 'hotWater', 0, 'ceti_inside_air', ctx);
-    const { request, slots } = buildThermixRequest(state, { data }, settings);
-    expect(validate(request), JSON.stringify(validate.errors)).toBe(true);
-    expect(slots).toEqual([0, 2]);
-    expect(request.needs).toEqual({
-      heating: 15_000,
-      hotWater: 3_000,
-      housingCategory: 'individual',
-      dwellingsNumber: null,
-      renovationType: 'systems_renovation',
-    });
-    expect(request.solutions[1].heatingSystems).toMatchObject([
-      {
-        index: 0,
-        identifier: 'heat_pump_air_water',
-        productionShare: 0.7,
-        estimatedInvestment: 12_000,
-        efficiency: 2.2,
-        energyPrice: 15.98,
-      },
-      {
-        index: 1,
-        identifier: 'gaz_boiler_condensing',
-        productionShare: 0.3,
-        estimatedInvestment: 0,
-        maintenanceCost: 0,
-      },
-    ]);
-    const response = computeResults(request, data, { currentYear: 2026 });
-    expect(response.solutionsResults).toHaveLength(2);
-    // Gas boiler for both uses, 15 000 + 3 000 kWh: the worked figures of the engine's own tests.
-    expect(response.solutionsResults[0].periodTotalCost).toBeGreaterThan(40_000);
-    expect(explainThermixResults(request, response, data).solutions).toHaveLength(2);
-  });
+  it(
+    'demo preset 1 with two solutions: ' +
+      'schema-valid, only valid solutions, explicit figures, the engine computes it',
+    () => {
+      const state = preset(1);
+      const ctx = { data, needs: state.needs, metropoleOn: false };
+      state.solutions[0] = chooseSystem(
+        chooseSystem(state.solutions[0], 'heating', 0, 'gaz_boiler_condensing', ctx),
+        'hotWater',
+        0,
+        'synced_with_heating',
+        ctx,
+      );
+      state.solutions[2] = chooseSystem(state.solutions[2], 'heating', 0, HYBRID_CHOICE, ctx);
+      state.solutions[2] = chooseSystem(state.solutions[2], 'hotWater', 0, 'ceti_inside_air', ctx);
+      const { request, slots } = buildThermixRequest(state, { data }, settings);
+      expect(validate(request), JSON.stringify(validate.errors)).toBe(true);
+      expect(slots).toEqual([0, 2]);
+      expect(request.needs).toEqual({
+        heating: 15_000,
+        hotWater: 3_000,
+        housingCategory: 'individual',
+        dwellingsNumber: null,
+        renovationType: 'systems_renovation',
+      });
+      expect(request.solutions[1].heatingSystems).toMatchObject([
+        {
+          index: 0,
+          identifier: 'heat_pump_air_water',
+          productionShare: 0.7,
+          estimatedInvestment: 12_000,
+          efficiency: 2.2,
+          energyPrice: 15.98,
+        },
+        {
+          index: 1,
+          identifier: 'gaz_boiler_condensing',
+          productionShare: 0.3,
+          estimatedInvestment: 0,
+          maintenanceCost: 0,
+        },
+      ]);
+      const response = computeResults(request, data, { currentYear: 2026 });
+      expect(response.solutionsResults).toHaveLength(2);
+      // Gas boiler for both uses, 15 000 + 3 000 kWh: the worked figures of the engine's own tests.
+      expect(response.solutionsResults[0].periodTotalCost).toBeGreaterThan(40_000);
+      expect(explainThermixResults(request, response, data).solutions).toHaveLength(2);
+    },
+  );
 
   it('multi-unit preset with metropole mode: dwellings, overrides and the forced network solution are sent', () => {
     const state = preset(2);

@@ -16,30 +16,34 @@ describe('metropole mode (spec 02 §4)', () => {
     expect(metropoleOn(metro({ area: 'F' as never }))).toBe(false);
   });
 
-  it('area B, house under renovation: wood pellets, then an air/water heat pump with a solar water heater; every named entry locked « Système préconisé »', () => {
-    const ctx = ctxFor({}, true);
-    const forced = forcedSolutions(metro({ area: 'B' }), ctx);
-    expect(forced.map(ids)).toEqual([
-      [
-        ['granulated_wood_boiler', null],
-        [SYNCED_WITH_HEATING, null],
-      ],
-      [
-        ['heat_pump_air_water', null],
-        ['solar_water_heater', SYNCED_WITH_HEATING],
-      ],
-    ]);
-    for (const s of forced) {
-      expect(s.isMetroGrenoble).toBe(true);
-      for (const d of [...s.heatingSystems, ...s.hotWaterSystems]) {
-        if (d.identifier) expect([d.locked, d.lockReason]).toEqual([true, LOCK_PRECONISED]);
-        else expect(d.locked).toBe(false);
+  it(
+    'area B, house under renovation: wood pellets, then an air/water heat pump with a solar water heater; ' +
+      'every named entry locked « Système préconisé »',
+    () => {
+      const ctx = ctxFor({}, true);
+      const forced = forcedSolutions(metro({ area: 'B' }), ctx);
+      expect(forced.map(ids)).toEqual([
+        [
+          ['granulated_wood_boiler', null],
+          [SYNCED_WITH_HEATING, null],
+        ],
+        [
+          ['heat_pump_air_water', null],
+          ['solar_water_heater', SYNCED_WITH_HEATING],
+        ],
+      ]);
+      for (const s of forced) {
+        expect(s.isMetroGrenoble).toBe(true);
+        for (const d of [...s.heatingSystems, ...s.hotWaterSystems]) {
+          if (d.identifier) expect([d.locked, d.lockReason]).toEqual([true, LOCK_PRECONISED]);
+          else expect(d.locked).toBe(false);
+        }
       }
-    }
-    expect(
-      deleteSolution([...forced, emptySolution(), emptySolution()], 0, { heating: true, hotWater: true }).refused,
-    ).toBe(true);
-  });
+      expect(
+        deleteSolution([...forced, emptySolution(), emptySolution()], 0, { heating: true, hotWater: true }).refused,
+      ).toBe(true);
+    },
+  );
 
   it('multi-unit housing: the network in area A, wood chips above the boiler power threshold', () => {
     const ctx = ctxFor(
@@ -66,21 +70,24 @@ describe('metropole mode (spec 02 §4)', () => {
     expect(boilerPowerThreshold({ ...ctx.needs, renovationType: 'new_building' })).toBe(30);
   });
 
-  it('puts forced solutions first, keeps the user’s valid ones after them, and removes them when the mode goes off', () => {
-    const ctx = ctxFor({}, true);
-    const mine = emptySolution();
-    mine.heatingSystems[0] = { ...mine.heatingSystems[0], identifier: 'log_stove' };
-    const start = [emptySolution(), mine, emptySolution(), emptySolution()];
-    const on = applyMetropole(start, metro({ area: 'B' }), ctx);
-    expect(on.solutions.map((s) => s.isMetroGrenoble)).toEqual([true, true, false, false]);
-    expect(on.solutions[2]).toBe(mine);
-    expect(on.dropped).toBe(0);
-    // The same context again changes nothing (figures adjusted on forced solutions survive).
-    expect(applyMetropole(on.solutions, metro({ area: 'B' }), ctx).solutions).toBe(on.solutions);
-    const off = applyMetropole(on.solutions, metro({ area: null }), { ...ctx, metropoleOn: false });
-    expect(off.solutions[0]).toBe(mine);
-    expect(off.solutions.filter((s) => s.isMetroGrenoble)).toEqual([]);
-  });
+  it(
+    'puts forced solutions first, keeps the user’s valid ones after them, ' + 'and removes them when the mode goes off',
+    () => {
+      const ctx = ctxFor({}, true);
+      const mine = emptySolution();
+      mine.heatingSystems[0] = { ...mine.heatingSystems[0], identifier: 'log_stove' };
+      const start = [emptySolution(), mine, emptySolution(), emptySolution()];
+      const on = applyMetropole(start, metro({ area: 'B' }), ctx);
+      expect(on.solutions.map((s) => s.isMetroGrenoble)).toEqual([true, true, false, false]);
+      expect(on.solutions[2]).toBe(mine);
+      expect(on.dropped).toBe(0);
+      // The same context again changes nothing (figures adjusted on forced solutions survive).
+      expect(applyMetropole(on.solutions, metro({ area: 'B' }), ctx).solutions).toBe(on.solutions);
+      const off = applyMetropole(on.solutions, metro({ area: null }), { ...ctx, metropoleOn: false });
+      expect(off.solutions[0]).toBe(mine);
+      expect(off.solutions.filter((s) => s.isMetroGrenoble)).toEqual([]);
+    },
+  );
 
   it('tells how many of the user’s valid solutions no longer fit', () => {
     const ctx = ctxFor({}, true);

@@ -17,16 +17,19 @@ const withHotWater = (identifier: string): Solution => {
 const both = { heating: true, hotWater: true };
 
 describe('solution validity, deletion and shares (spec 02 §4)', () => {
-  it('is valid with a heating system when heating is managed, a hot-water system when hot water is, or when forced', () => {
-    expect(isSolutionValid(emptySolution(), both)).toBe(false);
-    expect(isSolutionValid(withHeating('log_stove'), both)).toBe(true);
-    expect(isSolutionValid(withHeating('log_stove'), { heating: false, hotWater: true })).toBe(false);
-    expect(isSolutionValid(withHotWater('electric_water_heater'), { heating: true, hotWater: false })).toBe(false);
-    expect(isSolutionValid(withHotWater('electric_water_heater'), { heating: false, hotWater: true })).toBe(true);
-    expect(isSolutionValid({ ...emptySolution(), isMetroGrenoble: true }, { heating: false, hotWater: false })).toBe(
-      true,
-    );
-  });
+  it(
+    'is valid with a heating system when heating is managed, ' + 'a hot-water system when hot water is, or when forced',
+    () => {
+      expect(isSolutionValid(emptySolution(), both)).toBe(false);
+      expect(isSolutionValid(withHeating('log_stove'), both)).toBe(true);
+      expect(isSolutionValid(withHeating('log_stove'), { heating: false, hotWater: true })).toBe(false);
+      expect(isSolutionValid(withHotWater('electric_water_heater'), { heating: true, hotWater: false })).toBe(false);
+      expect(isSolutionValid(withHotWater('electric_water_heater'), { heating: false, hotWater: true })).toBe(true);
+      expect(isSolutionValid({ ...emptySolution(), isMetroGrenoble: true }, { heating: false, hotWater: false })).toBe(
+        true,
+      );
+    },
+  );
 
   it('deleting resets the solution and compacts: valid solutions first, in their order', () => {
     const a = withHeating('log_stove');
