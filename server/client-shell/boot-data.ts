@@ -4,8 +4,9 @@ import type { PublicService } from '../modules/meta/services';
 /**
  * What the browser would otherwise ask before its first paint, written into the page: the white
  * label of the domain (what GET /api/v1/white_labelling/current/ answers, null where that answers
- * 404), the menu of an anonymous visitor and the public services the landing page lists. `domain` is the `?domain=` the page was asked with
- * (null: the Host decided), so that the client uses this only for the domain it is showing.
+ * 404), the menu of an anonymous visitor and the public services the landing page lists.
+ * `domain` is the `?domain=` the page was asked with (null: the Host decided), so that the client
+ * uses this only for the domain it is showing.
  * The client reads it in client/shell/boot-data.ts.
  */
 export interface BootData {
