@@ -23,6 +23,18 @@ const BENCHES: Record<string, { file: string; about: string }> = {
     file: 'list-search.ts',
     about: 'list search at 100,000 rows: former lower(column) like scan against the indexed search column',
   },
+  booking: {
+    file: 'booking-offers.ts',
+    about: 'booking availability (findOffers) over a month of slots, 20 advisors, 500 appointments, target ≤ 50 ms',
+  },
+  'global-search': {
+    file: 'global-search.ts',
+    about: 'global search (trigram similarity) over 100,000 accounts, SQLite and PostgreSQL, target p95 ≤ 30 ms',
+  },
+  import: {
+    file: 'import.ts',
+    about: 'generic import of 10,000 CSV lines (preview, confirm) over HTTP, SQLite and PostgreSQL, target ≤ 30 s',
+  },
   validation: {
     file: 'record-validation.ts',
     about: 'record validation per write (old interpreter vs AJV) and per keystroke in Chromium, compile times, weights',

@@ -2,6 +2,7 @@ import type { Registry } from '../engine/schema/registry';
 import type { ColumnKind } from '../engine/schema/columns';
 import { toPascal } from '../engine/schema/naming';
 import { searchSpec } from '../engine/schema/search-column';
+import { globalSearchSpec } from '../engine/schema/global-search-column';
 import { TS_BANNER } from './banner';
 
 const TS_TYPE: Record<ColumnKind, string> = {
@@ -25,6 +26,8 @@ export function generateDbTypes(registry: Registry): string {
     for (const c of e.columns) lines.push(`  ${c.column}: ${c.primaryKey ? 'Generated<number>' : TS_TYPE[c.kind]};`);
     const search = searchSpec(e);
     if (search) lines.push(`  ${search.column}: string | null;`);
+    const globalSearch = globalSearchSpec(e);
+    if (globalSearch) lines.push(`  ${globalSearch.column}: string | null;`);
     lines.push('}', '');
   }
   lines.push('export interface EntityDatabase {');

@@ -77,4 +77,23 @@ describe('diffSnapshots', () => {
       't: list.search is no longer declared; its search column is kept but no longer kept up to date',
     ]);
   });
+
+  it('creates the global search column and index, and fills it again when its sources change', () => {
+    const globalSearch = { column: 'global_search', sources: [{ column: 'name', kind: 'text' as const }], version: 1 };
+    const withGlobal: Snapshot = { tables: { t: { ...before.tables.t, globalSearch } } };
+    expect(diffSnapshots(before, withGlobal).ops).toEqual([{ op: 'createGlobalSearch', table: 't', ...globalSearch }]);
+    expect(diffSnapshots({ tables: {} }, withGlobal).ops.map((o) => o.op)).toEqual([
+      'createTable',
+      'createIndex',
+      'createGlobalSearch',
+    ]);
+    const v2 = { ...globalSearch, version: 2 };
+    expect(diffSnapshots(withGlobal, { tables: { t: { ...before.tables.t, globalSearch: v2 } } }).ops).toEqual([
+      { op: 'fillGlobalSearch', table: 't', ...v2 },
+    ]);
+    expect(diffSnapshots(withGlobal, withGlobal).ops).toEqual([]);
+    expect(diffSnapshots(withGlobal, before).warnings).toEqual([
+      't: list.globalSearch is no longer declared; its column and side table are kept but no longer searched',
+    ]);
+  });
 });

@@ -1,9 +1,24 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Registry } from '../engine/schema/registry';
-import type { MigrationOp, Snapshot, SnapshotColumn, TableMigrations } from '../server/db/migration-types';
-import { searchSpec } from '../engine/schema/search-column';
+import type {
+  MigrationOp,
+  Snapshot,
+  SnapshotColumn,
+  SnapshotSearch,
+  TableMigrations,
+} from '../server/db/migration-types';
+import { searchSpec, type SearchSpec } from '../engine/schema/search-column';
+import { GLOBAL_SEARCH_INDEX_VERSION, globalSearchSpec } from '../engine/schema/global-search-column';
 import { JSON_BANNER } from './banner';
+
+function snapshotSearch(spec: SearchSpec): SnapshotSearch {
+  return {
+    column: spec.column,
+    sources: spec.sources.map((c) => ({ column: c.column, kind: c.kind, ...(c.phone ? { phone: c.phone } : {}) })),
+    version: spec.version,
+  };
+}
 
 export function snapshotOf(registry: Registry): Snapshot {
   const tables: Snapshot['tables'] = {};
@@ -21,16 +36,12 @@ export function snapshotOf(registry: Registry): Snapshot {
       };
     }
     const search = searchSpec(e);
+    const globalSearch = globalSearchSpec(e);
     tables[e.schema['x-entity'].table] = {
       columns,
-      ...(search
-        ? {
-            search: {
-              column: search.column,
-              sources: search.sources.map((c) => ({ column: c.column, kind: c.kind })),
-              version: search.version,
-            },
-          }
+      ...(search ? { search: snapshotSearch(search) } : {}),
+      ...(globalSearch
+        ? { globalSearch: { ...snapshotSearch(globalSearch), index: GLOBAL_SEARCH_INDEX_VERSION } }
         : {}),
     };
   }
@@ -54,6 +65,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
           ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
       }
       if (def.search) ops.push({ op: 'createSearch', table, ...def.search });
+      if (def.globalSearch) ops.push({ op: 'createGlobalSearch', table, ...def.globalSearch });
       continue;
     }
     for (const [name, c] of Object.entries(def.columns)) {
@@ -85,6 +97,18 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       warnings.push(
         `${table}: list.search is no longer declared; its search column is kept but no longer kept up to date`,
       );
+    if (def.globalSearch && !old.globalSearch) ops.push({ op: 'createGlobalSearch', table, ...def.globalSearch });
+    else if (def.globalSearch && old.globalSearch) {
+      const { index, ...columnDef } = def.globalSearch;
+      const { index: oldIndex, ...oldColumnDef } = old.globalSearch;
+      // The column first (the rebuild indexes what it holds), then the index layout.
+      if (JSON.stringify(columnDef) !== JSON.stringify(oldColumnDef))
+        ops.push({ op: 'fillGlobalSearch', table, ...def.globalSearch });
+      if (index !== oldIndex) ops.push({ op: 'rebuildGlobalSearch', table, ...def.globalSearch });
+    } else if (!def.globalSearch && old.globalSearch)
+      warnings.push(
+        `${table}: list.globalSearch is no longer declared; its column and side table are kept but no longer searched`,
+      );
   }
   for (const table of Object.keys(before.tables)) {
     if (!after.tables[table]) warnings.push(`table ${table} is no longer declared; it is kept with its data`);
@@ -109,6 +133,13 @@ function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {
       delete col.index;
     } else if (op.op === 'createSearch' || op.op === 'fillSearch')
       snapshot.tables[op.table].search = { column: op.column, sources: op.sources, version: op.version };
+    else if (op.op === 'createGlobalSearch' || op.op === 'fillGlobalSearch' || op.op === 'rebuildGlobalSearch')
+      snapshot.tables[op.table].globalSearch = {
+        column: op.column,
+        sources: op.sources,
+        version: op.version,
+        ...(op.index ? { index: op.index } : {}),
+      };
   }
 }
 

@@ -23,6 +23,33 @@ describe('the generated OpenAPI document', () => {
     expect(api.openapi).toBe('3.1.0');
   });
 
+  it('declares the period parameters on the lists of entities with a calendar, and only there', () => {
+    const paths = doc().paths as Record<string, { get?: { parameters?: { name: string; schema: object }[] } }>;
+    const names = (path: string) => (paths[path].get?.parameters ?? []).map((p) => p.name);
+    expect(names('/api/v1/dialogwatt/advisor-downtime/')).toEqual(expect.arrayContaining(['from', 'to']));
+    const from = paths['/api/v1/dialogwatt/advisor-downtime/'].get!.parameters!.find((p) => p.name === 'from');
+    expect(from?.schema).toEqual({ type: 'string', format: 'date-time' });
+    expect(names('/api/v1/dialogwatt/place/')).not.toContain('from');
+  });
+
+  it("declares the link of a related list as a filter of the related entity's list", () => {
+    type Parameter = { name: string; schema: object; description?: string };
+    const paths = doc().paths as Record<string, { get?: { parameters?: Parameter[] } }>;
+    // group → place by place.groups (x-entity.related of group), not among place's list.filters.
+    const groups = paths['/api/v1/dialogwatt/place/'].get!.parameters!.filter((p) => p.name === 'groups');
+    expect(groups).toEqual([
+      {
+        name: 'groups',
+        in: 'query',
+        schema: { type: 'integer' },
+        description: 'Les enregistrements dont la liste contient cet identifiant',
+      },
+    ]);
+    // slot.place is both a declared filter and a link: documented once.
+    const place = paths['/api/v1/dialogwatt/slot/'].get!.parameters!.filter((p) => p.name === 'place');
+    expect(place).toHaveLength(1);
+  });
+
   it('gives openapi-typescript types that compile and name the simulator request parts', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'openapi-client-'));
     try {

@@ -3,9 +3,17 @@ import { join } from 'node:path';
 import type { Registry } from '../engine/schema/registry';
 import type { PropertySchema } from '../engine/schema/types';
 import { toPascal } from '../engine/schema/naming';
+import { mainType } from '../engine/schema/columns';
 import { JSON_BANNER } from './banner';
+import { fileProperties, fileRefSchema, isFileProperty } from '../engine/files/file-ref';
 
 function clean(prop: PropertySchema): Record<string, unknown> {
+  if (isFileProperty(prop))
+    return {
+      ...fileRefSchema(prop.type),
+      title: prop.title,
+      description: `${prop.description ?? ''} Fichier : la réponse d'un envoi (POST …/file/{property}/).`.trim(),
+    };
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(prop)) {
     if (k.startsWith('x-')) continue;
@@ -76,6 +84,86 @@ const ERROR_RESPONSES = {
 };
 
 /** OpenAPI 3.1: the generic entity endpoints plus the hand-written ones declared in schemas/api/. */
+/** The upload, download and ZIP endpoints of an entity's file properties (docs/files.md). */
+function fileOperations(
+  properties: Record<string, PropertySchema>,
+  path: string,
+  name: string,
+  tag: string,
+  actions: Set<string>,
+): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const binary = (type: string) => ({ content: { [type]: { schema: { type: 'string', format: 'binary' } } } });
+  for (const property of fileProperties(properties)) {
+    const prop = properties[property]!;
+    const suffix = `${name}${property[0]!.toUpperCase()}${property.slice(1)}`;
+    const max = prop['x-file']?.maxBytes ? ` (${prop['x-file'].maxBytes} octets au plus)` : '';
+    if (actions.has('create') || actions.has('update'))
+      out[`/api/v1/${path}/file/${property}/`] = {
+        post: {
+          tags: [tag],
+          summary: `Envoi d'un fichier : ${prop.title}${max}`,
+          operationId: `upload${suffix}`,
+          requestBody: {
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  properties: { file: { type: 'string', format: 'binary' } },
+                  required: ['file'],
+                },
+              },
+            },
+          },
+          responses: {
+            '201': {
+              description: 'Référence à mettre dans le champ',
+              content: { 'application/json': { schema: fileRefSchema('object') } },
+            },
+            '413': { description: 'Fichier trop volumineux' },
+            ...ERROR_RESPONSES,
+          },
+        },
+      };
+    if (!actions.has('detail')) continue;
+    out[`/api/v1/${path}/{pk}/file/${property}/`] = {
+      get: {
+        tags: [tag],
+        summary: `Téléchargement : ${prop.title}`,
+        operationId: `download${suffix}`,
+        parameters: [{ name: 'pk', in: 'path', required: true, schema: { type: 'integer' } }],
+        responses: {
+          '200': { description: 'Le fichier (Content-Disposition : son nom)', ...binary('application/octet-stream') },
+          '404': { description: 'Enregistrement ou fichier non trouvé.' },
+          ...ERROR_RESPONSES,
+        },
+      },
+    };
+    out[`/api/v1/${path}/file/${property}/zip/`] = {
+      get: {
+        tags: [tag],
+        summary: `Fichiers de plusieurs enregistrements en un ZIP : ${prop.title}`,
+        operationId: `zip${suffix}`,
+        parameters: [
+          {
+            name: 'pk',
+            in: 'query',
+            required: true,
+            description: 'pk séparés par des virgules (200 au plus)',
+            schema: { type: 'string' },
+          },
+        ],
+        responses: {
+          '200': { description: 'ZIP', ...binary('application/zip') },
+          '404': { description: 'Aucun fichier.' },
+          ...ERROR_RESPONSES,
+        },
+      },
+    };
+  }
+  return out;
+}
+
 export function generateOpenApi(registry: Registry, schemasDir: string, version: string): string {
   const paths: Record<string, unknown> = {};
   const components: Record<string, unknown> = {
@@ -154,12 +242,63 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
           },
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
           { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
+          ...(x.screens?.calendar
+            ? (['from', 'to'] as const).map((bound) => ({
+                name: bound,
+                in: 'query',
+                schema: { type: 'string', format: 'date-time' },
+                description:
+                  `${bound === 'from' ? 'Début' : 'Fin'} de la période (instant ISO 8601 avec fuseau, avec ` +
+                  `${bound === 'from' ? 'to' : 'from'}) : les enregistrements qui la chevauchent ` +
+                  `(${x.screens!.calendar!.start} < to et ${x.screens!.calendar!.end} > from), 366 jours au plus`,
+              }))
+            : []),
           ...(x.list?.filters ?? []).map((f) => ({
             name: f,
             in: 'query',
             schema: { type: 'string' },
             description: 'Filtre par égalité',
           })),
+          ...(x.list?.states ?? []).map((st) => ({
+            name: st.name,
+            in: 'query',
+            schema: { enum: st.options.map((o) => o.value) },
+            description: `${st.label} : ${st.options.map((o) => `${o.value} (${o.label})`).join(', ')}`,
+          })),
+          ...(x.list?.ranges ?? []).flatMap((f) =>
+            (['From', 'To'] as const).map((bound) => ({
+              name: `${f}${bound}`,
+              in: 'query',
+              schema: { type: 'string', format: 'date' },
+              description:
+                `${e.schema.properties[f]?.title ?? f} : ` +
+                `${bound === 'From' ? 'à partir du' : "jusqu'au"} (inclus)`,
+            })),
+          ),
+          // Links of related lists (x-entity.related of another entity) are filters too.
+          ...[...(e.linkFilters ?? [])]
+            .filter((f) => !(x.list?.filters ?? []).includes(f))
+            .map((f) => ({
+              name: f,
+              in: 'query',
+              schema: { type: 'integer' },
+              description:
+                mainType(e.schema.properties[f]) === 'array'
+                  ? 'Les enregistrements dont la liste contient cet identifiant'
+                  : 'Filtre par égalité',
+            })),
+          ...(x.list?.export
+            ? [
+                {
+                  name: 'format',
+                  in: 'query',
+                  schema: { enum: x.list.export.formats },
+                  description:
+                    'Export : la même liste (recherche, filtres, tri, droits) en fichier, toutes les pages ' +
+                    '(CSV : UTF-8 avec BOM, séparateur « ; » ; docs/export-import.md)',
+                },
+              ]
+            : []),
           ...(api.storeList
             ? [
                 {
@@ -180,6 +319,14 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
                   ? { oneOf: [{ type: 'array', items: ref }, { $ref: '#/components/schemas/StoreList' }] }
                   : { type: 'array', items: ref },
               },
+              ...(x.list?.export?.formats.includes('csv') ? { 'text/csv': { schema: { type: 'string' } } } : {}),
+              ...(x.list?.export?.formats.includes('xlsx')
+                ? {
+                    'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                      schema: { type: 'string', contentMediaType: 'application/octet-stream' },
+                    },
+                  }
+                : {}),
             },
           },
           ...ERROR_RESPONSES,
@@ -199,6 +346,51 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
       };
     }
     if (Object.keys(collection).length) paths[`/api/v1/${api.path}/`] = collection;
+    if (actions.has('list') && x.list?.map)
+      paths[`/api/v1/${api.path}/map/`] = {
+        get: {
+          tags: [tag],
+          summary: `Carte : ${x.labels.plural}`,
+          operationId: `map${name}`,
+          description:
+            'Les enregistrements localisés (hors 0, 0) de la même requête que la liste (recherche, filtres, droits), ' +
+            `au plus ${x.list.map.max ?? 1000}, avec une note en français au-delà (docs/file-area.md).`,
+          parameters: (collection.get as { parameters: { name: string }[] }).parameters.filter(
+            (p) => !['sort', 'page', 'perPage', 'format', 'limit-to-objects-after'].includes(p.name),
+          ),
+          responses: {
+            '200': {
+              description: 'Les points',
+              content: {
+                'application/json': {
+                  schema: {
+                    type: 'object',
+                    properties: {
+                      points: {
+                        type: 'array',
+                        items: {
+                          type: 'object',
+                          properties: {
+                            pk: { type: 'integer' },
+                            lat: { type: 'number' },
+                            lon: { type: 'number' },
+                            label: { type: 'string' },
+                          },
+                        },
+                      },
+                      located: { type: 'integer' },
+                      unlocated: { type: 'integer' },
+                      note: { type: ['string', 'null'] },
+                      tiles: { type: 'object' },
+                    },
+                  },
+                },
+              },
+            },
+            ...ERROR_RESPONSES,
+          },
+        },
+      };
     const item: Record<string, unknown> = {};
     const pk = [{ name: 'pk', in: 'path', required: true, schema: { type: 'integer' } }];
     if (actions.has('detail'))
@@ -229,16 +421,19 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
     if (actions.has('delete'))
       item.delete = {
         tags: [tag],
-        summary: `Suppression : ${x.labels.singular}`,
+        summary: api.softDelete
+          ? `Annulation : ${x.labels.singular} (${api.softDelete.field} = ${api.softDelete.value}, jamais effacé)`
+          : `Suppression : ${x.labels.singular}`,
         operationId: `delete${name}`,
         parameters: pk,
         responses: {
-          '200': { description: 'Supprimé' },
+          '200': { description: api.softDelete ? 'Annulé' : 'Supprimé' },
           '404': { description: 'Enregistrement non trouvé.' },
           ...ERROR_RESPONSES,
         },
       };
     if (Object.keys(item).length) paths[`/api/v1/${api.path}/{pk}/`] = item;
+    Object.assign(paths, fileOperations(e.schema.properties, api.path, name, tag, actions));
   }
   const apiDir = join(schemasDir, 'api');
   if (existsSync(apiDir)) {

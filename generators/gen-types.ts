@@ -3,10 +3,19 @@ import type { Registry } from '../engine/schema/registry';
 import type { PropertySchema } from '../engine/schema/types';
 import { toPascal } from '../engine/schema/naming';
 import { TS_BANNER } from './banner';
+import { fileRefSchema, isFileProperty } from '../engine/files/file-ref';
 
 // json-schema-to-typescript turns every `title` into a named type; our titles are French labels,
 // so they become doc comments instead, and x-annotations are dropped.
 function forTypes(prop: PropertySchema): Record<string, unknown> {
+  if (isFileProperty(prop)) {
+    const description = [prop.title, prop.description].filter(Boolean).join(' — ') || undefined;
+    const { pattern: _p, ...key } = (fileRefSchema(prop.type).properties as Record<string, object>).key as {
+      pattern: string;
+    };
+    const ref = fileRefSchema(prop.type);
+    return { ...ref, properties: { ...(ref.properties as object), key }, description };
+  }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(prop)) {
     if (k.startsWith('x-') || k === 'title' || k === 'default') continue;

@@ -42,6 +42,7 @@ export function validateAgainstMetaSchemas(files: DeclarationFiles, dir = SCHEMA
   for (const m of files.modules) check('urn:app:meta:module', m.file, m.data);
   for (const m of files.messages) check('urn:app:meta:messages', m.file, m.data);
   check('urn:app:meta:roles', files.roles.file, files.roles.data);
+  for (const i of files.imports) check('urn:app:meta:import', i.file, i.data);
   for (const o of files.others) {
     try {
       ajv.compile({ ...o.data, $id: undefined });
@@ -54,6 +55,11 @@ export function validateAgainstMetaSchemas(files: DeclarationFiles, dir = SCHEMA
     const expected = `${e.data['x-entity']?.name}.schema.json`;
     if (!e.file.endsWith(`/${expected}`))
       problems.push(`${e.file}: an entity named ${e.data['x-entity']?.name} belongs in ${expected}`);
+  }
+  for (const i of files.imports) {
+    const expected = `${i.data.entity}.import.json`;
+    if (!i.file.endsWith(`/${expected}`))
+      problems.push(`${i.file}: the import mapping of ${i.data.entity} belongs in ${expected}`);
   }
   return problems;
 }

@@ -32,6 +32,17 @@ export interface RequestContext {
   user: RuleUser;
   whiteLabel: WhiteLabelInfo;
   ip?: string;
+  /**
+   * A bulk write (an import): per-record side effects that scan a whole table (duplicate
+   * detection) are left to one batch pass instead of running once per record.
+   */
+  bulk?: boolean;
+  /**
+   * Rows of relation targets already read in this unit of work, by table and pk: an import sets it
+   * for its transaction, where the lines point to the same few records (groups, tags) that the
+   * import itself does not change, so that each is read once instead of once per line.
+   */
+  relationRows?: Map<string, Map<number, Record<string, unknown>>>;
 }
 
 export function message(app: AppContext, key: string, params: Record<string, unknown> = {}): string {

@@ -2,6 +2,7 @@ import { loadConfig } from './config';
 import { createApp, createContext } from './app';
 import { isEmpty, seedDemo, seedWhiteLabels } from './seed/seed-demo';
 import { seedReferenceData } from './seed/seed-reference';
+import { startServerJobs } from './jobs/server-jobs';
 
 // `npm start` / `npm run serve`: migrate, seed an empty database, serve the API and the client.
 async function main(): Promise<void> {
@@ -17,8 +18,12 @@ async function main(): Promise<void> {
   const server = createApp(app).listen(config.port, () => {
     app.logger.info(`serving on http://localhost:${config.port} (${app.database.dialect})`);
   });
+  // Scheduled jobs (delayed notifications, reminders, hold expiry) run in the server process.
+  const jobs = startServerJobs(app);
   const stop = () => {
-    server.close(() => void app.database.close().then(() => process.exit(0)));
+    server.close(
+      () => void (jobs?.stop() ?? Promise.resolve()).then(() => app.database.close()).then(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 3000).unref();
   };
   process.on('SIGINT', stop);

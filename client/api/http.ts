@@ -95,8 +95,15 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       d,
     );
   }
+  const method = options.method ?? 'GET';
+  // A saved record may change what the menu counts (its badges): the menu listens for this.
+  if (method !== 'GET' && !path.startsWith('/auth/') && typeof window !== 'undefined')
+    window.dispatchEvent(new CustomEvent(DATA_CHANGED, { detail: path }));
   return { data: data as T, headers: res.headers };
 }
+
+/** Dispatched on `window` after a successful write (not the session's own calls). */
+export const DATA_CHANGED = 'app:data-changed';
 
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await request<T>(path, options)).data;

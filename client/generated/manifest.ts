@@ -191,44 +191,6 @@ export const routes: ManifestRoute[] = [
     "description": "La présentation et les coordonnées de votre structure."
   },
   {
-    "name": "EmailAccount",
-    "path": "/courriel/gestion-de-compte",
-    "screen": {
-      "component": "GroupAccountScreen"
-    },
-    "access": {
-      "role": [
-        "superadvisor"
-      ]
-    },
-    "module": "dialogwatt",
-    "layout": "web",
-    "title": "Compte d'envoi de courriels",
-    "description": "Le serveur qui envoie les courriels de votre structure (notifications de rendez-vous).",
-    "params": {
-      "entity": "smtp-account"
-    }
-  },
-  {
-    "name": "SmsAccount",
-    "path": "/sms/gestion-de-compte",
-    "screen": {
-      "component": "GroupAccountScreen"
-    },
-    "access": {
-      "role": [
-        "superadvisor"
-      ]
-    },
-    "module": "dialogwatt",
-    "layout": "web",
-    "title": "Compte d'envoi de SMS",
-    "description": "Le prestataire qui envoie les SMS de votre structure (rappels de rendez-vous).",
-    "params": {
-      "entity": "sms-account"
-    }
-  },
-  {
     "name": "Cti",
     "path": "/cti/",
     "screen": {
@@ -310,6 +272,190 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Traitement des données",
     "description": "Vos choix sur l'utilisation de vos données personnelles ; chaque changement est conservé."
+  },
+  {
+    "name": "BookingStatistics",
+    "path": "/dialogwatt/statistics/",
+    "screen": {
+      "component": "BookingStatisticsScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Statistiques des rendez-vous",
+    "description": "Les rendez-vous d'une période par motif, par lieu, par conseiller ou par mois, avec la part de rendez-vous honorés."
+  },
+  {
+    "name": "EmailAccount",
+    "path": "/courriel/gestion-de-compte",
+    "screen": {
+      "component": "MailAccountScreen"
+    },
+    "access": {
+      "role": [
+        "superadvisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Compte d'envoi de courriels",
+    "description": "Le serveur qui envoie les courriels de votre structure (notifications de rendez-vous).",
+    "params": {
+      "entity": "smtp-account"
+    }
+  },
+  {
+    "name": "SmsAccount",
+    "path": "/sms/gestion-de-compte",
+    "screen": {
+      "component": "GroupAccountScreen"
+    },
+    "access": {
+      "role": [
+        "superadvisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Compte d'envoi de SMS",
+    "description": "Le prestataire qui envoie les SMS de votre structure (rappels de rendez-vous).",
+    "params": {
+      "entity": "sms-account"
+    }
+  },
+  {
+    "name": "BookingHome",
+    "path": "/dialogwatt/rendez-vous/",
+    "screen": {
+      "component": "BookingHomeScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Prendre rendez-vous",
+    "description": "Choisissez votre commune, le motif de votre rendez-vous puis le lieu qui vous convient."
+  },
+  {
+    "name": "BookingMyAppointments",
+    "path": "/dialogwatt/rendez-vous/liste/",
+    "screen": {
+      "component": "MyAppointmentsScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Mes rendez-vous"
+  },
+  {
+    "name": "BookingCancelWithPk",
+    "path": "/dialogwatt/rendez-vous/annulation/:pk/:uuid",
+    "screen": {
+      "component": "AppointmentLinkScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Annuler mon rendez-vous",
+    "params": {
+      "mode": "cancel"
+    }
+  },
+  {
+    "name": "BookingPlace",
+    "path": "/dialogwatt/rendez-vous/:slug",
+    "screen": {
+      "component": "BookingScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Prendre rendez-vous"
+  },
+  {
+    "name": "BookingPlacesForCommune",
+    "path": "/dialogwatt/lieux/:inseecode/",
+    "screen": {
+      "component": "PlacesForCommuneScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Lieux de rendez-vous"
+  },
+  {
+    "name": "BookingPlaceInfos",
+    "path": "/dialogwatt/lieux/infos/:placePk",
+    "screen": {
+      "component": "PlaceInfoScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Informations sur le lieu"
+  },
+  {
+    "name": "BookingShortCancel",
+    "path": "/da/:uuid",
+    "screen": {
+      "component": "AppointmentLinkScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Annuler mon rendez-vous",
+    "params": {
+      "mode": "cancel"
+    }
+  },
+  {
+    "name": "BookingShortConfirm",
+    "path": "/dc/:uuid",
+    "screen": {
+      "component": "AppointmentLinkScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Confirmer mon rendez-vous",
+    "params": {
+      "mode": "confirm"
+    }
+  },
+  {
+    "name": "BookingShortManage",
+    "path": "/dg/:uuid",
+    "screen": {
+      "component": "AppointmentLinkScreen"
+    },
+    "access": true,
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Gérer mon rendez-vous",
+    "params": {
+      "mode": "manage"
+    }
+  },
+  {
+    "name": "FacDuplicates",
+    "path": "/fac/doublons",
+    "screen": {
+      "component": "FacDuplicatesScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Doublons",
+    "description": "Les contacts et les structures de votre structure qui semblent en double : fusionnez-les ou marquez-les comme distincts."
   },
   {
     "name": "Home",
@@ -726,6 +872,148 @@ export const routes: ManifestRoute[] = [
     "description": "Les départements de la carte publique actimmo et leurs structures lauréates."
   },
   {
+    "name": "ActionModelList",
+    "path": "/fac/modeles-d-action/",
+    "screen": {
+      "kind": "list",
+      "entity": "action-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modèles d'action",
+    "description": "Les actes des programmes, leurs statuts déclenchés, leurs règles et leurs valorisations."
+  },
+  {
+    "name": "ActionModelCreate",
+    "path": "/fac/modeles-d-action/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "action-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau modèle d'action",
+    "description": "Les actes des programmes, leurs statuts déclenchés, leurs règles et leurs valorisations."
+  },
+  {
+    "name": "ActionModelEdit",
+    "path": "/fac/modeles-d-action/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "action-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le modèle d'action",
+    "description": "Les actes des programmes, leurs statuts déclenchés, leurs règles et leurs valorisations."
+  },
+  {
+    "name": "ActionObjectiveList",
+    "path": "/fac/objectifs-d-action/",
+    "screen": {
+      "kind": "list",
+      "entity": "action-objective"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Objectifs d'action",
+    "description": "Les actions à réaliser, par structure et par période."
+  },
+  {
+    "name": "ActionObjectiveCreate",
+    "path": "/fac/objectifs-d-action/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "action-objective"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvel objectif d'action",
+    "description": "Les actions à réaliser, par structure et par période."
+  },
+  {
+    "name": "ActionObjectiveEdit",
+    "path": "/fac/objectifs-d-action/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "action-objective"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le objectif d'action",
+    "description": "Les actions à réaliser, par structure et par période."
+  },
+  {
+    "name": "ActionList",
+    "path": "/fac/actions/",
+    "screen": {
+      "kind": "list",
+      "entity": "action"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Actions",
+    "description": "Les actions des dossiers de suivi."
+  },
+  {
+    "name": "ActionEdit",
+    "path": "/fac/actions/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "action"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la action",
+    "description": "Les actions des dossiers de suivi."
+  },
+  {
     "name": "AdvisorDowntimeList",
     "path": "/dialogwatt/indisponibilites/",
     "screen": {
@@ -775,6 +1063,111 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la indisponibilité",
     "description": "Congés, formations et autres absences : aucun rendez-vous n'est proposé pendant ces périodes."
+  },
+  {
+    "name": "AppointmentList",
+    "path": "/dialogwatt/mes-rendez-vous/",
+    "screen": {
+      "kind": "list",
+      "entity": "appointment"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Rendez-vous",
+    "description": "Les rendez-vous des conseillers de votre structure : prise de rendez-vous pour un client, suivi, annulation."
+  },
+  {
+    "name": "AppointmentCreate",
+    "path": "/dialogwatt/mes-rendez-vous/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "appointment"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Nouveau rendez-vous",
+    "description": "Les rendez-vous des conseillers de votre structure : prise de rendez-vous pour un client, suivi, annulation."
+  },
+  {
+    "name": "AppointmentEdit",
+    "path": "/dialogwatt/mes-rendez-vous/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "appointment"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Modifier le rendez-vous",
+    "description": "Les rendez-vous des conseillers de votre structure : prise de rendez-vous pour un client, suivi, annulation."
+  },
+  {
+    "name": "BudgetList",
+    "path": "/fac/budgets/",
+    "screen": {
+      "kind": "list",
+      "entity": "budget"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Budgets",
+    "description": "Les enveloppes des structures par programme et par période."
+  },
+  {
+    "name": "BudgetCreate",
+    "path": "/fac/budgets/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "budget"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau budget",
+    "description": "Les enveloppes des structures par programme et par période."
+  },
+  {
+    "name": "BudgetEdit",
+    "path": "/fac/budgets/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "budget"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le budget",
+    "description": "Les enveloppes des structures par programme et par période."
   },
   {
     "name": "BuildingHeatingConsumptionList",
@@ -930,6 +1323,162 @@ export const routes: ManifestRoute[] = [
     "description": "Les communes couvertes par chaque zone de prise de rendez-vous."
   },
   {
+    "name": "CategoryModelList",
+    "path": "/fac/categories-d-actes/",
+    "screen": {
+      "kind": "list",
+      "entity": "category-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Catégories d'actes",
+    "description": "Les catégories des modèles d'action."
+  },
+  {
+    "name": "CategoryModelCreate",
+    "path": "/fac/categories-d-actes/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "category-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle catégorie d'actes",
+    "description": "Les catégories des modèles d'action."
+  },
+  {
+    "name": "CategoryModelEdit",
+    "path": "/fac/categories-d-actes/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "category-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la catégorie d'actes",
+    "description": "Les catégories des modèles d'action."
+  },
+  {
+    "name": "ContactListList",
+    "path": "/fac/lists/",
+    "screen": {
+      "kind": "list",
+      "entity": "contact-list"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Listes",
+    "description": "Les listes de destinataires de votre structure."
+  },
+  {
+    "name": "ContactListCreate",
+    "path": "/fac/lists/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "contact-list"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle liste",
+    "description": "Les listes de destinataires de votre structure."
+  },
+  {
+    "name": "ContactListEdit",
+    "path": "/fac/lists/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "contact-list"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la liste",
+    "description": "Les listes de destinataires de votre structure."
+  },
+  {
+    "name": "ContactList",
+    "path": "/fac/contacts/",
+    "screen": {
+      "kind": "list",
+      "entity": "contact"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Contacts",
+    "description": "Les contacts de votre structure : recherche, fiche, modification."
+  },
+  {
+    "name": "ContactCreate",
+    "path": "/fac/contacts/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "contact"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau contact",
+    "description": "Les contacts de votre structure : recherche, fiche, modification."
+  },
+  {
+    "name": "ContactEdit",
+    "path": "/fac/contacts/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "contact"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le contact",
+    "description": "Les contacts de votre structure : recherche, fiche, modification."
+  },
+  {
     "name": "EnergyVectorList",
     "path": "/configuration/vecteurs-energetiques/",
     "screen": {
@@ -1030,6 +1579,217 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la énergie",
     "description": "Les énergies des simulateurs : coefficients, contenu carbone, hausse annuelle du prix."
+  },
+  {
+    "name": "ExchangeList",
+    "path": "/dialogwatt/echanges/",
+    "screen": {
+      "kind": "list",
+      "entity": "exchange"
+    },
+    "access": {
+      "or": [
+        {
+          "role": [
+            "administrator"
+          ]
+        },
+        {
+          "role": [
+            "advisor"
+          ]
+        }
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Échanges",
+    "description": "Les courriels et SMS envoyés aux contacts et aux conseillers, avec leur état d'envoi."
+  },
+  {
+    "name": "ExchangeDetail",
+    "path": "/dialogwatt/echanges/:pk",
+    "screen": {
+      "kind": "detail",
+      "entity": "exchange"
+    },
+    "access": {
+      "or": [
+        {
+          "role": [
+            "administrator"
+          ]
+        },
+        {
+          "role": [
+            "advisor"
+          ]
+        }
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Échange",
+    "description": "Les courriels et SMS envoyés aux contacts et aux conseillers, avec leur état d'envoi."
+  },
+  {
+    "name": "FolderModelList",
+    "path": "/fac/modeles-de-dossier/",
+    "screen": {
+      "kind": "list",
+      "entity": "folder-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modèles de dossier",
+    "description": "Les modèles de dossier des programmes."
+  },
+  {
+    "name": "FolderModelCreate",
+    "path": "/fac/modeles-de-dossier/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "folder-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau modèle de dossier",
+    "description": "Les modèles de dossier des programmes."
+  },
+  {
+    "name": "FolderModelEdit",
+    "path": "/fac/modeles-de-dossier/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "folder-model"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le modèle de dossier",
+    "description": "Les modèles de dossier des programmes."
+  },
+  {
+    "name": "FolderStatusList",
+    "path": "/fac/statuts/",
+    "screen": {
+      "kind": "list",
+      "entity": "folder-status"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Statuts de dossier",
+    "description": "Les statuts des modèles de dossier, dans l'ordre du parcours."
+  },
+  {
+    "name": "FolderStatusCreate",
+    "path": "/fac/statuts/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "folder-status"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau statut",
+    "description": "Les statuts des modèles de dossier, dans l'ordre du parcours."
+  },
+  {
+    "name": "FolderStatusEdit",
+    "path": "/fac/statuts/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "folder-status"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le statut",
+    "description": "Les statuts des modèles de dossier, dans l'ordre du parcours."
+  },
+  {
+    "name": "FolderList",
+    "path": "/fac/dossiers/",
+    "screen": {
+      "kind": "list",
+      "entity": "folder"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Dossiers",
+    "description": "Les dossiers de suivi que vous pouvez voir, avec leur statut."
+  },
+  {
+    "name": "FolderCreate",
+    "path": "/fac/dossiers/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "folder"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau dossier",
+    "description": "Les dossiers de suivi que vous pouvez voir, avec leur statut."
+  },
+  {
+    "name": "FolderEdit",
+    "path": "/fac/dossiers/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "folder"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le dossier",
+    "description": "Les dossiers de suivi que vous pouvez voir, avec leur statut."
   },
   {
     "name": "GlobalMessageList",
@@ -1192,6 +1952,40 @@ export const routes: ManifestRoute[] = [
     "description": "Les structures du réseau : groupes d'administration régionaux et espaces conseil."
   },
   {
+    "name": "IncompleteEntryList",
+    "path": "/fac/saisies-incompletes/",
+    "screen": {
+      "kind": "list",
+      "entity": "incomplete-entry"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Saisies incomplètes",
+    "description": "Les fiches de votre structure auxquelles il manque des informations."
+  },
+  {
+    "name": "IncompleteEntryEdit",
+    "path": "/fac/saisies-incompletes/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "incomplete-entry"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la saisie incomplète",
+    "description": "Les fiches de votre structure auxquelles il manque des informations."
+  },
+  {
     "name": "MailOutboxList",
     "path": "/administration/courriels-envoyes/",
     "screen": {
@@ -1224,6 +2018,57 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Courriel",
     "description": "Les courriels de la plateforme (réinitialisation de mot de passe, ouverture de compte…) et leur état d'envoi."
+  },
+  {
+    "name": "NoteList",
+    "path": "/fac/notes/",
+    "screen": {
+      "kind": "list",
+      "entity": "note"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Notes",
+    "description": "Les notes prises sur les contacts et structures de votre structure, avec leurs rappels."
+  },
+  {
+    "name": "NoteCreate",
+    "path": "/fac/notes/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "note"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle note",
+    "description": "Les notes prises sur les contacts et structures de votre structure, avec leurs rappels."
+  },
+  {
+    "name": "NoteEdit",
+    "path": "/fac/notes/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "note"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la note",
+    "description": "Les notes prises sur les contacts et structures de votre structure, avec leurs rappels."
   },
   {
     "name": "NotificationList",
@@ -1275,6 +2120,165 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la notification",
     "description": "Les messages envoyés automatiquement aux contacts et aux conseillers."
+  },
+  {
+    "name": "ObjectiveList",
+    "path": "/fac/objectifs/",
+    "screen": {
+      "kind": "list",
+      "entity": "objective"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Objectifs de statuts",
+    "description": "Les dossiers qui doivent atteindre un statut, par structure et par période."
+  },
+  {
+    "name": "ObjectiveCreate",
+    "path": "/fac/objectifs/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "objective"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvel objectif",
+    "description": "Les dossiers qui doivent atteindre un statut, par structure et par période."
+  },
+  {
+    "name": "ObjectiveEdit",
+    "path": "/fac/objectifs/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "objective"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le objectif",
+    "description": "Les dossiers qui doivent atteindre un statut, par structure et par période."
+  },
+  {
+    "name": "OrganizationList",
+    "path": "/fac/organizations/",
+    "screen": {
+      "kind": "list",
+      "entity": "organization"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Structures",
+    "description": "Les structures (organisations) suivies par votre structure."
+  },
+  {
+    "name": "OrganizationCreate",
+    "path": "/fac/organizations/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "organization"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle structure",
+    "description": "Les structures (organisations) suivies par votre structure."
+  },
+  {
+    "name": "OrganizationEdit",
+    "path": "/fac/organizations/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "organization"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la structure",
+    "description": "Les structures (organisations) suivies par votre structure."
+  },
+  {
+    "name": "PeriodList",
+    "path": "/fac/periodes/",
+    "screen": {
+      "kind": "list",
+      "entity": "period"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Périodes",
+    "description": "Les périodes de valorisation, de budget et d'objectifs."
+  },
+  {
+    "name": "PeriodCreate",
+    "path": "/fac/periodes/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "period"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle période",
+    "description": "Les périodes de valorisation, de budget et d'objectifs."
+  },
+  {
+    "name": "PeriodEdit",
+    "path": "/fac/periodes/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "period"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la période",
+    "description": "Les périodes de valorisation, de budget et d'objectifs."
   },
   {
     "name": "PlaceList",
@@ -1379,6 +2383,60 @@ export const routes: ManifestRoute[] = [
     "description": "Les systèmes de chauffage et d'eau chaude des simulateurs, leurs rendements et leurs coûts."
   },
   {
+    "name": "ProjectList",
+    "path": "/fac/programmes/",
+    "screen": {
+      "kind": "list",
+      "entity": "project"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Programmes",
+    "description": "Les programmes de suivi des dossiers : modèles de dossier, statuts, actes et tarifs."
+  },
+  {
+    "name": "ProjectCreate",
+    "path": "/fac/programmes/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "project"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau programme",
+    "description": "Les programmes de suivi des dossiers : modèles de dossier, statuts, actes et tarifs."
+  },
+  {
+    "name": "ProjectEdit",
+    "path": "/fac/programmes/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "project"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le programme",
+    "description": "Les programmes de suivi des dossiers : modèles de dossier, statuts, actes et tarifs."
+  },
+  {
     "name": "ReasonList",
     "path": "/dialogwatt/motifs-de-rendez-vous/",
     "screen": {
@@ -1430,6 +2488,42 @@ export const routes: ManifestRoute[] = [
     "description": "Les services proposés à la prise de rendez-vous et leur durée."
   },
   {
+    "name": "ReminderList",
+    "path": "/fac/reminders/",
+    "screen": {
+      "kind": "list",
+      "entity": "reminder"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Mes rappels",
+    "description": "Les rappels qui vous sont adressés et restent à traiter, du plus ancien au plus récent."
+  },
+  {
+    "name": "ReminderEdit",
+    "path": "/fac/reminders/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "reminder"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le rappel",
+    "description": "Les rappels qui vous sont adressés et restent à traiter, du plus ancien au plus récent."
+  },
+  {
     "name": "SecondaryEfficiencyList",
     "path": "/configuration/rendements-de-distribution/",
     "screen": {
@@ -1479,6 +2573,142 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier le rendement de distribution",
     "description": "En logement collectif, la première ligne de même usage s'applique quel que soit le mode de distribution."
+  },
+  {
+    "name": "SlotList",
+    "path": "/dialogwatt/gestion-des-creneaux/",
+    "screen": {
+      "kind": "list",
+      "entity": "slot"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Créneaux",
+    "description": "Les plages d'ouverture des lieux pendant lesquelles le public et les conseillers prennent rendez-vous."
+  },
+  {
+    "name": "SlotCreate",
+    "path": "/dialogwatt/gestion-des-creneaux/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "slot"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Nouveau créneau",
+    "description": "Les plages d'ouverture des lieux pendant lesquelles le public et les conseillers prennent rendez-vous."
+  },
+  {
+    "name": "SlotEdit",
+    "path": "/dialogwatt/gestion-des-creneaux/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "slot"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "Modifier le créneau",
+    "description": "Les plages d'ouverture des lieux pendant lesquelles le public et les conseillers prennent rendez-vous."
+  },
+  {
+    "name": "SmsOutboxList",
+    "path": "/sms/sms-envoyes/",
+    "screen": {
+      "kind": "list",
+      "entity": "sms-outbox"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "SMS envoyés",
+    "description": "Les SMS envoyés par la structure (rappels et confirmations de rendez-vous) et leur état d'envoi."
+  },
+  {
+    "name": "SmsOutboxDetail",
+    "path": "/sms/sms-envoyes/:pk",
+    "screen": {
+      "kind": "detail",
+      "entity": "sms-outbox"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "dialogwatt",
+    "layout": "web",
+    "title": "SMS",
+    "description": "Les SMS envoyés par la structure (rappels et confirmations de rendez-vous) et leur état d'envoi."
+  },
+  {
+    "name": "TagList",
+    "path": "/fac/tags/",
+    "screen": {
+      "kind": "list",
+      "entity": "tag"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Tags",
+    "description": "Les tags de votre structure."
+  },
+  {
+    "name": "TagCreate",
+    "path": "/fac/tags/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "tag"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau tag",
+    "description": "Les tags de votre structure."
+  },
+  {
+    "name": "TagEdit",
+    "path": "/fac/tags/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "tag"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le tag",
+    "description": "Les tags de votre structure."
   },
   {
     "name": "UserList",
@@ -1534,6 +2764,114 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier le utilisateur",
     "description": "Les comptes de la plateforme : équipe, professionnels et clients."
+  },
+  {
+    "name": "ValuationTypeList",
+    "path": "/fac/types-de-valorisation/",
+    "screen": {
+      "kind": "list",
+      "entity": "valuation-type"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Types de valorisation",
+    "description": "Les grilles de tarifs et les structures qui les appliquent."
+  },
+  {
+    "name": "ValuationTypeCreate",
+    "path": "/fac/types-de-valorisation/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "valuation-type"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau type de valorisation",
+    "description": "Les grilles de tarifs et les structures qui les appliquent."
+  },
+  {
+    "name": "ValuationTypeEdit",
+    "path": "/fac/types-de-valorisation/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "valuation-type"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le type de valorisation",
+    "description": "Les grilles de tarifs et les structures qui les appliquent."
+  },
+  {
+    "name": "ValuationList",
+    "path": "/fac/valorisations/",
+    "screen": {
+      "kind": "list",
+      "entity": "valuation"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Valorisations",
+    "description": "Les montants des actes par type de valorisation et par période."
+  },
+  {
+    "name": "ValuationCreate",
+    "path": "/fac/valorisations/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "valuation"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle valorisation",
+    "description": "Les montants des actes par type de valorisation et par période."
+  },
+  {
+    "name": "ValuationEdit",
+    "path": "/fac/valorisations/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "valuation"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier la valorisation",
+    "description": "Les montants des actes par type de valorisation et par période."
   },
   {
     "name": "WhiteLabelList",

@@ -4,6 +4,7 @@ import { api, type ApiError } from '../api/http';
 import { useEntityMeta } from './use-entity-meta';
 import { entityPaths, useCurrentRoute } from './entity-routes';
 import { DisplayValue } from './display-value';
+import { RecordActions } from './RecordActions';
 import { useRelationLabels } from './use-relation-labels';
 import { usePageTitle } from '../shell/page-title';
 import type { RecordData } from './types';
@@ -54,6 +55,7 @@ export default function GenericDetail() {
                       prop={meta.schema.properties[f]}
                       value={record[f]}
                       labels={labels.get(meta.schema.properties[f]['x-relation']?.entity ?? '')}
+                      file={{ apiPath: meta.apiPath, pk: record.pk, property: f }}
                     />
                   </dd>
                 </div>
@@ -72,6 +74,7 @@ export default function GenericDetail() {
             {t('ui.edit')}
           </Link>
         )}
+        <RecordActions meta={meta} record={record} />
       </div>
     </div>
   );

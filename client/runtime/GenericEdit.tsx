@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import Form from '@rjsf/core';
 import { validator } from './rjsf-validator';
 import type { ErrorSchema } from '@rjsf/utils';
@@ -9,7 +9,7 @@ import { useEntityMeta } from './use-entity-meta';
 import { entityPaths, useCurrentRoute } from './entity-routes';
 import { buildForm, submittedData, type RuleContext } from './build-form';
 import { templates, type FormLayoutContext } from './templates';
-import { widgets } from './widgets/registry';
+import { fields, widgets } from './widgets/registry';
 import { translateString } from './translate-string';
 import { clearOptionsCache } from './use-options';
 import { validateRecord } from '../../engine/validation/validate-record';
@@ -26,18 +26,29 @@ import type { EntityMeta, RecordData } from './types';
 import { capitalise } from '../../engine/schema/registry';
 import './generic-screens.css';
 import { RelatedLists } from './RelatedLists';
+import { RelatedPanels } from './RelatedPanels';
+import { RecordActions, deleteWarningOf } from './RecordActions';
 import { ErrorSummary } from './ErrorSummary';
 import { withArticle } from './french';
 import { allowedValues, canAccess } from '../../engine/access/can-access';
+import { recordScopes } from '../../engine/schema/record-scopes';
 
-/** Buttons ignore a second press within 300 ms (spec 01 §5). */
-function useDebouncedAction(): (fn: () => void) => void {
+/**
+ * Buttons ignore a second press within 300 ms (spec 01 §5): a double click saves once. A press
+ * whose save was refused is over, though: `release` lets the corrected form be sent at once.
+ */
+function useDebouncedAction(): { debounce: (fn: () => void) => void; release: () => void } {
   const last = useRef(0);
-  return (fn) => {
-    const now = Date.now();
-    if (now - last.current < 300) return;
-    last.current = now;
-    fn();
+  return {
+    debounce: (fn) => {
+      const now = Date.now();
+      if (now - last.current < 300) return;
+      last.current = now;
+      fn();
+    },
+    release: () => {
+      last.current = 0;
+    },
   };
 }
 
@@ -72,6 +83,10 @@ export interface EditFormContext {
   setFields: (patch: RecordData) => void;
   /** The values of a relation field that keep this save allowed by the entity's rights. */
   relationChoices: (field: string, values: number[]) => number[];
+  /** A field whose text cannot be stored (the JSON field), or null once it can: saving waits for none. */
+  reportProblem: (field: string, message: string | null) => void;
+  /** The record as stored (absent on creation): a file field offers the download of the saved file. */
+  previous?: RecordData;
 }
 
 function labelOf(meta: EntityMeta, data: RecordData): string {
@@ -87,11 +102,27 @@ export interface GenericEditProps {
   returnTo?: string;
   /** Stay on the form after saving (single-record screens such as « Ma structure »). */
   stayAfterSave?: boolean;
+  /** A creation form although the route is not a create route (one record per structure, not yet saved). */
+  create?: boolean;
+  /** Told of each saved record (a single-record screen then opens the created record for editing). */
+  onSaved?: (record: RecordData) => void;
   /** This effective meta instead of the server's for the session (the form editor's preview of an overlay). */
   meta?: EntityMeta;
   /** Preview: a new record checked in the browser only, never saved; a valid one calls onValid. */
   preview?: { submitLabel: string; onValid: () => void };
+  /** Values a creation starts with (besides those the opening screen hands over in the location state). */
+  prefill?: RecordData;
+  /** Fields shown but not changeable (a related list's link to the record it was opened from). */
+  lockedFields?: string[];
+  /** Prefix of the fields' ids, for a form shown beside another one (a related list's dialog). */
+  idPrefix?: string;
+  /** The form is in a dialog: saving or cancelling calls this instead of leaving the page. */
+  onClose?: () => void;
+  /** Told whether the form holds unsaved changes (a dialog asks before closing on Escape). */
+  onDirtyChange?: (dirty: boolean) => void;
 }
+
+const NO_SCOPES: string[] = [];
 
 /** The generic create / edit screen: RJSF with French templates, server rules and errors. */
 export default function GenericEdit(props: GenericEditProps = {}) {
@@ -101,8 +132,15 @@ export default function GenericEdit(props: GenericEditProps = {}) {
 /** The screen with the entity's effective meta for this white label and user. */
 function FetchedEdit(props: GenericEditProps) {
   const route = useCurrentRoute();
-  const { meta, error } = useEntityMeta(props.entity ?? ('entity' in route.screen ? route.screen.entity : ''));
-  return <EditScreen {...props} meta={meta} metaError={error} />;
+  // The record's custom-form scopes (its structure…), known once it is loaded: the meta is then
+  // asked again with them, and the form gains the fields of those custom forms.
+  const [scopes, setScopes] = useState<string[]>([]);
+  const { meta, error } = useEntityMeta(props.entity ?? ('entity' in route.screen ? route.screen.entity : ''), scopes);
+  const onScopes = useCallback(
+    (next: string[]) => setScopes((now) => (now.join(',') === next.join(',') ? now : next)),
+    [],
+  );
+  return <EditScreen {...props} meta={meta} metaError={error} onScopes={onScopes} />;
 }
 
 function PageTitle({ title }: { title: string | null }) {
@@ -113,21 +151,32 @@ function PageTitle({ title }: { title: string | null }) {
 function EditScreen({
   meta,
   metaError,
+  onScopes,
   ...props
-}: Omit<GenericEditProps, 'meta'> & { meta: EntityMeta | null; metaError: ApiError | null }) {
+}: Omit<GenericEditProps, 'meta'> & {
+  meta: EntityMeta | null;
+  metaError: ApiError | null;
+  onScopes?: (scopes: string[]) => void;
+}) {
   const route = useCurrentRoute();
   const entity = props.entity ?? meta?.name ?? ('entity' in route.screen ? route.screen.entity : '');
   const params = useParams();
   const pk = props.pk !== undefined ? String(props.pk) : (params.pk ?? params.id);
   const creating =
-    Boolean(props.preview) || (props.pk === undefined && 'kind' in route.screen && route.screen.kind === 'create');
+    Boolean(props.preview) ||
+    (props.pk === undefined && (props.create === true || ('kind' in route.screen && route.screen.kind === 'create')));
   const user = useAtomValue(ruleUserAtom);
   const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
   const navigate = useNavigate();
+  // Values a creation starts with, handed over by the screen that opened it (the calendar's
+  // empty hour gives the start and end); only writable properties of the entity are taken.
+  const handedOver = (useLocation().state as { prefill?: RecordData } | null)?.prefill;
+  const prefill = props.prefill ?? handedOver;
   const paths = entityPaths(entity);
-  const debounce = useDebouncedAction();
+  const { debounce, release } = useDebouncedAction();
   const [data, setData] = useState<RecordData | null>(creating ? {} : null);
   const [initial, setInitial] = useState<string>('{}');
+  const loadedPk = useRef('');
   const [loadError, setLoadError] = useState<ApiError | null>(null);
   const [errors, setErrors] = useState<FieldError[]>([]);
   const [busy, setBusy] = useState(false);
@@ -140,6 +189,19 @@ function EditScreen({
   // Hook point for widgets that fill sibling fields (the address widget sets postcode, city…):
   // RJSF widgets can only change their own value.
   const setFields = useCallback((patch: RecordData) => setData((d) => ({ ...d, ...patch })), []);
+  // Text that is not yet a value (JSON being typed): the data holds the last valid value, so a save
+  // now would store something else than what is on screen.
+  const problems = useRef(new Map<string, string>());
+  const reportProblem = useCallback((field: string, message: string | null) => {
+    if (message !== null) return void problems.current.set(field, message);
+    // Fixed text: the refusal it caused no longer holds (the server's errors stay until the next save).
+    if (problems.current.delete(field)) setErrors((list) => list.filter((e) => e.code !== 'json' || e.path !== field));
+  }, []);
+
+  const { onDirtyChange } = props;
+  useEffect(() => {
+    onDirtyChange?.(data !== null && JSON.stringify(data) !== initial);
+  }, [onDirtyChange, data, initial]);
 
   // Loaded with the screen, so that the first save does not wait for it.
   useEffect(() => {
@@ -152,14 +214,22 @@ function EditScreen({
       const defaults: RecordData = {};
       for (const [name, p] of Object.entries(meta.schema.properties))
         if (p.default !== undefined && !p.readOnly) defaults[name] = structuredClone(p.default);
-      setData(defaults);
+      for (const [name, value] of Object.entries(prefill ?? {}))
+        if (meta.schema.properties[name] && !meta.schema.properties[name].readOnly) defaults[name] = value;
+      // A custom form's meta arriving after the first keeps what was already typed.
+      const again = loadedPk.current === `${meta.name}|new`;
+      loadedPk.current = `${meta.name}|new`;
+      setData((typed) => (again ? { ...defaults, ...(typed ?? {}) } : defaults));
       setInitial(JSON.stringify(defaults));
       return;
     }
+    // The record as read already holds its custom fields: a meta with them needs no new read.
+    if (loadedPk.current === `${meta.name}|${pk}`) return;
     let live = true;
     api<RecordData>(`/${meta.apiPath}/${pk}/`).then(
       (record) => {
         if (live) {
+          loadedPk.current = `${meta.name}|${pk}`;
           setData(record);
           setInitial(JSON.stringify(record));
         }
@@ -170,6 +240,19 @@ function EditScreen({
       live = false;
     };
   }, [meta, pk, creating]);
+
+  // From the record as loaded (not as being typed: a new meta reloads the form). A new record is
+  // in the caller's structure, as on the server.
+  const customForms = meta?.customForms;
+  const withForms = meta?.customFormScopes?.join(',') ?? '';
+  const loadedScopes = useMemo(() => {
+    if (!customForms || !withForms) return NO_SCOPES;
+    const scopes = recordScopes(customForms, JSON.parse(initial) as RecordData, creating ? user.group : null);
+    return scopes.filter((s) => withForms.split(',').includes(s));
+  }, [customForms, withForms, initial, creating, user.group]);
+  useEffect(() => {
+    if (onScopes && meta?.customForms) onScopes(loadedScopes);
+  }, [onScopes, loadedScopes, meta?.customForms]);
 
   const title =
     meta && data
@@ -185,7 +268,7 @@ function EditScreen({
   const readOnly = Boolean(meta && !creating && previous && !canAccess(meta, 'change', previous));
   const mayDelete = Boolean(meta && !creating && previous && canAccess(meta, 'delete', previous));
   const form = useMemo(
-    () => (meta && data ? buildForm(meta, data, ctx, readOnly) : null),
+    () => (meta && data ? buildForm(meta, data, ctx, readOnly, props.lockedFields) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [meta, data, user, whiteLabel, readOnly, previous],
   );
@@ -206,32 +289,45 @@ function EditScreen({
   const dirty = JSON.stringify(data) !== initial;
   const listPath = props.returnTo ?? paths.list ?? '/';
   const summary = firstPerField(errors);
-  const idPrefix = props.preview ? 'preview' : 'field';
+  const idPrefix = props.idPrefix ?? (props.preview ? 'preview' : 'field');
   const fieldLabel = (field: string) => meta.schema.properties[field]?.title ?? field;
   const formContext: FormLayoutContext & EditFormContext = {
     ...layoutContextOf(meta, errors),
     setFields,
+    reportProblem,
+    previous,
     // Only values the rights allow for this save (another structure is not a choice for an advisor).
     relationChoices: (field, values) =>
       readOnly ? values : allowedValues(meta, creating ? 'create' : 'change', data, field, values),
   };
   const refuse = (list: FieldError[]) => {
+    release();
     setErrors(list);
     setRefusals((n) => n + 1);
   };
 
-  const save = async () => {
+  // `submitted` is the form's data as RJSF submits it: a change typed just before the press is
+  // reported to us after this render, so `data` of this closure may not hold it yet.
+  const save = async (submitted: RecordData = data) => {
     if (busy || readOnly) return;
-    const payload = submittedData(meta, data, form.visible);
+    if (problems.current.size) {
+      refuse([...problems.current].map(([path, message]) => ({ path, code: 'json', params: {}, message })));
+      notify(t('validation.form'), 'error');
+      return;
+    }
+    const current = submitted;
+    const visible =
+      current === data ? form.visible : buildForm(meta, current, ctx, readOnly, props.lockedFields).visible;
+    const payload = submittedData(meta, current, visible);
     // Without the validator (not loaded, network error) the server's answer gives the messages.
     const local = !(await recordValidatorReady(meta))
       ? []
       : validateRecord({
           entity: effectiveFromMeta(meta),
-          record: { ...data, ...payload },
+          record: { ...current, ...payload },
           ctx,
           catalogue: { ...catalogue },
-          cacheKey: `client|${meta.name}|${meta.version}`,
+          cacheKey: `client|${meta.name}|${meta.version}|${meta.scopeKey ?? ''}`,
         });
     if (local.length) {
       refuse(local);
@@ -258,7 +354,9 @@ function EditScreen({
           : t('ui.saved'),
         'success',
       );
-      if (props.stayAfterSave) setData(saved);
+      props.onSaved?.(saved);
+      if (props.onClose) props.onClose();
+      else if (props.stayAfterSave) setData(saved);
       else navigate(listPath);
     } catch (e) {
       const err = e as ApiError;
@@ -270,12 +368,20 @@ function EditScreen({
     }
   };
 
+  // A soft-deleted entity (slots, appointments: cancelled, never removed) says what it does instead.
+  const softDelete = meta.labels.delete;
   const remove = async () => {
-    const action = t('ui.delete_record', { label: withArticle(meta.labels.singular, meta.labels.feminine) });
+    const label = labelOf(meta, data);
+    const action =
+      softDelete?.action ?? t('ui.delete_record', { label: withArticle(meta.labels.singular, meta.labels.feminine) });
+    const warning = await deleteWarningOf(meta, data);
+    const question = softDelete ? softDelete.confirm.replace('{label}', label) : t('ui.confirm_delete', { label });
     if (
-      !(await confirmAction(t('ui.confirm_delete', { label: labelOf(meta, data) }), {
+      !(await confirmAction(warning ? `${question} ${warning}` : question, {
         confirm: action,
-        destructive: true,
+        // A cancellation keeps the record (it can be restored): red only for a real delete.
+        destructive: !softDelete,
+        cancel: softDelete?.keep,
       }))
     )
       return;
@@ -283,7 +389,12 @@ function EditScreen({
     try {
       await api(`/${meta.apiPath}/${pk}/`, { method: 'DELETE' });
       clearOptionsCache();
-      notify(t(meta.labels.feminine ? 'ui.deleted_feminine' : 'ui.deleted', { label: labelOf(meta, data) }), 'success');
+      notify(
+        softDelete
+          ? softDelete.done.replace('{label}', label)
+          : t(meta.labels.feminine ? 'ui.deleted_feminine' : 'ui.deleted', { label }),
+        'success',
+      );
       navigate(listPath);
     } catch (e) {
       notify((e as ApiError).message, 'error');
@@ -294,12 +405,13 @@ function EditScreen({
 
   const cancel = async () => {
     if (dirty && !(await confirmAction(t('ui.unsaved_changes'), { confirm: t('ui.leave_without_saving') }))) return;
-    navigate(listPath);
+    if (props.onClose) props.onClose();
+    else navigate(listPath);
   };
 
   return (
     <div className="generic-edit">
-      {!props.preview && <PageTitle title={title} />}
+      {!props.preview && !props.onClose && <PageTitle title={title} />}
       {meta.description && creating && <p className="muted">{meta.description}</p>}
       <ErrorSummary ref={summaryRef} errors={summary} labelOf={fieldLabel} idPrefix={idPrefix} />
       {readOnly && <p className="notice notice-info">{t('ui.read_only_record')}</p>}
@@ -314,6 +426,7 @@ function EditScreen({
         showErrorList={false}
         extraErrors={toErrorSchema(errors)}
         widgets={widgets}
+        fields={fields}
         templates={templates}
         formContext={formContext}
         translateString={translateString}
@@ -321,7 +434,7 @@ function EditScreen({
         idPrefix={idPrefix}
         experimental_defaultFormStateBehavior={{ arrayMinItems: { populate: 'never' }, constAsDefaults: 'never' }}
         onChange={(e) => setData(e.formData as RecordData)}
-        onSubmit={() => debounce(() => void save())}
+        onSubmit={(e) => debounce(() => void save(e.formData as RecordData))}
       >
         <div className="form-actions">
           {!readOnly && (
@@ -334,6 +447,8 @@ function EditScreen({
               {readOnly ? t('ui.back_to_list') : t('ui.cancel')}
             </button>
           )}
+          {/* The saved record: an action works on what the server has, not on unsaved changes. */}
+          {!creating && !props.preview && previous && <RecordActions meta={meta} record={previous} />}
           {mayDelete && (
             <button
               type="button"
@@ -341,12 +456,15 @@ function EditScreen({
               disabled={busy}
               onClick={() => debounce(() => void remove())}
             >
-              {t('ui.delete')}
+              {softDelete?.action ?? t('ui.delete')}
             </button>
           )}
         </div>
       </Form>
       {!creating && <RelatedLists meta={meta} record={data} />}
+      {!creating && !props.preview && previous && (
+        <RelatedPanels meta={meta} record={previous} createForm={GenericEdit} />
+      )}
     </div>
   );
 }

@@ -42,6 +42,7 @@ function metaOf(name: string): EntityMeta {
     schema: { type: 'object', properties: e.schema.properties, required: e.schema.required ?? [] },
     form: e.form,
     fieldRules: e.fieldRules,
+    apiPath: e.schema['x-entity'].api?.path,
   } as EntityMeta;
 }
 
@@ -61,5 +62,45 @@ describe('buildForm', () => {
     const prop = meta.schema.properties.audience;
     expect((schema.properties!.audience as { enum: unknown[] }).enum).toEqual(prop.enum);
     expect(uiSchema.audience['ui:enumNames']).toEqual(prop.enum!.map((v) => prop['x-enum-labels']![String(v)]));
+  });
+
+  it('draws a free-form object property with the JSON field, a file property with the file field', () => {
+    const ctx = { user: anonymousUser(declarations.roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
+    let seen = 0;
+    for (const name of registry.entities.keys()) {
+      const meta = metaOf(name);
+      const { uiSchema } = buildForm(meta, {}, ctx);
+      for (const [field, prop] of Object.entries(meta.schema.properties)) {
+        if (!uiSchema[field]) continue;
+        const freeForm =
+          (prop.type === 'object' || (Array.isArray(prop.type) && prop.type.includes('object'))) && !prop.properties;
+        const expected = prop.format === 'file' ? 'file' : freeForm ? 'json' : undefined;
+        expect([name, field, uiSchema[field]['ui:field']]).toEqual([name, field, expected]);
+        if (prop.format === 'file')
+          expect(uiSchema[field]['ui:options']).toMatchObject({
+            file: { apiPath: registry.entities.get(name)!.schema['x-entity'].api!.path, property: field },
+          });
+        else if (freeForm) seen++;
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
+  });
+
+  it("asks for the questionnaire preview and the example on the reason's form", () => {
+    const ctx = { user: anonymousUser(declarations.roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
+    const { uiSchema } = buildForm(metaOf('reason'), {}, ctx);
+    expect(uiSchema.form['ui:field']).toBe('json');
+    expect(uiSchema.form['ui:widget']).toBeUndefined();
+    expect(uiSchema.form['ui:options']).toMatchObject({ preview: 'questionnaire' });
+    expect(uiSchema.form['ui:help']).toContain('Exemple : {"schema"');
+  });
+
+  it('shows the fields a related list presets but lets them not be changed', () => {
+    const ctx = { user: anonymousUser(declarations.roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
+    const meta = metaOf('place');
+    const { uiSchema, visible } = buildForm(meta, { groups: [2] }, ctx, false, ['groups']);
+    expect(visible).toContain('groups');
+    expect(uiSchema.groups['ui:readonly']).toBe(true);
+    expect(uiSchema.name['ui:readonly']).toBeUndefined();
   });
 });

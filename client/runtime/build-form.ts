@@ -6,6 +6,7 @@ import type { RuleUser, RuleWhiteLabel } from '../../engine/logic/user-context';
 import { widgetFor } from './widgets/registry';
 import type { EntityMeta, RecordData } from './types';
 import { t } from '../lib/messages';
+import { fileSpecOf, isFileProperty } from '../../engine/files/file-ref';
 
 function rjsfProperty(prop: PropertySchema): RJSFSchema {
   const out: Record<string, unknown> = {};
@@ -31,6 +32,16 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
     delete ui['ui:widget'];
     for (const [n, p] of Object.entries(prop.properties)) ui[n] = uiFor(meta, `${name}.${n}`, p, readOnly);
   }
+  // A free-form object has no fields to draw (RJSF would show an empty fieldset): it is typed as JSON.
+  if (mainType(prop) === 'object' && !prop.properties && !isFileProperty(prop)) {
+    delete ui['ui:widget'];
+    ui['ui:field'] = 'json';
+  }
+  // A file property: chosen, uploaded and shown by the file field (fields/FileField.tsx).
+  if (isFileProperty(prop)) {
+    delete ui['ui:widget'];
+    ui['ui:field'] = 'file';
+  }
   if (declared.placeholder) ui['ui:placeholder'] = declared.placeholder;
   if (declared.help) ui['ui:help'] = declared.help;
   if (declared.autofocus) ui['ui:autofocus'] = true;
@@ -39,6 +50,8 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
   if (declared.options) Object.assign(options, declared.options);
   if (prop.format) options.format = prop.format;
   if (prop['x-relation']) options.relation = { entity: prop['x-relation'].entity, field: `${meta.name}.${name}` };
+  if (isFileProperty(prop) && meta.apiPath)
+    options.file = { apiPath: meta.apiPath, property: name, spec: fileSpecOf(prop) };
   if (Object.keys(options).length) ui['ui:options'] = options;
   if (readOnly) ui['ui:readonly'] = true;
   return ui;
@@ -77,6 +90,8 @@ export function buildForm(
   data: RecordData,
   ctx: RuleContext,
   readOnly = false,
+  /** Fields set by the screen that opened the form (a related list's link): shown, not changed. */
+  lockedFields: string[] = [],
 ): { schema: RJSFSchema; uiSchema: UiSchema; visible: string[] } {
   const visible = visibleFields(meta, data, ctx);
   const properties: Record<string, RJSFSchema> = {};
@@ -98,7 +113,8 @@ export function buildForm(
             whiteLabel: ctx.whiteLabel,
           }),
       )
-      .map(([name]) => name),
+      .map(([name]) => name)
+      .concat(lockedFields),
   );
   for (const name of order) {
     const prop = meta.schema.properties[name];

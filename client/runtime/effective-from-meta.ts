@@ -22,6 +22,7 @@ export function effectiveFromMeta(meta: EntityMeta): EffectiveEntity {
     fieldRules: meta.fieldRules,
     messages: meta.messages,
     version: meta.version,
+    scopeKey: '',
     problems: [],
   };
 }

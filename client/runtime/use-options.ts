@@ -7,6 +7,8 @@ import { clearedOnUserChange, userGeneration } from '../state/user-stores';
 export interface Option {
   value: number;
   label: string;
+  /** The record's colour, when its entity has one (a calendar colours events by it). */
+  color?: string;
 }
 
 // Keyed by the user generation too: an answer still on its way for the previous person lands

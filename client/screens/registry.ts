@@ -31,6 +31,15 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   FormPickerScreen: lazy(() => import('./white-labels/FormPickerScreen')),
   FormEditorScreen: lazy(() => import('./white-labels/FormEditorScreen')),
   MenuEditorScreen: lazy(() => import('./white-labels/MenuEditorScreen')),
+  BookingStatisticsScreen: lazy(() => import('./booking-admin/StatisticsScreen')),
+  MailAccountScreen: lazy(() => import('./booking-admin/MailAccountScreen')),
+  BookingHomeScreen: lazy(() => import('./booking/BookingHomeScreen')),
+  BookingScreen: lazy(() => import('./booking/BookingScreen')),
+  MyAppointmentsScreen: lazy(() => import('./booking/MyAppointmentsScreen')),
+  PlacesForCommuneScreen: lazy(() => import('./booking/PlacesForCommuneScreen')),
+  PlaceInfoScreen: lazy(() => import('./booking/PlaceInfoScreen')),
+  AppointmentLinkScreen: lazy(() => import('./booking/AppointmentLinkScreen')),
+  FacDuplicatesScreen: lazy(() => import('./fac/FacDuplicatesScreen')),
 };
 
 export const entityScreens = {

@@ -7,7 +7,19 @@ import { t } from '../lib/messages';
 function EntryText({ item }: { item: MenuItem }) {
   return (
     <>
-      <span className="menu-label">{item.label}</span>
+      <span className="menu-label">
+        {item.label}
+        {/* Read « Saisies incomplètes, 3 à compléter »; the pill shows the number only. */}
+        {item.badge && (
+          <>
+            <span className="visually-hidden">,</span>
+            <span className="menu-badge">
+              {item.badge.count}
+              <span className="visually-hidden"> {item.badge.label}</span>
+            </span>
+          </>
+        )}
+      </span>
       {item.subtitle && <span className="menu-subtitle">{item.subtitle}</span>}
     </>
   );

@@ -1,7 +1,7 @@
 import { api, ApiError } from '../api/http';
 import { store, tokensAtom } from '../state/store';
 import { dropSession, loadProfile, refreshSession, whiteLabelAtom, type WhiteLabel } from '../state/session';
-import { loadMenu, menuAtom } from '../state/menu';
+import { followDataChanges, loadMenu, menuAtom } from '../state/menu';
 import { readBootData } from './boot-data';
 import { applyTheme } from './theme';
 import { t } from '../lib/messages';
@@ -50,6 +50,7 @@ export async function startUp(): Promise<void> {
   }
   if (boot && !store.get(tokensAtom)) store.set(menuAtom, boot.menu);
   else await loadMenu();
+  followDataChanges(() => Boolean(store.get(tokensAtom)));
 }
 
 /**

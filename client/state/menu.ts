@@ -1,5 +1,5 @@
 import { atom } from 'jotai';
-import { api } from '../api/http';
+import { api, DATA_CHANGED } from '../api/http';
 import { store } from './store';
 
 export interface MenuItem {
@@ -10,6 +10,8 @@ export interface MenuItem {
   description?: string;
   path?: string;
   href?: string;
+  /** A count beside the entry, computed by the server with the user's rights (absent at 0). */
+  badge?: { count: number; label: string };
   children?: MenuItem[];
 }
 
@@ -22,6 +24,22 @@ export async function loadMenu(): Promise<void> {
   } catch {
     store.set(menuAtom, []);
   }
+}
+
+let pending: ReturnType<typeof setTimeout> | undefined;
+
+/**
+ * After a save the badges are counted again (the server recomputes an incomplete entry on save):
+ * once for a burst of writes, for a signed-in user (anonymous menus have no badge).
+ */
+export function followDataChanges(signedIn: () => boolean): () => void {
+  const listener = () => {
+    if (!signedIn()) return;
+    clearTimeout(pending);
+    pending = setTimeout(() => void loadMenu(), 400);
+  };
+  window.addEventListener(DATA_CHANGED, listener);
+  return () => window.removeEventListener(DATA_CHANGED, listener);
 }
 
 function normalise(path: string): string {

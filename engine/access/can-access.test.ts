@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allowedValues, canAccess, type AccessRules } from './can-access';
+import { allowedValues, canAccess, couldAccessWith, type AccessRules } from './can-access';
 import type { RuleUser } from '../logic/user-context';
 
 const advisor: RuleUser = {
@@ -54,5 +54,38 @@ describe('allowedValues', () => {
   it('keeps every value when the field does not decide', () => {
     const byName = { ...reason, rights: { create: { '==': [{ var: 'record.name' }, 'ok'] } } };
     expect(allowedValues(byName, 'create', { name: 'no' }, 'group', [1, 2, 3])).toEqual([1, 2, 3]);
+  });
+});
+
+describe('couldAccessWith', () => {
+  // The place's create rule: an advisor adds a place to their own structure only.
+  const place: AccessRules = {
+    rights: {
+      view: true,
+      create: {
+        or: [
+          { role: ['administrator'] },
+          { and: [{ role: ['advisor'] }, { in: [{ var: 'user.group' }, { var: 'record.groups' }] }] },
+        ],
+      },
+      change: false,
+      delete: false,
+    },
+    ruleContext: reason.ruleContext,
+  };
+
+  it('decides on the known fields and leaves the others open', () => {
+    expect(couldAccessWith(place, 'create', { groups: [2] })).toBe(true);
+    expect(couldAccessWith(place, 'create', { groups: [3] })).toBe(false);
+    // The group of a reason is not known yet: the form may still choose the advisor's own.
+    expect(couldAccessWith(reason, 'create', { name: 'x' })).toBe(true);
+    expect(couldAccessWith(reason, 'create', { group: 3 })).toBe(false);
+    expect(couldAccessWith(place, 'change', { groups: [2] })).toBe(false);
+  });
+
+  it('lets an administrator do anything the rule gives them', () => {
+    const admin = { ...advisor, userType: 'administrator', roles: ['administrator', 'staff'] };
+    const asAdmin = { ...place, ruleContext: { ...place.ruleContext, user: admin } };
+    expect(couldAccessWith(asAdmin, 'create', { groups: [3] })).toBe(true);
   });
 });

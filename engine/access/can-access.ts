@@ -1,4 +1,5 @@
 import { holds } from '../logic/logic';
+import { couldHold } from '../logic/filter';
 import type { RightAction, Rule } from '../schema/types';
 import type { RuleUser, RuleWhiteLabel } from '../logic/user-context';
 
@@ -39,4 +40,32 @@ export function allowedValues<T>(
 ): T[] {
   const allowed = values.filter((v) => canAccess(entity, action, { ...record, [field]: v }));
   return allowed.length ? allowed : values;
+}
+
+/** The rule with the record fields that are known replaced by their values (the rest stays a variable). */
+function withKnownFields(node: unknown, known: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((n) => withKnownFields(n, known));
+  if (node === null || typeof node !== 'object') return node;
+  const [op] = Object.keys(node);
+  const arg = (node as Record<string, unknown>)[op];
+  if (op === 'var') {
+    const path = Array.isArray(arg) ? arg[0] : arg;
+    const field = typeof path === 'string' && path.startsWith('record.') ? path.slice('record.'.length) : undefined;
+    if (field !== undefined && Object.hasOwn(known, field)) return known[field];
+    return node;
+  }
+  return { [op]: withKnownFields(arg, known) };
+}
+
+/**
+ * Whether `action` could be allowed on some record whose `known` fields have these values, the
+ * others being whatever the form will hold: false only when it certainly cannot (an advisor adding
+ * a place to another structure than their own). A related list's « Ajouter » uses it with the link
+ * preset to the record on screen; the server judges the record actually submitted.
+ */
+export function couldAccessWith(entity: AccessRules, action: RightAction, known: Record<string, unknown>): boolean {
+  const rule = entity.rights[action];
+  if (rule === undefined || typeof rule === 'boolean') return rule ?? true;
+  const { user, whiteLabel } = entity.ruleContext;
+  return couldHold(withKnownFields(rule, known) as Rule, { user, whiteLabel });
 }

@@ -191,6 +191,193 @@ export interface ActimmoDepartment {
 }
 
 /**
+ * Action (entity "action", schemas/entities/action.schema.json)
+ */
+export interface Action {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Dossier
+   */
+  folder: number;
+  /**
+   * Acte
+   */
+  model: number;
+  /**
+   * Structure propriétaire — Celle du dossier.
+   */
+  owningGroup?: number;
+  /**
+   * Réalisé
+   */
+  done?: boolean;
+  /**
+   * Date — Aujourd'hui si l'action est réalisée sans date.
+   */
+  date?: string | null;
+  /**
+   * Réalisé par
+   */
+  doneBy?: number | null;
+  /**
+   * Commentaire
+   */
+  message?: string;
+  /**
+   * Durée (heures)
+   */
+  duration?: number;
+  /**
+   * Contact lié
+   */
+  contact?: number | null;
+  /**
+   * Pièce jointe — Le justificatif de l'acte (20 Mo au plus).
+   */
+  attachment?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Tags
+   */
+  tags?: number[];
+  /**
+   * Valorisation
+   */
+  valuation?: number | null;
+  /**
+   * Coût (€) — Calculé : montant de l'acte (ou tarif horaire × durée) × coefficient de la structure.
+   */
+  cost?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Modèle d'action (entity "action-model", schemas/entities/action-model.schema.json)
+ */
+export interface ActionModel {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom du modèle de l'action
+   */
+  name: string;
+  /**
+   * Aide pour le conseiller
+   */
+  description?: string;
+  /**
+   * Catégorie
+   */
+  categoryModel: number;
+  /**
+   * Statut déclenché — Réaliser cette action fait passer le dossier à ce statut.
+   */
+  triggerStatus?: number | null;
+  /**
+   * Créée dans chaque nouveau dossier (par défaut)
+   */
+  default?: boolean;
+  /**
+   * Peut être ajoutée à la main (optionnelle)
+   */
+  optional?: boolean;
+  /**
+   * Ajouter aussi aux dossiers existants
+   */
+  shouldGenerateDefaultActions?: boolean;
+  /**
+   * Valorisations — Les montants de cet acte, par type de valorisation et période.
+   */
+  valuations?: number[];
+  /**
+   * Ordre
+   */
+  order?: number;
+  /**
+   * Activer la répartition des valorisations (coefficient de la structure)
+   */
+  coefficientEnabled?: boolean;
+  /**
+   * Commentaire obligatoire une fois réalisée
+   */
+  messageRequired?: boolean;
+  /**
+   * Pièce jointe obligatoire une fois réalisée
+   */
+  fileRequired?: boolean;
+  /**
+   * Contact lié obligatoire une fois réalisée
+   */
+  contactRequired?: boolean;
+  /**
+   * Désactivé (plus de nouvelles actions de ce type)
+   */
+  disabled?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Objectif d'action (entity "action-objective", schemas/entities/action-objective.schema.json)
+ */
+export interface ActionObjective {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom de l'objectif
+   */
+  name: string;
+  /**
+   * Période
+   */
+  period: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Modèle d'action
+   */
+  actionModel: number;
+  /**
+   * Nombre d'actions visé
+   */
+  nbActions: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Indisponibilité de conseiller (entity "advisor-downtime", schemas/entities/advisor-downtime.schema.json)
  */
 export interface AdvisorDowntime {
@@ -237,6 +424,130 @@ export interface AdvisorDowntime {
 }
 
 /**
+ * Rendez-vous (entity "appointment", schemas/entities/appointment.schema.json)
+ */
+export interface Appointment {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Identifiant unique — Secret des liens de confirmation, d'annulation et de gestion, et identifiant dans les agendas (UID iCalendar) ; attribué à la création, jamais modifié.
+   */
+  uuid?: string;
+  /**
+   * Version — Numéro de version pour les agendas (SEQUENCE iCalendar) : 0 à la création, augmenté à chaque enregistrement.
+   */
+  sequence?: number;
+  /**
+   * État
+   */
+  status: "waiting" | "validated" | "cancelled";
+  /**
+   * Objet
+   */
+  subject: string;
+  /**
+   * Début
+   */
+  startDate: string;
+  /**
+   * Fin
+   */
+  endDate: string;
+  /**
+   * Réservation provisoire le — Moment de la réservation provisoire (en attente de validation, gardée une heure).
+   */
+  tmpBookDate?: string | null;
+  /**
+   * Conseiller
+   */
+  advisor?: number | null;
+  /**
+   * Client — Compte client du rendez-vous (le client voit et gère ses propres rendez-vous).
+   */
+  client?: number | null;
+  /**
+   * Contact — Contact de l'espace fichiers, à la place d'un compte client (un contact n'a pas de compte : il ne se connecte pas).
+   */
+  contact?: number | null;
+  /**
+   * Lieu
+   */
+  place?: number | null;
+  /**
+   * Créneau
+   */
+  slot?: number | null;
+  /**
+   * Motif de rendez-vous
+   */
+  reason?: number | null;
+  /**
+   * Structure — Structure du créneau, à défaut du conseiller, à défaut du motif (renseignée automatiquement).
+   */
+  group?: number;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Rendez-vous honoré ?
+   */
+  hasBeenHonored?: boolean;
+  /**
+   * Réponses au questionnaire
+   */
+  formAnswers?: {} | null;
+  /**
+   * Historique — Une ligne par création ou modification au back-office (qui, quand).
+   */
+  history?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Budget (entity "budget", schemas/entities/budget.schema.json)
+ */
+export interface Budget {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Programme
+   */
+  project: number;
+  /**
+   * Période
+   */
+  period: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Enveloppe totale (€)
+   */
+  totalEnvelope: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Consommation de chauffage par époque de construction (entity "building-heating-consumption", schemas/entities/building-heating-consumption.schema.json)
  */
 export interface BuildingHeatingConsumption {
@@ -264,6 +575,48 @@ export interface BuildingHeatingConsumption {
    * Ordre d'affichage
    */
   order?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Lien permanent d'agenda (entity "calendar-permanent-url", schemas/entities/calendar-permanent-url.schema.json)
+ */
+export interface CalendarPermanentUrl {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Propriétaire — Le conseiller qui a enregistré ce filtre (un conseiller n'en crée que pour lui-même).
+   */
+  user: number;
+  /**
+   * Identifiant secret — Partie secrète de l'adresse publique de l'agenda ; attribuée à la création, jamais modifiée.
+   */
+  uniqueId?: string;
+  /**
+   * Contenu
+   */
+  kind: "appointments" | "slots";
+  /**
+   * Conseillers
+   */
+  advisors?: number[];
+  /**
+   * Lieux
+   */
+  places?: number[];
+  /**
+   * Motifs de rendez-vous
+   */
+  reasons?: number[];
   /**
    * Créé le
    */
@@ -334,6 +687,377 @@ export interface CatchmentArea {
    * Informations pour l'accueil téléphonique
    */
   additionalInformation?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Catégorie d'actes (entity "category-model", schemas/entities/category-model.schema.json)
+ */
+export interface CategoryModel {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom de la catégorie
+   */
+  name: string;
+  /**
+   * Modèle de dossier
+   */
+  folderModel: number;
+  /**
+   * Ordre
+   */
+  order?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Contact (entity "contact", schemas/entities/contact.schema.json)
+ */
+export interface Contact {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Structure à laquelle appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Compte client — Compte client (utilisateur) lié à ce contact.
+   */
+  clientAccount?: number | null;
+  /**
+   * Civilité
+   */
+  civility: "-" | "M." | "Mme";
+  /**
+   * Prénom
+   */
+  firstName: string;
+  /**
+   * Nom
+   */
+  lastName: string;
+  /**
+   * Courriel
+   */
+  email?: string;
+  /**
+   * Adresse
+   */
+  address?: string;
+  /**
+   * Code postal
+   */
+  zipcode?: string;
+  /**
+   * Commune
+   */
+  town?: string;
+  /**
+   * Code INSEE
+   */
+  inseecode?: string;
+  /**
+   * Pays
+   */
+  country?: string;
+  /**
+   * Latitude — 0 : non géolocalisé.
+   */
+  lat?: number;
+  /**
+   * Longitude — 0 : non géolocalisé.
+   */
+  lon?: number;
+  /**
+   * Numéro de téléphone
+   */
+  phone?: string;
+  /**
+   * Numéro de mobile
+   */
+  mobilePhone?: string;
+  /**
+   * Fax
+   */
+  fax?: string;
+  /**
+   * Tags
+   */
+  tags?: number[];
+  /**
+   * Référents — Conseillers référents de ce contact.
+   */
+  referents?: number[];
+  /**
+   * Accepte les newsletters
+   */
+  acceptsNewsletters?: boolean;
+  /**
+   * Confirmé (ancien logiciel d'envoi)
+   */
+  confirmed?: boolean;
+  /**
+   * Liste noire (ancien logiciel d'envoi)
+   */
+  blacklisted?: boolean;
+  /**
+   * Fichier d'import — Import en attente auquel appartient ce contact.
+   */
+  fileimport?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Consentement d'un contact (entity "contact-consent", schemas/entities/contact-consent.schema.json)
+ */
+export interface ContactConsent {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Contact
+   */
+  contact: number;
+  /**
+   * J'accepte que mes données soient conservées dans l'outil de suivi
+   */
+  allowToKeepData?: boolean;
+  /**
+   * J'accepte que mon adresse électronique soit utilisée pour m'envoyer des rappels de rendez-vous ou des informations sur mon dossier
+   */
+  allowToUseEmailToSendReminder?: boolean;
+  /**
+   * J'accepte que mon numéro de téléphone soit utilisé pour m'envoyer des rappels de rendez-vous par SMS
+   */
+  allowToUsePhoneNumberToSendReminder?: boolean;
+  /**
+   * J'accepte que mes informations soient partagées avec l'espace conseil qui suit mon dossier
+   */
+  allowToShareMyInformationWithMyAdvisor?: boolean;
+  /**
+   * J'accepte que mes informations soient partagées avec les partenaires du réseau à des fins statistiques
+   */
+  allowToShareMyInformationWithPartners?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Liste de contacts (entity "contact-list", schemas/entities/contact-list.schema.json)
+ */
+export interface ContactList {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Structure à laquelle appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Nom de la liste
+   */
+  title?: string;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Les structures elles-mêmes sont destinataires — Sinon, ce sont les contacts membres des structures de la liste.
+   */
+  useOrganizationsAsContacts?: boolean;
+  /**
+   * Contacts
+   */
+  contacts?: number[];
+  /**
+   * Structures
+   */
+  organizations?: number[];
+  /**
+   * Listes incluses
+   */
+  lists?: number[];
+  /**
+   * Tags
+   */
+  tags?: number[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Document (entity "document", schemas/entities/document.schema.json)
+ */
+export interface Document {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Structure
+   */
+  organization?: number | null;
+  /**
+   * Nom du fichier
+   */
+  fileName?: string;
+  /**
+   * Type de fichier
+   */
+  contentType?: string;
+  /**
+   * Fichier — Le document déposé (20 Mo au plus).
+   */
+  file?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Lien du document
+   */
+  url?: string;
+  /**
+   * Épinglé
+   */
+  pinned?: boolean;
+  /**
+   * Description
+   */
+  note: string;
+  /**
+   * Tags
+   */
+  tags?: number[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Doublons (entity "duplicate-group", schemas/entities/duplicate-group.schema.json)
+ */
+export interface DuplicateGroup {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Structure à laquelle appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Fiches
+   */
+  kind: "contact" | "organization";
+  /**
+   * Contacts
+   */
+  contacts?: number[];
+  /**
+   * Structures
+   */
+  organizations?: number[];
+  /**
+   * État
+   */
+  status: "to_review" | "distinct" | "merged";
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Simulation de prêt de rénovation (entity "ecorenover-simulation", schemas/entities/ecorenover-simulation.schema.json)
+ */
+export interface EcorenoverSimulation {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Structure
+   */
+  organization?: number | null;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Entrées du simulateur
+   */
+  savedInputs?: {};
   /**
    * Créé le
    */
@@ -446,6 +1170,264 @@ export interface EnergyVector {
    * Ordre d'affichage
    */
   order?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Échange (entity "exchange", schemas/entities/exchange.schema.json)
+ */
+export interface Exchange {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Envoi prévu le
+   */
+  schedule: string;
+  /**
+   * Expéditeur
+   */
+  fromUser?: number | null;
+  /**
+   * Destinataire (compte)
+   */
+  toUser?: number | null;
+  /**
+   * Destinataire (contact) — Réservé au contact de l'espace fichiers (module à venir).
+   */
+  toContact?: number | null;
+  /**
+   * Destinataire — « Nom <adresse> » ou « Nom <téléphone> » au moment de l'envoi.
+   */
+  toLabel?: string;
+  /**
+   * Adresse ou numéro — Courriel ou téléphone mobile du destinataire au moment de l'envoi.
+   */
+  toAddress?: string;
+  /**
+   * Rendez-vous
+   */
+  appointment?: number | null;
+  /**
+   * Notification
+   */
+  notification?: number | null;
+  /**
+   * Déclencheur
+   */
+  trigger?: string;
+  /**
+   * Objet
+   */
+  subject?: string;
+  /**
+   * Canal
+   */
+  messageType: "sms" | "mail" | "chat";
+  /**
+   * Texte du SMS
+   */
+  messageSms?: string;
+  /**
+   * Texte du courriel
+   */
+  messageMailAscii?: string;
+  /**
+   * Courriel (HTML)
+   */
+  messageMailHtml?: string;
+  /**
+   * Envoyé le
+   */
+  hasBeenSentOn?: string | null;
+  /**
+   * Reçu le
+   */
+  hasBeenReceivedOn?: string | null;
+  /**
+   * Ouvert le
+   */
+  hasBeenOpenedOn?: string | null;
+  /**
+   * Erreur — Dernière erreur d'envoi, en français.
+   */
+  error?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Pièce jointe d'un échange (entity "exchange-attachment", schemas/entities/exchange-attachment.schema.json)
+ */
+export interface ExchangeAttachment {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Échange
+   */
+  exchange: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Nom du fichier
+   */
+  fileName: string;
+  /**
+   * Type de fichier
+   */
+  contentType?: string;
+  /**
+   * Contenu — Le fichier, en data-URL (base64).
+   */
+  fileContent: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Dossier (entity "folder", schemas/entities/folder.schema.json)
+ */
+export interface Folder {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Dossier — Modèle de dossier et nom du contact ou de la structure suivie (renseigné automatiquement).
+   */
+  name?: string;
+  /**
+   * Structure propriétaire — Celle du contact ou de la structure suivie.
+   */
+  owningGroup?: number;
+  /**
+   * Modèle de dossier
+   */
+  model: number;
+  /**
+   * Programme
+   */
+  project?: number | null;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Structure suivie
+   */
+  organization?: number | null;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Statut — Calculé à chaque changement de ses actions.
+   */
+  status?: number | null;
+  /**
+   * Type de valorisation
+   */
+  valuationType?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Modèle de dossier (entity "folder-model", schemas/entities/folder-model.schema.json)
+ */
+export interface FolderModel {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom du modèle de dossier
+   */
+  name: string;
+  /**
+   * Programme
+   */
+  project: number;
+  /**
+   * Icône — Nom d'une icône Font Awesome (home-lg, city, warehouse…).
+   */
+  icon?: string;
+  /**
+   * Associer à un contact ?
+   */
+  linkToContact?: boolean;
+  /**
+   * Associer à une structure ?
+   */
+  linkToOrganization?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Statut de dossier (entity "folder-status", schemas/entities/folder-status.schema.json)
+ */
+export interface FolderStatus {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom du statut
+   */
+  name: string;
+  /**
+   * Modèle de dossier
+   */
+  folderModel: number;
+  /**
+   * Ordre — Plus l'ordre est grand, plus le dossier est avancé.
+   */
+  order?: number;
+  /**
+   * Couleur — Code couleur hexadécimal, ex. #2e7d32.
+   */
+  color?: string;
   /**
    * Créé le
    */
@@ -619,6 +1601,186 @@ export interface GroupEnergyPrice {
 }
 
 /**
+ * Logement (entity "housing", schemas/entities/housing.schema.json)
+ */
+export interface Housing {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Structure
+   */
+  organization?: number | null;
+  /**
+   * Utiliser comme adresse principale
+   */
+  isMainAddress?: boolean;
+  /**
+   * Structures attachées à ce logement
+   *
+   * @minItems 1
+   */
+  groups: [number, ...number[]];
+  /**
+   * Adresse
+   */
+  address?: string;
+  /**
+   * Complément d'adresse
+   */
+  addressMore?: string;
+  /**
+   * Commune
+   */
+  city?: string;
+  /**
+   * Code postal
+   */
+  postcode?: string;
+  /**
+   * Code INSEE
+   */
+  inseecode?: string;
+  /**
+   * Type de logement
+   */
+  housingType: "house" | "condo" | "building" | "flat" | "other";
+  /**
+   * Autre type de logement
+   */
+  housingTypeOtherLabel?: string;
+  /**
+   * Statut d'occupation
+   */
+  ownership?: "tenant" | "owner" | "landlord" | "other";
+  /**
+   * Autre statut d'occupation
+   */
+  ownershipOtherLabel?: string;
+  /**
+   * Superficie (m²)
+   */
+  area: number;
+  /**
+   * Surface chauffée (m²)
+   */
+  heatArea?: number | null;
+  /**
+   * Nombre d'occupants
+   */
+  occupantsNumber?: number;
+  /**
+   * Note
+   */
+  note?: string;
+  /**
+   * Année de construction
+   */
+  year?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Fichier d'import (entity "import-file", schemas/entities/import-file.schema.json)
+ */
+export interface ImportFile {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Structure à laquelle appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Description
+   */
+  description: string;
+  /**
+   * Nom du fichier
+   */
+  fileName?: string;
+  /**
+   * Fichier importé — Le fichier, en data-URL (base64).
+   */
+  importedFile?: string | null;
+  /**
+   * Colonnes trouvées
+   */
+  columnsFound?: string;
+  /**
+   * Colonnes manquantes
+   */
+  columnsNotFound?: string;
+  /**
+   * Colonnes non utilisées
+   */
+  columnsNotUsed?: string;
+  /**
+   * Structures non mises à jour
+   */
+  organizationsNotUpdated?: number[];
+  /**
+   * Contacts non mis à jour
+   */
+  contactsNotUpdated?: number[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Saisie incomplète (entity "incomplete-entry", schemas/entities/incomplete-entry.schema.json)
+ */
+export interface IncompleteEntry {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Structure
+   */
+  organization?: number | null;
+  /**
+   * Informations manquantes
+   */
+  fields: string[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Courriel envoyé (entity "mail-outbox", schemas/entities/mail-outbox.schema.json)
  */
 export interface MailOutbox {
@@ -666,6 +1828,152 @@ export interface MailOutbox {
    * Marque blanche
    */
   whiteLabel?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Appartenance à une structure (entity "membership", schemas/entities/membership.schema.json)
+ */
+export interface Membership {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Contact
+   */
+  contact: number;
+  /**
+   * Organisme
+   */
+  organization: number;
+  /**
+   * Utiliser l'adresse de la structure
+   */
+  useAddressFromOrganization?: boolean;
+  /**
+   * Titre / fonction dans la structure
+   */
+  titleInOrganization?: string;
+  /**
+   * Fonction dans l'organisation (tag)
+   */
+  tags?: number[];
+  /**
+   * Domaine de compétences / d'activités
+   */
+  competenciesTags?: number[];
+  /**
+   * Date de destruction
+   */
+  destructionDate?: string | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Historique des fusions (entity "merge-history", schemas/entities/merge-history.schema.json)
+ */
+export interface MergeHistory {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Structure à laquelle appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Fiches
+   */
+  kind: "contact" | "organization";
+  /**
+   * Fiche conservée — Identifiant du contact ou de la structure conservé.
+   */
+  kept: number;
+  /**
+   * Fiche fusionnée — Identifiant de la fiche fusionnée dans la fiche conservée (supprimée par la fusion, rétablie par l'annulation).
+   */
+  merged: number;
+  /**
+   * Fusion
+   */
+  summary?: string;
+  /**
+   * Auteur
+   */
+  author?: number | null;
+  /**
+   * Annulée le
+   */
+  undoneAt?: string | null;
+  /**
+   * Annulée par
+   */
+  undoneBy?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Note (entity "note", schemas/entities/note.schema.json)
+ */
+export interface Note {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Auteur — Renseigné à la création.
+   */
+  creator?: number | null;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Structure
+   */
+  organization?: number | null;
+  /**
+   * Note
+   */
+  note: string;
+  /**
+   * Épinglée
+   */
+  pinned?: boolean;
+  /**
+   * Tags
+   */
+  tags?: number[];
   /**
    * Créé le
    */
@@ -793,6 +2101,250 @@ export interface Notification {
 }
 
 /**
+ * Notification envoyée (entity "notification-sent", schemas/entities/notification-sent.schema.json)
+ */
+export interface NotificationSent {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Notification
+   */
+  notification: number;
+  /**
+   * Échange — Le message créé (vide tant qu'il n'est pas encore préparé).
+   */
+  exchange?: number | null;
+  /**
+   * Origine (entité) — Entité de l'origine : appointment ou user.
+   */
+  originEntity: "appointment" | "user";
+  /**
+   * Origine (identifiant)
+   */
+  originPk: number;
+  /**
+   * Clé d'occurrence — Identifie un envoi : notification, origine, destinataire et moment prévu (par exemple « 12:appointment:345:user:7:2026-12-01T09:00 »). Unique.
+   */
+  occurrenceKey: string;
+  /**
+   * Structure
+   */
+  group?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Objectif (entity "objective", schemas/entities/objective.schema.json)
+ */
+export interface Objective {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom de l'objectif
+   */
+  name: string;
+  /**
+   * Période
+   */
+  period: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Statut visé
+   */
+  status: number;
+  /**
+   * Nombre de dossiers visé
+   */
+  nbStatuses: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Structure (entity "organization", schemas/entities/organization.schema.json)
+ */
+export interface Organization {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Structure à laquelle appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Type de structure
+   */
+  typeOfOrganization:
+    | "AgenceImmobiliere"
+    | "Architecte"
+    | "Association"
+    | "Assureur"
+    | "BailleurSocial"
+    | "Banque"
+    | "BureauEtudes"
+    | "ChambreConsulaire"
+    | "Commune"
+    | "Courtier"
+    | "Departement"
+    | "Diagnostiqueur"
+    | "EnseignementFormation"
+    | "Entreprise"
+    | "EntrepriseRealisation"
+    | "EPCI"
+    | "Etat"
+    | "Fabricant"
+    | "Fondation"
+    | "MaitreOeuvre"
+    | "MaitreOuvrage"
+    | "MarchandDeBien"
+    | "Media"
+    | "Notaire"
+    | "OperateurEnEtancheitAir"
+    | "PartenaireHabitat"
+    | "Programmiste"
+    | "Region"
+    | "SyndicatDeCoproprietaire"
+    | "SyndicatEnergie"
+    | "SyndicatMixte"
+    | "UNKNOWN";
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Référence interne
+   */
+  reference?: string;
+  /**
+   * Adresse
+   */
+  address?: string;
+  /**
+   * Code postal
+   */
+  zipcode?: string;
+  /**
+   * Commune
+   */
+  town?: string;
+  /**
+   * Code INSEE
+   */
+  inseecode?: string;
+  /**
+   * Pays
+   */
+  country?: string;
+  /**
+   * Latitude — 0 : non géolocalisé.
+   */
+  lat?: number;
+  /**
+   * Longitude — 0 : non géolocalisé.
+   */
+  lon?: number;
+  /**
+   * Courriel
+   */
+  email?: string;
+  /**
+   * Site web
+   */
+  website?: string;
+  /**
+   * Numéro de téléphone
+   */
+  phone?: string;
+  /**
+   * Fax
+   */
+  fax?: string;
+  /**
+   * Tags
+   */
+  tags?: number[];
+  /**
+   * Référents — Conseillers référents de cette structure.
+   */
+  referents?: number[];
+  /**
+   * Accepte les newsletters
+   */
+  acceptsNewsletters?: boolean;
+  /**
+   * Fichier d'import — Import en attente auquel appartient cette structure.
+   */
+  fileimport?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Relation entre structures (entity "organization-relation", schemas/entities/organization-relation.schema.json)
+ */
+export interface OrganizationRelation {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Première structure — Le sujet, par exemple la maison mère.
+   */
+  firstOrganization: number;
+  /**
+   * Nom de la relation — Par exemple « la maison mère ».
+   */
+  relationName: string;
+  /**
+   * Seconde structure — L'objet, par exemple l'agence.
+   */
+  secondOrganization: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Données temporaires de rapport PDF (entity "pdf-temp-store", schemas/entities/pdf-temp-store.schema.json)
  */
 export interface PdfTempStore {
@@ -808,6 +2360,36 @@ export interface PdfTempStore {
    * Données (texte JSON) — Gardées en texte : le JSON est rendu tel qu'il a été reçu, sans les limites du type JSONB de PostgreSQL.
    */
   payload: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Période (entity "period", schemas/entities/period.schema.json)
+ */
+export interface Period {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom de la période
+   */
+  name: string;
+  /**
+   * Début
+   */
+  dateStart: string;
+  /**
+   * Fin (incluse)
+   */
+  dateEnd: string;
   /**
    * Créé le
    */
@@ -896,6 +2478,15 @@ export interface Place {
    * Présentation interne (conseillers)
    */
   internalPresentation?: string;
+  /**
+   * Plan d'accès — Un PDF ou une image (5 Mo au plus) pour trouver le lieu : accès, stationnement, transports.
+   */
+  accessMap?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
   /**
    * Créé le
    */
@@ -1061,6 +2652,121 @@ export interface ProductionSystem {
 }
 
 /**
+ * Programme (entity "project", schemas/entities/project.schema.json)
+ */
+export interface Project {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom du programme
+   */
+  name: string;
+  /**
+   * Structures participantes — Les structures qui suivent des dossiers de ce programme.
+   */
+  groups?: number[];
+  /**
+   * Types de valorisation — Les grilles de tarifs utilisables dans ce programme.
+   */
+  valuationTypes?: number[];
+  /**
+   * Programme ACTIMMO
+   */
+  isActimmo?: boolean;
+  /**
+   * Prénom du contact obligatoire
+   */
+  isContactFirstNameMandatory?: boolean;
+  /**
+   * Nom du contact obligatoire
+   */
+  isContactLastNameMandatory?: boolean;
+  /**
+   * Courriel du contact obligatoire
+   */
+  isContactEmailMandatory?: boolean;
+  /**
+   * Adresse du contact obligatoire
+   */
+  isContactAddressMandatory?: boolean;
+  /**
+   * Téléphone du contact obligatoire
+   */
+  isContactPhoneMandatory?: boolean;
+  /**
+   * Portable du contact obligatoire
+   */
+  isContactMobilePhoneMandatory?: boolean;
+  /**
+   * Au moins un tag sur le contact
+   */
+  isContactTagsMandatory?: boolean;
+  /**
+   * Au moins un référent sur le contact
+   */
+  isContactReferentsMandatory?: boolean;
+  /**
+   * Courriel de la structure obligatoire
+   */
+  isOrganizationEmailMandatory?: boolean;
+  /**
+   * Description de la structure obligatoire (10 caractères au moins)
+   */
+  isOrganizationDescriptionMandatory?: boolean;
+  /**
+   * Référence de la structure obligatoire
+   */
+  isOrganizationReferenceMandatory?: boolean;
+  /**
+   * Site internet de la structure obligatoire
+   */
+  isOrganizationWebsiteMandatory?: boolean;
+  /**
+   * Adresse de la structure obligatoire
+   */
+  isOrganizationAddressMandatory?: boolean;
+  /**
+   * Téléphone de la structure obligatoire
+   */
+  isOrganizationPhoneMandatory?: boolean;
+  /**
+   * Au moins un tag sur la structure
+   */
+  isOrganizationTagsMandatory?: boolean;
+  /**
+   * Au moins un référent sur la structure
+   */
+  isOrganizationReferentsMandatory?: boolean;
+  /**
+   * Les membres des structures suivies respectent aussi les règles des contacts
+   */
+  shouldMembersOfOrganizationRespectRules?: boolean;
+  /**
+   * Plusieurs dossiers du même modèle par contact ou structure
+   */
+  canEntitiesHaveMultipleFoldersOfSameType?: boolean;
+  /**
+   * Affichages supplémentaires — Clé « duration » : le temps passé est affiché et exporté.
+   */
+  customDisplayFields?: {
+    /**
+     * Afficher le temps passé
+     */
+    duration?: boolean;
+  };
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Motif de rendez-vous (entity "reason", schemas/entities/reason.schema.json)
  */
 export interface Reason {
@@ -1100,6 +2806,64 @@ export interface Reason {
    * Description interne
    */
   internalDescription?: string;
+  /**
+   * Questionnaire — Questions posées au public à l'étape « questionnaire » de la prise de rendez-vous : un objet {schema, uiSchema} (schéma JSON des questions et présentation du formulaire).
+   */
+  form?: {} | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Rappel (entity "reminder", schemas/entities/reminder.schema.json)
+ */
+export interface Reminder {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Auteur — Renseigné à la création.
+   */
+  creator?: number | null;
+  /**
+   * Note
+   */
+  note: number;
+  /**
+   * Contact — Celui de la note (renseigné automatiquement).
+   */
+  contact?: number | null;
+  /**
+   * Structure — Celle de la note (renseignée automatiquement).
+   */
+  organization?: number | null;
+  /**
+   * Le rappel est traité
+   */
+  done?: boolean;
+  /**
+   * Date de rappel
+   */
+  date?: string | null;
+  /**
+   * Qui rappeler ?
+   */
+  persons?: number[];
+  /**
+   * Récurrence — Règle iCalendar, par exemple « RRULE:FREQ=WEEKLY;INTERVAL=2 ».
+   */
+  recurrences?: string;
   /**
    * Créé le
    */
@@ -1187,6 +2951,96 @@ export interface SecondaryEfficiency {
 }
 
 /**
+ * Créneau (entity "slot", schemas/entities/slot.schema.json)
+ */
+export interface Slot {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Identifiant unique — Identifiant du créneau dans les agendas (UID iCalendar) ; attribué à la création, jamais modifié.
+   */
+  uuid?: string;
+  /**
+   * Version — Numéro de version pour les agendas (SEQUENCE iCalendar) : 0 à la création, augmenté à chaque enregistrement.
+   */
+  sequence?: number;
+  /**
+   * Intitulé
+   */
+  text: string;
+  /**
+   * État
+   */
+  status: "validated" | "inactive" | "cancelled";
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Début
+   */
+  startDate: string;
+  /**
+   * Fin — Le même jour que le début.
+   */
+  endDate: string;
+  /**
+   * Visibilité
+   */
+  visibility: "online" | "advisor" | "without_reservation";
+  /**
+   * Lieu
+   */
+  place: number;
+  /**
+   * Zone de chalandise
+   */
+  catchmentArea: number;
+  /**
+   * Motifs de rendez-vous
+   */
+  reasons?: number[];
+  /**
+   * Délai (en h) — Délai minimum de prévenance : on ne peut pas réserver moins de ce nombre d'heures à l'avance.
+   */
+  deadline?: number;
+  /**
+   * Temps entre deux rendez-vous (en min) — Battement gardé avant et après chaque rendez-vous.
+   */
+  timeBetweenSlots?: number;
+  /**
+   * Gestion des agendas conseillers — Oui : chaque conseiller nommé a son propre agenda. Non : un nombre de conseillers simultanés, sans agenda nominatif.
+   */
+  useAdvisorCalendar?: boolean;
+  /**
+   * Nombre de conseillers simultanés — Seulement sans la gestion des agendas conseillers (sinon 0) : nombre de rendez-vous possibles en même temps.
+   */
+  numberOfActiveAdvisors?: number;
+  /**
+   * Conseillers
+   */
+  advisors?: number[];
+  /**
+   * Présentation interne
+   */
+  description?: string;
+  /**
+   * Présentation publique
+   */
+  publicDescription?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Compte d'envoi de SMS (entity "sms-account", schemas/entities/sms-account.schema.json)
  */
 export interface SmsAccount {
@@ -1238,6 +3092,60 @@ export interface SmsAccount {
    * Nom de l'expéditeur — 11 caractères au plus, lettres et chiffres.
    */
   ovhSender?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * SMS envoyé (entity "sms-outbox", schemas/entities/sms-outbox.schema.json)
+ */
+export interface SmsOutbox {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure
+   */
+  group?: number | null;
+  /**
+   * Destinataire
+   */
+  toPhone: string;
+  /**
+   * Expéditeur
+   */
+  sender?: string;
+  /**
+   * Message
+   */
+  message: string;
+  /**
+   * Prestataire
+   */
+  provider?: "outbox" | "ovh" | "twilio" | "mail";
+  /**
+   * État
+   */
+  status: "sent" | "failed" | "outbox";
+  /**
+   * Référence du prestataire
+   */
+  providerReference?: string;
+  /**
+   * Envoyé le
+   */
+  sentAt?: string | null;
+  /**
+   * Erreur
+   */
+  error?: string;
   /**
    * Créé le
    */
@@ -1308,6 +3216,36 @@ export interface SmtpAccount {
    * Limite mensuelle Mailgun
    */
   mailgunMonthlyLimit?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Tag (entity "tag", schemas/entities/tag.schema.json)
+ */
+export interface Tag {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Structure à laquelle appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Description
+   */
+  description?: string | null;
   /**
    * Créé le
    */
@@ -1457,6 +3395,70 @@ export interface User {
    * Photo
    */
   profilePic?: string | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Valorisation (entity "valuation", schemas/entities/valuation.schema.json)
+ */
+export interface Valuation {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Intitulé
+   */
+  title?: string;
+  /**
+   * Payer à l'acte — Coché : montant fixe par acte réalisé ; sinon tarif horaire × durée.
+   */
+  act?: boolean;
+  /**
+   * Montant à l'acte ou en €/h
+   */
+  amount: number;
+  /**
+   * Type de valorisation
+   */
+  valuationType: number;
+  /**
+   * Période
+   */
+  period: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Type de valorisation (entity "valuation-type", schemas/entities/valuation-type.schema.json)
+ */
+export interface ValuationType {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom du type de valorisation
+   */
+  name: string;
+  /**
+   * Structures
+   */
+  groups?: number[];
   /**
    * Créé le
    */
@@ -2041,27 +4043,63 @@ export interface YearlyEnergyPrice {
 export interface EntityTypes {
   'actimmo-contact': ActimmoContact;
   'actimmo-department': ActimmoDepartment;
+  'action': Action;
+  'action-model': ActionModel;
+  'action-objective': ActionObjective;
   'advisor-downtime': AdvisorDowntime;
+  'appointment': Appointment;
+  'budget': Budget;
   'building-heating-consumption': BuildingHeatingConsumption;
+  'calendar-permanent-url': CalendarPermanentUrl;
   'carbon-tax': CarbonTax;
   'catchment-area': CatchmentArea;
+  'category-model': CategoryModel;
+  'contact': Contact;
+  'contact-consent': ContactConsent;
+  'contact-list': ContactList;
+  'document': Document;
+  'duplicate-group': DuplicateGroup;
+  'ecorenover-simulation': EcorenoverSimulation;
   'energy': Energy;
   'energy-vector': EnergyVector;
+  'exchange': Exchange;
+  'exchange-attachment': ExchangeAttachment;
+  'folder': Folder;
+  'folder-model': FolderModel;
+  'folder-status': FolderStatus;
   'global-message': GlobalMessage;
   'group': Group;
   'group-energy-price': GroupEnergyPrice;
+  'housing': Housing;
+  'import-file': ImportFile;
+  'incomplete-entry': IncompleteEntry;
   'mail-outbox': MailOutbox;
+  'membership': Membership;
+  'merge-history': MergeHistory;
+  'note': Note;
   'notification': Notification;
+  'notification-sent': NotificationSent;
+  'objective': Objective;
+  'organization': Organization;
+  'organization-relation': OrganizationRelation;
   'pdf-temp-store': PdfTempStore;
+  'period': Period;
   'place': Place;
   'production-system': ProductionSystem;
+  'project': Project;
   'reason': Reason;
+  'reminder': Reminder;
   'rgpd-consent': RgpdConsent;
   'secondary-efficiency': SecondaryEfficiency;
+  'slot': Slot;
   'sms-account': SmsAccount;
+  'sms-outbox': SmsOutbox;
   'smtp-account': SmtpAccount;
+  'tag': Tag;
   'thermix-settings': ThermixSettings;
   'user': User;
+  'valuation': Valuation;
+  'valuation-type': ValuationType;
   'white-label': WhiteLabel;
   'yearly-energy-price': YearlyEnergyPrice;
 }

@@ -4,7 +4,7 @@ import type { Rule } from '../schema/types';
 // One shared json-logic instance for the whole application (browser and server), with a
 // whitelisted operator set. Custom operators are added here and nowhere else.
 
-export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date'] as const;
+export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date', 'localDay'] as const;
 
 export const ALLOWED_OPERATORS = new Set<string>([
   'var',
@@ -64,7 +64,22 @@ function install(): void {
     const t = Date.parse(v);
     return Number.isNaN(t) ? null : t;
   });
+  // ISO date text → its calendar day (YYYY-MM-DD) on the platform's wall clock (Europe/Paris),
+  // so that "same day" rules hold for what people read, on every side of a DST change.
+  jsonLogic.add_operation('localDay', (v: unknown) => {
+    if (typeof v !== 'string' || v === '') return null;
+    const t = Date.parse(v);
+    return Number.isNaN(t) ? null : PARIS_DAY.format(t);
+  });
 }
+
+/** en-CA writes dates as YYYY-MM-DD. */
+const PARIS_DAY = new Intl.DateTimeFormat('en-CA', {
+  timeZone: 'Europe/Paris',
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 const expanded = new WeakMap<object, Rule>();
 

@@ -16,6 +16,8 @@ export interface EffectiveEntity {
   messages: Record<string, string>;
   /** Overlay version this was composed from (0: base only). */
   version: number;
+  /** The custom forms (scoped overlays) applied too, with their versions: `group:2#3,…` ('' for none). */
+  scopeKey: string;
   /** Operations that could not be applied (e.g. a field removed from the base since). */
   problems: string[];
 }
@@ -172,5 +174,17 @@ export function applyOverlay(base: EntityRuntime, ops: OverlayOp[], version = 0)
   listColumns = listColumns.filter((c) => !hidden.has(c));
   schema.required = [...required];
   schema['x-entity'] = { ...x, fieldRules };
-  return { name: base.name, schema, form, listColumns, hidden, extraFields, fieldRules, messages, version, problems };
+  return {
+    name: base.name,
+    schema,
+    form,
+    listColumns,
+    hidden,
+    extraFields,
+    fieldRules,
+    messages,
+    version,
+    scopeKey: '',
+    problems,
+  };
 }

@@ -18,6 +18,11 @@ export interface EntityRuntime {
   columnByProperty: Map<string, ColumnSpec>;
   form: FormDeclaration;
   apiPath?: string;
+  /**
+   * Properties that other entities' related lists (x-entity.related) filter this entity's list on:
+   * accepted as list filters beside `list.filters`, without becoming filter controls of its list screen.
+   */
+  linkFilters?: Set<string>;
 }
 
 export interface Registry {
@@ -170,6 +175,7 @@ export function buildMenus(decls: Declarations, entities: EntitySchema[]): Recor
       module: x.module,
       visibleIf: x.screens.accessByKind?.list ?? x.screens.access,
       order: x.menu.order,
+      ...(x.menu.badge ? { badge: { ...x.menu.badge, entity: x.name } } : {}),
     };
     const target = menus[x.menu.audience];
     const parent = x.menu.parent ? findEntry(target, x.menu.parent) : undefined;
@@ -202,6 +208,12 @@ export function buildRegistry(decls: Declarations): Registry {
     entities.set(name, runtime);
     if (runtime.apiPath) entityByApiPath.set(runtime.apiPath, runtime);
   }
+  // A related list reads the related entity's list filtered on its link: the link is a filter there.
+  for (const schema of expanded)
+    for (const r of schema['x-entity'].related ?? []) {
+      const target = entities.get(r.entity);
+      if (target) (target.linkFilters ??= new Set()).add(r.link);
+    }
   const routes = [...decls.routes.flatMap((r) => r.routes), ...expanded.flatMap(entityRoutes)];
   return {
     declarations: decls,

@@ -13,6 +13,8 @@ export interface SearchSource {
   property: string;
   column: string;
   kind: ColumnKind;
+  /** A phone number (`format: phone`): its digits-only search key is stored beside it. */
+  phone?: true;
 }
 
 /** What the search column is computed from; `version` changes when the normalisation does. */
@@ -27,7 +29,8 @@ export function searchSpec(entity: Pick<EntityRuntime, 'schema' | 'columnByPrope
   const sources: SearchSource[] = [];
   for (const property of entity.schema['x-entity'].list?.search ?? []) {
     const c = entity.columnByProperty.get(property);
-    if (c && !c.primaryKey) sources.push({ property, column: c.column, kind: c.kind });
+    const phone = entity.schema.properties[property]?.format === 'phone';
+    if (c && !c.primaryKey) sources.push({ property, column: c.column, kind: c.kind, ...(phone ? { phone } : {}) });
   }
   return sources.length ? { column: SEARCH_COLUMN, sources, version: SEARCH_TEXT_VERSION } : null;
 }

@@ -26,12 +26,14 @@ export interface PropertySchema {
   uniqueItems?: boolean;
   pattern?: string;
   additionalProperties?: boolean;
-  'x-relation'?: { entity: string; filter?: Rule };
+  'x-relation'?: { entity: string; filter?: Rule; onDelete?: 'setNull' };
   'x-storage'?: { column?: string; index?: boolean; unique?: boolean; private?: boolean; virtual?: boolean };
   'x-tenant'?: string[];
   'x-enum-labels'?: Record<string, string>;
   /** The title is a feminine noun: words agreeing with it follow (« Structure : Toutes »). */
   'x-feminine'?: boolean;
+  /** Limits of a `format: file` property (engine/files/file-ref.ts). */
+  'x-file'?: { maxBytes?: number; accept?: string[] };
   /** Set on fields added by a white-label overlay: stored in the record's `extra` JSON column. */
   'x-extra'?: boolean;
   [key: string]: unknown;
@@ -39,6 +41,11 @@ export interface PropertySchema {
 
 export type EntityAction = 'list' | 'detail' | 'create' | 'update' | 'delete';
 export type RightAction = 'view' | 'create' | 'change' | 'delete';
+
+export interface RecordActionDeclaration {
+  name: string;
+  label: string;
+}
 
 export interface EntityScreens {
   path: string;
@@ -48,9 +55,29 @@ export interface EntityScreens {
   detail?: string | null;
   access: Rule;
   accessByKind?: Partial<Record<'list' | 'create' | 'edit' | 'detail', Rule>>;
+  /** Extra buttons on a record's screens, by registered component name (client/screens/record-actions.ts). */
+  actions?: RecordActionDeclaration[];
+  /** A registered check adding a French warning to the delete confirmation. */
+  deleteWarning?: string;
   title?: string;
   description?: string;
   helpUrl?: string;
+  /** A week/day calendar view beside the list (docs/calendar.md). */
+  calendar?: EntityCalendar;
+  /** The list's filters when the address names none (`me` on a relation to users: the caller). */
+  filters?: Record<string, string>;
+}
+
+/** The calendar block of `x-entity.screens`: which properties place a record in time. */
+export interface EntityCalendar {
+  start: string;
+  end: string;
+  title: string;
+  color?: string;
+  default?: 'week' | 'day' | 'list';
+  /** "HH:MM", Paris wall-clock time. */
+  dayStart?: string;
+  dayEnd?: string;
 }
 
 export interface EntityDeclaration {
@@ -59,22 +86,66 @@ export interface EntityDeclaration {
   table: string;
   timestamps?: boolean;
   extraFields?: boolean;
-  labels: { singular: string; plural: string; new?: string; feminine?: boolean };
+  /**
+   * Custom forms (platform-entities §7): the model name of the reference (`Contact`…), where the
+   * form shows (`anchor`) and, per scope dimension, the property of the record holding its value.
+   */
+  customForms?: {
+    model: string;
+    anchor?: string;
+    scopes: Partial<Record<'group' | 'project' | 'folderModel' | 'actionModel', string>>;
+  };
+  labels: {
+    singular: string;
+    plural: string;
+    new?: string;
+    feminine?: boolean;
+    /** The generic delete's texts when DELETE does not remove (soft delete): button, question, notice. */
+    delete?: { action: string; keep: string; confirm: string; done: string };
+  };
   display: string;
-  api?: { path: string; actions?: EntityAction[]; storeList?: boolean; public?: boolean };
+  api?: {
+    path: string;
+    actions?: EntityAction[];
+    storeList?: boolean;
+    public?: boolean;
+    /** DELETE sets `field` to `value` instead of removing the record; lists then leave it out. */
+    softDelete?: { field: string; value: string };
+  };
   list?: {
     columns?: string[];
     search?: string[];
+    /** Found by the global search (GET /api/v1/search/, docs/search.md). */
+    globalSearch?: GlobalSearchDeclaration;
     sortable?: string[];
     defaultSort?: string;
     filters?: string[];
+    /** Relation columns shown as links to the related record's screen (a reminder's contact). */
+    linked?: string[];
+    /** Rows where `if` holds (data: record, today as YYYY-MM-DD in Paris) carry `label` (an overdue reminder). */
+    highlight?: { if: Rule; label: string };
     pageSize?: number;
+    /** The list as a map (« Carte », ?map=1; GET /api/v1/<path>/map/). */
+    map?: ListMap;
+    /** Choice filters whose options are rules on the record (a reminder « En retard »). */
+    states?: ListState[];
+    /** Date properties filtered by a period (?<property>From=&<property>To=). */
+    ranges?: string[];
+    /** Downloads of the list (docs/export-import.md). */
+    export?: ListExport;
   };
   rights: Record<RightAction, Rule> & { list?: Rule };
   fieldRules?: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
   checks?: { rule: Rule; path?: string; message: string }[];
   screens?: EntityScreens;
-  menu?: { audience: MenuAudience; label: string; parent?: string; order?: number; description?: string };
+  menu?: {
+    audience: MenuAudience;
+    label: string;
+    parent?: string;
+    order?: number;
+    description?: string;
+    badge?: MenuBadge;
+  };
   hooks?: string[];
   moduleSettings?: boolean;
   /**
@@ -83,6 +154,44 @@ export interface EntityDeclaration {
    * never listed, never offered as a relation choice, never read by pk.
    */
   secretLink?: { field: string; ttlHours?: number };
+  /** Lists of other entities' records pointing at this one, beside its edit screen (docs in schemas/README.md). */
+  related?: RelatedDeclaration[];
+}
+
+/** `x-entity.list.map`: where a record's point is and how it is named. */
+export interface ListMap {
+  lat: string;
+  lon: string;
+  label: string[];
+  /** Most points answered (default 1000). */
+  max?: number;
+}
+
+/** `x-entity.list.states`: a choice filter whose options are rules (data: record, today, user). */
+export interface ListState {
+  name: string;
+  label: string;
+  options: { value: string; label: string; if: Rule }[];
+}
+
+/** A count beside a menu entry: the entity's list as the user sees it, narrowed by `filters`. */
+export interface MenuBadge {
+  filters?: Record<string, string>;
+  label: string;
+}
+
+/** One related list of `x-entity.related`: the records of `entity` whose `link` points at this record. */
+export interface RelatedDeclaration {
+  entity: string;
+  /** The related entity's x-relation property: an integer (equality) or a list of integers (containment). */
+  link: string;
+  title?: string;
+  columns?: string[];
+  sort?: string;
+  inlineCreate?: boolean;
+  perPage?: number;
+  /** For a list link: add this record to an existing related record (« Ajouter à une liste »). */
+  addExisting?: { label: string };
 }
 
 export interface EntitySchema {
@@ -134,6 +243,8 @@ export interface MenuEntry {
   hidden?: boolean;
   order?: number;
   icon?: string;
+  /** A count beside the entry (an entity's `menu.badge`): the records of `entity` the user may see. */
+  badge?: MenuBadge & { entity: string };
   children?: MenuEntry[];
 }
 
@@ -190,6 +301,42 @@ export interface RolesDeclaration {
 export type MessageCatalogue = Record<string, string>;
 
 /** Everything read from schemas/, before expansion. */
+/** `x-entity.list.export`: the list as a file, same query and rights (docs/export-import.md). */
+export interface ListExport {
+  columns?: string[];
+  formats: ('csv' | 'xlsx')[];
+  fileName: string;
+}
+
+/** `schemas/imports/<entity>.import.json` (meta/import.meta.json, docs/export-import.md). */
+export interface ImportDeclaration {
+  $id: string;
+  entity: string;
+  /** File columns, in the order of the template file. */
+  columns: ImportColumn[];
+  /** Properties that identify an existing record: a line with the same values is skipped. */
+  duplicateKey: string[];
+  /** Values set on every created record unless the file gives one (e.g. isActive: true). */
+  defaults?: Record<string, unknown>;
+  /** A registered enrichment (server/modules/imports/import-hooks.ts), e.g. geocodeAddress. */
+  hook?: string;
+}
+
+export interface ImportColumn {
+  header: string;
+  property: string;
+  /** Other headers accepted for this column (compared without case, accents or spaces). */
+  aliases?: string[];
+  /** The column must be in the file. */
+  required?: boolean;
+  /** File text → stored value (compared without case or accents), e.g. { "Oui": true, "Non": false }. */
+  values?: Record<string, string | number | boolean | null>;
+  /** A relation: the related records' property the cell names (default: their display label), e.g. email. */
+  matchBy?: string;
+  /** A list property: the cell holds several values separated by this (default ","). */
+  separator?: string;
+}
+
 export interface Declarations {
   entities: EntitySchema[];
   forms: FormDeclaration[];
@@ -200,4 +347,18 @@ export interface Declarations {
   messages: MessageCatalogue;
   /** Other JSON Schemas (e.g. the simulators' request schemas), by $id. */
   others: Record<string, Record<string, unknown>>;
+  /** Import mappings (schemas/imports/), one per entity that can be imported. */
+  imports?: ImportDeclaration[];
+}
+
+/** How an entity takes part in the global search (trigram similarity, reference §8.1). */
+export interface GlobalSearchDeclaration {
+  /** Properties compared with the query (texts, numbers, lists of texts): a record scores its best field. */
+  fields: string[];
+  /** Properties whose values, joined by a space, name a hit (default: the entity's `display`). */
+  label?: string[];
+  /** Name of the result group and of the `type` query value (default: the entity name), e.g. `clients`. */
+  key?: string;
+  /** Multiplies the score when hits of several entities are merged into one list (default 1). */
+  weight?: number;
 }

@@ -40,6 +40,7 @@ export const FORMATS: Record<string, (v: string) => boolean> = {
   password: () => true,
   'fr-address': () => true,
   'data-url': (v) => /^data:[a-z0-9.+/-]+;base64,/i.test(v),
+  uuid: (v) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v),
 };
 
 export const FORMAT_CODES: Record<string, string> = {
@@ -52,4 +53,5 @@ export const FORMAT_CODES: Record<string, string> = {
   'insee-code': 'insee_code',
   phone: 'pattern',
   'data-url': 'pattern',
+  uuid: 'pattern',
 };

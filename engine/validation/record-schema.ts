@@ -1,4 +1,5 @@
 import type { EffectiveEntity } from '../schema/apply-overlay';
+import { fileRefSchema, isFileProperty } from '../files/file-ref';
 
 /** Keywords that describe a value for people and screens and constrain nothing. */
 const ANNOTATIONS = new Set(['title', 'description', 'default', 'readOnly']);
@@ -13,6 +14,8 @@ function isIntegerType(type: unknown): boolean {
 
 /** A property's constraints: annotations and x-keywords dropped, nested items and properties alike. */
 export function constraintsOf(prop: Record<string, unknown>): Record<string, unknown> {
+  // A file property is checked as the reference it stores; its limits apply when the file arrives.
+  if (isFileProperty(prop)) return fileRefSchema(prop.type as never);
   const out: Record<string, unknown> = {};
   if (isIntegerType(prop.type)) {
     out.minimum = Math.max(typeof prop.minimum === 'number' ? prop.minimum : INTEGER_MIN, INTEGER_MIN);

@@ -1,5 +1,5 @@
 import { applyOverlay, type EffectiveEntity } from '../../engine/schema/apply-overlay';
-import { entityTarget, type OverlayOp } from '../../engine/schema/overlay-types';
+import { entityTarget, SCOPED_OPS, scopedEntityTarget, type OverlayOp } from '../../engine/schema/overlay-types';
 import { getEntity } from '../../engine/schema/registry';
 import type { AppContext, WhiteLabelInfo } from '../context';
 
@@ -24,26 +24,40 @@ export async function overlayOps(
 }
 
 /**
- * Base declaration ⊕ the white label's overlay, memoised by (entity, white label, overlay
- * version): a new overlay version is a new key, so no process ever serves a stale schema for
- * longer than the white-label cache (1 s).
+ * Base declaration ⊕ the white label's overlay ⊕ the custom forms of the given scopes (see
+ * record-scopes.ts), memoised by (entity, white label, overlay versions): a new overlay version
+ * is a new key, so no process ever serves a stale schema for longer than the white-label cache (1 s).
  */
 export async function effectiveEntity(
   app: AppContext,
   name: string,
   whiteLabel: WhiteLabelInfo,
+  scopes: readonly string[] = [],
 ): Promise<EffectiveEntity> {
   const base = getEntity(app.registry, name);
   const version = whiteLabel.id === null ? 0 : (whiteLabel.overlayVersions[entityTarget(name)] ?? 0);
-  const key = `${name}|${whiteLabel.id}|${version}`;
+  // Only the scopes that have a custom form count: records of other scopes share one entry.
+  const scoped =
+    whiteLabel.id === null || !base.schema['x-entity'].customForms
+      ? []
+      : [...new Set(scopes)]
+          .sort()
+          .map((scope) => [scope, whiteLabel.overlayVersions[scopedEntityTarget(name, scope)] ?? 0] as const)
+          .filter(([, v]) => v > 0);
+  const scopeKey = scoped.map(([scope, v]) => `${scope}#${v}`).join(',');
+  const key = `${name}|${whiteLabel.id}|${version}|${scopeKey}`;
   const hit = cache.get(key);
   if (hit) return hit;
   const ops =
     version > 0 && whiteLabel.id !== null ? await overlayOps(app, whiteLabel.id, entityTarget(name), version) : [];
-  const effective = applyOverlay(base, ops, version);
+  for (const [scope, v] of scoped) {
+    const custom = await overlayOps(app, whiteLabel.id!, scopedEntityTarget(name, scope), v);
+    ops.push(...custom.filter((o) => SCOPED_OPS.has(o.op)));
+  }
+  const effective = { ...applyOverlay(base, ops, version), scopeKey };
   if (effective.problems.length)
     app.logger.warn(
-      { entity: name, whiteLabel: whiteLabel.id, problems: effective.problems },
+      { entity: name, whiteLabel: whiteLabel.id, scopes: scopeKey, problems: effective.problems },
       'overlay operations skipped',
     );
   cache.set(key, effective);
@@ -51,5 +65,5 @@ export async function effectiveEntity(
 }
 
 export function effectiveCacheKey(e: EffectiveEntity, whiteLabel: WhiteLabelInfo): string {
-  return `${e.name}|${whiteLabel.id}|${e.version}`;
+  return `${e.name}|${whiteLabel.id}|${e.version}|${e.scopeKey}`;
 }

@@ -5,6 +5,7 @@ import type { Database, DialectName } from './database';
 import { columnType, primaryKeyType } from './column-types';
 import type { MigrationOp, TableMigrations } from './migration-types';
 import { createSearch, fillSearch } from './search-index';
+import { createGlobalSearch, fillGlobalSearch, rebuildGlobalSearch } from './global-search-index';
 
 const GENERATED_DIR = resolve(import.meta.dirname, '../generated/migrations');
 const SYSTEM_DIR = resolve(import.meta.dirname, 'system-migrations');
@@ -44,6 +45,15 @@ async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationO
       return;
     case 'fillSearch':
       await fillSearch(db, op);
+      return;
+    case 'createGlobalSearch':
+      await createGlobalSearch(db, dialect, op);
+      return;
+    case 'fillGlobalSearch':
+      await fillGlobalSearch(db, op);
+      return;
+    case 'rebuildGlobalSearch':
+      await rebuildGlobalSearch(db, dialect, op);
   }
 }
 

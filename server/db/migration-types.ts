@@ -13,11 +13,17 @@ export interface SnapshotColumn {
 /** The normalised search column (engine/schema/search-column.ts): its source columns and normalisation version. */
 export interface SnapshotSearch {
   column: string;
-  sources: { column: string; kind: ColumnKind }[];
+  /** `phone`: a phone number, stored with its digits-only search key (engine/search/normalise.ts). */
+  sources: { column: string; kind: ColumnKind; phone?: true }[];
   version: number;
+  /** Global search only: the layout of its index (server/db/global-search-index.ts); absent = the first. */
+  index?: number;
 }
 export interface Snapshot {
-  tables: Record<string, { columns: Record<string, SnapshotColumn>; search?: SnapshotSearch }>;
+  tables: Record<
+    string,
+    { columns: Record<string, SnapshotColumn>; search?: SnapshotSearch; globalSearch?: SnapshotSearch }
+  >;
 }
 
 export type MigrationOp =
@@ -28,7 +34,14 @@ export type MigrationOp =
   // Adds the search column, computes it for the existing rows, then indexes it for substring search.
   | ({ op: 'createSearch'; table: string } & SnapshotSearch)
   // Computes the search column again (its sources or the normalisation changed).
-  | ({ op: 'fillSearch'; table: string } & SnapshotSearch);
+  | ({ op: 'fillSearch'; table: string } & SnapshotSearch)
+  // Adds the global search column, its trigram-indexed side table and the triggers that keep it
+  // (global-search-index.ts).
+  | ({ op: 'createGlobalSearch'; table: string } & SnapshotSearch)
+  // Computes the global search column again (its sources or the trigram text changed).
+  | ({ op: 'fillGlobalSearch'; table: string } & SnapshotSearch)
+  // Replaces the global search's side tables and triggers by those of the current index layout.
+  | ({ op: 'rebuildGlobalSearch'; table: string } & SnapshotSearch);
 
 export interface TableMigrations {
   comment: string;

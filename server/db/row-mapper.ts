@@ -43,6 +43,8 @@ export function rowToRecord(
       for (const f of effective.extraFields) out[f] = extra[f] ?? effective.schema.properties[f].default ?? null;
     }
     for (const f of effective.hidden) delete out[f];
+    // The reference's `customFormData`: every answer of the record's custom forms, whatever its scope.
+    if (entity.schema['x-entity'].customForms) out.customFormData = parseJson(row[EXTRA_COLUMN]) ?? {};
   }
   if (out.pk !== undefined) out.id = out.pk;
   return out;

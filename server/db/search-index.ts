@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { SnapshotSearch } from './migration-types';
 import { searchTextOf } from '../../engine/search/normalise';
+import { searchValue } from '../../engine/search/phone-words';
 import type { DialectName } from './database';
 
 // The normalised search column of an entity's table and its index (engine/schema/search-column.ts).
@@ -30,7 +31,11 @@ function parseJson(v: unknown): unknown {
 }
 
 /** Computes the search text of every row from its source columns (rows written before the column existed). */
-export async function fillSearch(db: Kysely<unknown>, op: { table: string } & SnapshotSearch): Promise<void> {
+export async function fillSearch(
+  db: Kysely<unknown>,
+  op: { table: string } & SnapshotSearch,
+  textOf: (values: unknown[]) => string = searchTextOf,
+): Promise<void> {
   let after = 0;
   for (;;) {
     const rows = (await db
@@ -42,7 +47,9 @@ export async function fillSearch(db: Kysely<unknown>, op: { table: string } & Sn
       .execute()) as Record<string, unknown>[];
     if (rows.length === 0) return;
     const values = rows.map((r) => {
-      const text = searchTextOf(op.sources.map((s) => (s.kind === 'json' ? parseJson(r[s.column]) : r[s.column])));
+      const text = textOf(
+        op.sources.map((s) => searchValue(s.kind === 'json' ? parseJson(r[s.column]) : r[s.column], s.phone)),
+      );
       return sql`(cast(${r.pk} as integer), cast(${text} as text))`;
     });
     const table = sql.table(op.table);

@@ -47,7 +47,41 @@ export interface GlobalMessageReadTable {
   read_at: string;
 }
 
+/** A job of the scheduled-job runner (server/jobs/, ADR 0006); instants are ISO text in UTC. */
+export interface ScheduledJobTable {
+  pk: Generated<number>;
+  kind: string;
+  /** JSON text. */
+  payload: Generated<string>;
+  run_at: string;
+  status: Generated<'pending' | 'running' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  max_attempts: Generated<number>;
+  last_error: string | null;
+  dedupe_key: string | null;
+  locked_by: string | null;
+  locked_until: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** An uploaded file not yet attached to a record (server/operations/file-fields.ts). */
+export interface FileUploadTable {
+  pk: Generated<number>;
+  file_key: string;
+  entity: string;
+  property: string;
+  /** Who uploaded it; null for an anonymous caller. */
+  user_pk: number | null;
+  name: string;
+  size: number;
+  content_type: string;
+  created_at: string;
+}
+
 export interface SystemDatabase {
+  file_upload: FileUploadTable;
+  scheduled_job: ScheduledJobTable;
   global_message_read: GlobalMessageReadTable;
   app_setting: AppSettingTable;
   auth_refresh_token: AuthRefreshTokenTable;

@@ -68,6 +68,7 @@ export interface AccountUserTable {
   updated_at: string | null;
   extra: JsonColumn | null;
   search_text: string | null;
+  global_search: string | null;
 }
 
 export interface ActimmoContactTable {
@@ -112,6 +113,44 @@ export interface DialogwattAdvisorDowntimeTable {
   search_text: string | null;
 }
 
+export interface DialogwattAppointmentTable {
+  pk: Generated<number>;
+  uuid: string | null;
+  sequence: number | null;
+  status: string | null;
+  subject: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  tmp_book_date: string | null;
+  advisor: number | null;
+  client: number | null;
+  contact: number | null;
+  place: number | null;
+  slot: number | null;
+  reason: number | null;
+  group: number | null;
+  description: string | null;
+  has_been_honored: number | null;
+  form_answers: JsonColumn | null;
+  history: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface DialogwattCalendarPermanentUrlTable {
+  pk: Generated<number>;
+  user: number | null;
+  unique_id: string | null;
+  kind: string | null;
+  advisors: JsonColumn | null;
+  places: JsonColumn | null;
+  reasons: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface DialogwattCatchmentAreaTable {
   pk: Generated<number>;
   name: string | null;
@@ -124,6 +163,44 @@ export interface DialogwattCatchmentAreaTable {
   updated_at: string | null;
   extra: JsonColumn | null;
   search_text: string | null;
+}
+
+export interface DialogwattExchangeTable {
+  pk: Generated<number>;
+  group: number | null;
+  schedule: string | null;
+  from_user: number | null;
+  to_user: number | null;
+  to_contact: number | null;
+  to_label: string | null;
+  to_address: string | null;
+  appointment: number | null;
+  notification: number | null;
+  trigger: string | null;
+  subject: string | null;
+  message_type: string | null;
+  message_sms: string | null;
+  message_mail_ascii: string | null;
+  message_mail_html: string | null;
+  has_been_sent_on: string | null;
+  has_been_received_on: string | null;
+  has_been_opened_on: string | null;
+  error: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface DialogwattExchangeAttachmentTable {
+  pk: Generated<number>;
+  exchange: number | null;
+  group: number | null;
+  file_name: string | null;
+  content_type: string | null;
+  file_content: string | null;
+  created_at: string | null;
+  updated_at: string | null;
 }
 
 export interface DialogwattNotificationTable {
@@ -156,6 +233,18 @@ export interface DialogwattNotificationTable {
   search_text: string | null;
 }
 
+export interface DialogwattNotificationSentTable {
+  pk: Generated<number>;
+  notification: number | null;
+  exchange: number | null;
+  origin_entity: string | null;
+  origin_pk: number | null;
+  occurrence_key: string | null;
+  group: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface DialogwattPlaceTable {
   pk: Generated<number>;
   name: string | null;
@@ -175,10 +264,12 @@ export interface DialogwattPlaceTable {
   url: string | null;
   presentation: string | null;
   internal_presentation: string | null;
+  access_map: JsonColumn | null;
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
   search_text: string | null;
+  global_search: string | null;
 }
 
 export interface DialogwattReasonTable {
@@ -191,6 +282,33 @@ export interface DialogwattReasonTable {
   show_description: number | null;
   description: string | null;
   internal_description: string | null;
+  form: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface DialogwattSlotTable {
+  pk: Generated<number>;
+  uuid: string | null;
+  sequence: number | null;
+  text: string | null;
+  status: string | null;
+  group: number | null;
+  start_date: string | null;
+  end_date: string | null;
+  visibility: string | null;
+  place: number | null;
+  catchment_area: number | null;
+  reasons: JsonColumn | null;
+  deadline: number | null;
+  time_between_slots: number | null;
+  use_advisor_calendar: number | null;
+  number_of_active_advisors: number | null;
+  advisors: JsonColumn | null;
+  description: string | null;
+  public_description: string | null;
   created_at: string | null;
   updated_at: string | null;
   extra: JsonColumn | null;
@@ -310,6 +428,469 @@ export interface EnergiesYearlyEnergyPriceTable {
   updated_at: string | null;
 }
 
+export interface FacActionTable {
+  pk: Generated<number>;
+  folder: number | null;
+  model: number | null;
+  owning_group: number | null;
+  done: number | null;
+  date: string | null;
+  done_by: number | null;
+  message: string | null;
+  duration: number | null;
+  contact: number | null;
+  attachment: JsonColumn | null;
+  tags: JsonColumn | null;
+  valuation: number | null;
+  cost: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacActionModelTable {
+  pk: Generated<number>;
+  name: string | null;
+  description: string | null;
+  category_model: number | null;
+  trigger_status: number | null;
+  default: number | null;
+  optional: number | null;
+  should_generate_default_actions: number | null;
+  valuations: JsonColumn | null;
+  order: number | null;
+  coefficient_enabled: number | null;
+  message_required: number | null;
+  file_required: number | null;
+  contact_required: number | null;
+  disabled: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacBudgetTable {
+  pk: Generated<number>;
+  project: number | null;
+  period: number | null;
+  group: number | null;
+  total_envelope: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
+export interface FacCategoryModelTable {
+  pk: Generated<number>;
+  name: string | null;
+  folder_model: number | null;
+  order: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacContactTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  client_account: number | null;
+  civility: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  address: string | null;
+  zipcode: string | null;
+  town: string | null;
+  inseecode: string | null;
+  country: string | null;
+  lat: number | null;
+  lon: number | null;
+  phone: string | null;
+  mobile_phone: string | null;
+  fax: string | null;
+  tags: JsonColumn | null;
+  referents: JsonColumn | null;
+  accepts_newsletters: number | null;
+  confirmed: number | null;
+  blacklisted: number | null;
+  fileimport: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+  global_search: string | null;
+}
+
+export interface FacDuplicateTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  kind: string | null;
+  contacts: JsonColumn | null;
+  organizations: JsonColumn | null;
+  status: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface FacEcorenoverSimulationTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  contact: number | null;
+  organization: number | null;
+  description: string | null;
+  saved_inputs: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
+export interface FacFileTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  contact: number | null;
+  organization: number | null;
+  file_name: string | null;
+  content_type: string | null;
+  file: JsonColumn | null;
+  url: string | null;
+  pinned: number | null;
+  note: string | null;
+  tags: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacFileImportTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  description: string | null;
+  file_name: string | null;
+  imported_file: string | null;
+  columns_found: string | null;
+  columns_not_found: string | null;
+  columns_not_used: string | null;
+  organizations_not_updated: JsonColumn | null;
+  contacts_not_updated: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface FacFolderTable {
+  pk: Generated<number>;
+  name: string | null;
+  owning_group: number | null;
+  model: number | null;
+  project: number | null;
+  contact: number | null;
+  organization: number | null;
+  description: string | null;
+  status: number | null;
+  valuation_type: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacFolderModelTable {
+  pk: Generated<number>;
+  name: string | null;
+  project: number | null;
+  icon: string | null;
+  link_to_contact: number | null;
+  link_to_organization: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacHousingTable {
+  pk: Generated<number>;
+  contact: number | null;
+  organization: number | null;
+  is_main_address: number | null;
+  groups: JsonColumn | null;
+  address: string | null;
+  address_more: string | null;
+  city: string | null;
+  postcode: string | null;
+  inseecode: string | null;
+  housing_type: string | null;
+  housing_type_other_label: string | null;
+  ownership: string | null;
+  ownership_other_label: string | null;
+  area: number | null;
+  heat_area: number | null;
+  occupants_number: number | null;
+  note: string | null;
+  year: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacIncompleteModelTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  contact: number | null;
+  organization: number | null;
+  fields: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface FacListTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  title: string | null;
+  description: string | null;
+  use_organizations_as_contacts: number | null;
+  contacts: JsonColumn | null;
+  organizations: JsonColumn | null;
+  lists: JsonColumn | null;
+  tags: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacMemberOfOrganizationTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  contact: number | null;
+  organization: number | null;
+  use_address_from_organization: number | null;
+  title_in_organization: string | null;
+  tags: JsonColumn | null;
+  competencies_tags: JsonColumn | null;
+  destruction_date: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
+export interface FacMergeHistoryTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  kind: string | null;
+  kept: number | null;
+  merged: number | null;
+  summary: string | null;
+  author: number | null;
+  snapshot: JsonColumn | null;
+  undone_at: string | null;
+  undone_by: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface FacNoteTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  creator: number | null;
+  contact: number | null;
+  organization: number | null;
+  note: string | null;
+  pinned: number | null;
+  tags: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacObjectiveActionTable {
+  pk: Generated<number>;
+  name: string | null;
+  period: number | null;
+  group: number | null;
+  action_model: number | null;
+  nb_actions: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacObjectiveStatusTable {
+  pk: Generated<number>;
+  name: string | null;
+  period: number | null;
+  group: number | null;
+  status: number | null;
+  nb_statuses: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacOrganizationTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  type_of_organization: string | null;
+  name: string | null;
+  description: string | null;
+  reference: string | null;
+  address: string | null;
+  zipcode: string | null;
+  town: string | null;
+  inseecode: string | null;
+  country: string | null;
+  lat: number | null;
+  lon: number | null;
+  email: string | null;
+  website: string | null;
+  phone: string | null;
+  fax: string | null;
+  tags: JsonColumn | null;
+  referents: JsonColumn | null;
+  accepts_newsletters: number | null;
+  fileimport: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+  global_search: string | null;
+}
+
+export interface FacPeriodTable {
+  pk: Generated<number>;
+  name: string | null;
+  date_start: string | null;
+  date_end: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacProjectTable {
+  pk: Generated<number>;
+  name: string | null;
+  groups: JsonColumn | null;
+  valuation_types: JsonColumn | null;
+  is_actimmo: number | null;
+  is_contact_first_name_mandatory: number | null;
+  is_contact_last_name_mandatory: number | null;
+  is_contact_email_mandatory: number | null;
+  is_contact_address_mandatory: number | null;
+  is_contact_phone_mandatory: number | null;
+  is_contact_mobile_phone_mandatory: number | null;
+  is_contact_tags_mandatory: number | null;
+  is_contact_referents_mandatory: number | null;
+  is_organization_email_mandatory: number | null;
+  is_organization_description_mandatory: number | null;
+  is_organization_reference_mandatory: number | null;
+  is_organization_website_mandatory: number | null;
+  is_organization_address_mandatory: number | null;
+  is_organization_phone_mandatory: number | null;
+  is_organization_tags_mandatory: number | null;
+  is_organization_referents_mandatory: number | null;
+  should_members_of_organization_respect_rules: number | null;
+  can_entities_have_multiple_folders_of_same_type: number | null;
+  custom_display_fields: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacRelationBetweenOrganizationsTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  first_organization: number | null;
+  relation_name: string | null;
+  second_organization: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
+export interface FacReminderTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  creator: number | null;
+  note: number | null;
+  contact: number | null;
+  organization: number | null;
+  done: number | null;
+  date: string | null;
+  persons: JsonColumn | null;
+  recurrences: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
+export interface FacRgpdConsentForContactsTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  contact: number | null;
+  allow_to_keep_data: number | null;
+  allow_to_use_email_to_send_reminder: number | null;
+  allow_to_use_phone_number_to_send_reminder: number | null;
+  allow_to_share_my_information_with_my_advisor: number | null;
+  allow_to_share_my_information_with_partners: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface FacStatusTable {
+  pk: Generated<number>;
+  name: string | null;
+  folder_model: number | null;
+  order: number | null;
+  color: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacTagTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  name: string | null;
+  description: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+  global_search: string | null;
+}
+
+export interface FacTypeValorizationTable {
+  pk: Generated<number>;
+  name: string | null;
+  groups: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface FacValorizationTable {
+  pk: Generated<number>;
+  title: string | null;
+  act: number | null;
+  amount: number | null;
+  valuation_type: number | null;
+  period: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
 export interface GlobalMessageTable {
   pk: Generated<number>;
   title: string | null;
@@ -356,6 +937,22 @@ export interface MessagingSmsAccountTable {
   ovh_sender: string | null;
   created_at: string | null;
   updated_at: string | null;
+}
+
+export interface MessagingSmsOutboxTable {
+  pk: Generated<number>;
+  group: number | null;
+  to_phone: string | null;
+  sender: string | null;
+  message: string | null;
+  provider: string | null;
+  status: string | null;
+  provider_reference: string | null;
+  sent_at: string | null;
+  error: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
 }
 
 export interface MessagingSmtpAccountTable {
@@ -515,10 +1112,16 @@ export interface EntityDatabase {
   actimmo_contact: ActimmoContactTable;
   actimmo_department: ActimmoDepartmentTable;
   dialogwatt_advisor_downtime: DialogwattAdvisorDowntimeTable;
+  dialogwatt_appointment: DialogwattAppointmentTable;
+  dialogwatt_calendar_permanent_url: DialogwattCalendarPermanentUrlTable;
   dialogwatt_catchment_area: DialogwattCatchmentAreaTable;
+  dialogwatt_exchange: DialogwattExchangeTable;
+  dialogwatt_exchange_attachment: DialogwattExchangeAttachmentTable;
   dialogwatt_notification: DialogwattNotificationTable;
+  dialogwatt_notification_sent: DialogwattNotificationSentTable;
   dialogwatt_place: DialogwattPlaceTable;
   dialogwatt_reason: DialogwattReasonTable;
+  dialogwatt_slot: DialogwattSlotTable;
   energies_building_heating_consumption: EnergiesBuildingHeatingConsumptionTable;
   energies_carbon_tax: EnergiesCarbonTaxTable;
   energies_energy: EnergiesEnergyTable;
@@ -526,9 +1129,39 @@ export interface EntityDatabase {
   energies_production_system: EnergiesProductionSystemTable;
   energies_secondary_efficiency: EnergiesSecondaryEfficiencyTable;
   energies_yearly_energy_price: EnergiesYearlyEnergyPriceTable;
+  fac_action: FacActionTable;
+  fac_action_model: FacActionModelTable;
+  fac_budget: FacBudgetTable;
+  fac_category_model: FacCategoryModelTable;
+  fac_contact: FacContactTable;
+  fac_duplicate: FacDuplicateTable;
+  fac_ecorenover_simulation: FacEcorenoverSimulationTable;
+  fac_file: FacFileTable;
+  fac_file_import: FacFileImportTable;
+  fac_folder: FacFolderTable;
+  fac_folder_model: FacFolderModelTable;
+  fac_housing: FacHousingTable;
+  fac_incomplete_model: FacIncompleteModelTable;
+  fac_list: FacListTable;
+  fac_member_of_organization: FacMemberOfOrganizationTable;
+  fac_merge_history: FacMergeHistoryTable;
+  fac_note: FacNoteTable;
+  fac_objective_action: FacObjectiveActionTable;
+  fac_objective_status: FacObjectiveStatusTable;
+  fac_organization: FacOrganizationTable;
+  fac_period: FacPeriodTable;
+  fac_project: FacProjectTable;
+  fac_relation_between_organizations: FacRelationBetweenOrganizationsTable;
+  fac_reminder: FacReminderTable;
+  fac_rgpd_consent_for_contacts: FacRgpdConsentForContactsTable;
+  fac_status: FacStatusTable;
+  fac_tag: FacTagTable;
+  fac_type_valorization: FacTypeValorizationTable;
+  fac_valorization: FacValorizationTable;
   global_message: GlobalMessageTable;
   mail_outbox: MailOutboxTable;
   messaging_sms_account: MessagingSmsAccountTable;
+  messaging_sms_outbox: MessagingSmsOutboxTable;
   messaging_smtp_account: MessagingSmtpAccountTable;
   pdf_temp_store: PdfTempStoreTable;
   thermix_group_energy_price: ThermixGroupEnergyPriceTable;

@@ -26,6 +26,12 @@ export interface EntityHook {
    * check: what belongs only to the record goes with it. May throw an HttpError.
    */
   beforeDelete?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
+  /**
+   * Runs inside the write transaction, once the record is stored (create or update) and before
+   * it is read back: records that come with it or depend on it (a folder's default actions, its
+   * status after an action changed). `record` is the stored record; may throw an HttpError.
+   */
+  afterSave?(args: HookArgs & { created: boolean }): Promise<void> | void;
   /** Runs after the creation is committed, with the raw input (side effects such as mails). */
   afterCreate?(
     args: Omit<HookArgs, 'previous'> & { input: Record<string, unknown>; requestHost?: string },

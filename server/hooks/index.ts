@@ -11,6 +11,28 @@ import { accountInitialisationMail } from './account-initialisation-mail';
 import { whiteLabelCache } from './white-label-cache';
 import { userErasure } from './user-erasure';
 import { groupTreeRules } from './group-tree-rules';
+import { reasonForm } from './reason-form';
+import { uuidOnCreate } from './uuid-on-create';
+import { sequenceOnSave } from './sequence-on-save';
+import { appointmentGroup } from './appointment-group';
+import { appointmentSlotDay } from './appointment-slot-day';
+import { appointmentHistory } from './appointment-history';
+import { appointmentNotifications } from './appointment-notifications';
+import { appointmentAvailability } from './appointment-availability';
+import { owningGroupFromLinked } from './fac/owning-group-from-linked';
+import { creatorOnCreate } from './fac/creator-on-create';
+import { uniqueNameInGroup } from './fac/unique-name-in-group';
+import { listNoCycle } from './fac/list-no-cycle';
+import { oneOrganizationAddress } from './fac/one-organization-address';
+import { housingGroups, housingMainAddress } from './fac/housing-hooks';
+import { deleteDependents } from './fac/delete-dependents';
+import { incompleteEntries } from './fac/incomplete-entries';
+import { duplicateDetection } from './fac/duplicate-detection';
+import { fileDetails } from './file-details';
+import { reminderRecurrence } from './fac/reminder-recurrence';
+import { followUpFolder } from './fac/follow-up-folder';
+import { followUpAction } from './fac/follow-up-action';
+import { followUpActionModel } from './fac/follow-up-action-model';
 
 /** Hooks that schemas may name in `x-entity.hooks` (createContext registers them: see registry.ts). */
 export const namedHooks: Record<string, EntityHook> = {
@@ -27,6 +49,29 @@ export const namedHooks: Record<string, EntityHook> = {
   whiteLabelCache,
   userErasure,
   groupTreeRules,
+  reasonForm,
+  uuidOnCreate,
+  sequenceOnSave,
+  appointmentGroup,
+  appointmentSlotDay,
+  appointmentHistory,
+  appointmentNotifications,
+  appointmentAvailability,
+  owningGroupFromLinked,
+  fileDetails,
+  creatorOnCreate,
+  reminderRecurrence,
+  uniqueNameInGroup,
+  listNoCycle,
+  oneOrganizationAddress,
+  housingGroups,
+  housingMainAddress,
+  deleteDependents,
+  incompleteEntries,
+  duplicateDetection,
+  followUpFolder,
+  followUpAction,
+  followUpActionModel,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

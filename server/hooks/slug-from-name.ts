@@ -20,15 +20,22 @@ export const slugFromName: EntityHook = {
     const base = slugify(String(record.name ?? ''), max) || entity.name;
     const table = entity.schema['x-entity'].table;
     const column = columnOf(entity, 'slug');
-    const taken = new Set(
-      (
-        (await db
-          .selectFrom(table as never)
-          .select(sql.ref(column).as('slug'))
-          .where(sql.ref(column), 'like', `${base}%`)
-          .execute()) as { slug: string }[]
-      ).map((r) => r.slug),
-    );
+    // The first candidates by equality (the unique index answers), the prefix scan only when they
+    // are all taken: a LIKE prefix reads the whole table on SQLite (case-blind LIKE skips the index),
+    // which made a 10,000-line import of places quadratic (docs/performance.md, "Import").
+    const candidates = [base, ...Array.from({ length: 9 }, (_, i) => `${base}-${i + 2}`)];
+    const slugsWhere = async (where: 'in' | 'like', value: string | string[]) =>
+      new Set(
+        (
+          (await db
+            .selectFrom(table as never)
+            .select(sql.ref(column).as('slug'))
+            .where(sql.ref(column), where, value)
+            .execute()) as { slug: string }[]
+        ).map((r) => r.slug),
+      );
+    let taken = await slugsWhere('in', candidates);
+    if (candidates.every((c) => taken.has(c))) taken = await slugsWhere('like', `${base}%`);
     let slug = base;
     for (let i = 2; taken.has(slug); i += 1) slug = `${base}-${i}`;
     record.slug = slug;

@@ -5,6 +5,8 @@ import { find, type ListQuery } from '../operations/find';
 import { findOne } from '../operations/find-one';
 import { storeList, parseStoreMarker } from '../operations/store-list';
 import { create, remove, update } from '../operations/write';
+import { exportList } from '../operations/export-list';
+import { mapPoints } from '../operations/map-points';
 import { toCamel } from '../../engine/schema/naming';
 
 function intParam(v: unknown): number | undefined {
@@ -26,20 +28,52 @@ export function listQuery(req: Request): ListQuery {
     if (
       typeof v === 'string' &&
       v !== '' &&
-      !['q', 'sort', 'sortField', 'sortType', 'page', 'perPage', 'domain'].includes(k)
+      !['q', 'sort', 'sortField', 'sortType', 'page', 'perPage', 'domain', 'from', 'to', 'format'].includes(k)
     )
       filters[toCamel(k)] = v;
-  return { q: str('q'), sort, page: intParam(q.page), perPage: intParam(q.perPage), filters };
+  // A period bound given twice is refused as it reads (« a,b »), never half used.
+  const raw = (k: string) =>
+    typeof q[k] === 'string' ? (q[k] as string) : q[k] === undefined ? undefined : String(q[k]);
+  return {
+    q: str('q'),
+    sort,
+    page: intParam(q.page),
+    perPage: intParam(q.perPage),
+    filters,
+    from: raw('from'),
+    to: raw('to'),
+  };
 }
 
 type Handler = (req: Request, res: Response) => Promise<void>;
 
-function handlers(route: GeneratedEntityRoute): { collection: Map<string, Handler>; item: Map<string, Handler> } {
+interface Handlers {
+  collection: Map<string, Handler>;
+  item: Map<string, Handler>;
+  /** GET <path>/map/: the list's points (entities with x-entity.list.map; 404 otherwise). */
+  map?: Handler;
+}
+
+function handlers(route: GeneratedEntityRoute): Handlers {
   const actions = new Set(route.actions);
   const collection = new Map<string, Handler>();
   const item = new Map<string, Handler>();
+  let map: Handler | undefined;
   if (actions.has('list')) {
+    map = async (req, res) => {
+      res.set('Cache-Control', 'no-store').json(await mapPoints(req.ctx, route.entity, listQuery(req)));
+    };
     collection.set('GET', async (req, res) => {
+      // ?format=csv|xlsx: the same list as a file, every page (docs/export-import.md).
+      if (typeof req.query.format === 'string' && req.query.format !== '') {
+        const file = await exportList(req.ctx, route.entity, listQuery(req), req.query.format);
+        res
+          .set('Content-Type', file.contentType)
+          .set('Content-Disposition', `attachment; filename="${file.fileName}"`)
+          .set('Cache-Control', 'no-store')
+          .send(file.body);
+        return;
+      }
       const marker = req.get('limit-to-objects-after');
       if (route.storeList && marker !== undefined) {
         res.json(await storeList(req.ctx, route.entity, parseStoreMarker(marker), listQuery(req)));
@@ -66,7 +100,7 @@ function handlers(route: GeneratedEntityRoute): { collection: Map<string, Handle
     item.set('DELETE', async (req, res) => {
       res.json(await remove(req.ctx, route.entity, req.params.pk));
     });
-  return { collection, item };
+  return { collection, item, map };
 }
 
 /**
@@ -80,6 +114,8 @@ export function genericCrudRouter(): RequestHandler {
   return (req, res, next) => {
     const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
     let handler = byPath.get(path)?.collection.get(req.method);
+    if (!handler && req.method === 'GET' && path.endsWith('/map/'))
+      handler = byPath.get(path.slice(0, -'map/'.length))?.map;
     if (!handler) {
       const m = /^(.*\/)(\d{1,15})\/$/.exec(path);
       const entry = m ? byPath.get(m[1]) : undefined;

@@ -59,3 +59,23 @@ export function renderMailText(c: MailContent): string {
   parts.push(...(c.after ?? []), c.signature, '--', c.footer);
   return `${parts.join('\n\n')}\n`;
 }
+
+/**
+ * The same layout around a message that is already HTML (a notification written in the rich-text
+ * editor, tokens replaced and values escaped): header with the site name, the message, footer.
+ */
+export function renderMailHtmlBody(c: { siteName: string; bodyHtml: string; footer: string }): string {
+  return `<!doctype html>
+<html lang="fr"><head><meta charset="utf-8"><title>${escapeHtml(c.siteName)}</title></head>
+<body style="margin:0;padding:0;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;">
+<div style="max-width:600px;margin:0 auto;padding:24px;">
+<div style="${HEADER}">${escapeHtml(c.siteName)}</div>
+<div style="padding:24px;background:#ffffff;border:1px solid #c9d1db;border-top:0;border-radius:0 0 6px 6px;
+font-size:16px;line-height:1.5;color:#1c2733;">
+${c.bodyHtml}
+</div>
+<p style="margin:16px 0 0;font-size:13px;color:#55606d;">${escapeHtml(c.footer)}</p>
+</div>
+</body></html>
+`;
+}

@@ -3,6 +3,7 @@ import type { AppContext } from '../context';
 import { ctiRouter } from './cti/cti-routes';
 import { accountsAdminRouter } from './accounts-admin/accounts-admin-routes';
 import { rgpdRouter } from './rgpd/rgpd-routes';
+import { contactConsentRouter } from './rgpd/contact-consent-routes';
 import { dashboardRouter } from './dashboard/dashboard-routes';
 import { globalMessagesRouter } from './global-messages/global-messages-routes';
 import { accountsRouter } from './accounts/accounts-router';
@@ -11,6 +12,16 @@ import { addressRouter } from './address';
 import { simulatorsRouter } from './simulators';
 import { pdfRouter } from './pdf';
 import { actimmoMapRouter } from './actimmo-map';
+import { bookingRouter } from './booking';
+import { bookingAdminRouter } from './booking-admin';
+import { customFormsRouter } from './custom-forms/custom-form-routes';
+import { searchRouter } from './search/search-routes';
+import { fileRouter } from './files/file-routes';
+import { listRecipientsRouter } from './fac-lists/list-recipients-routes';
+import { importRouter } from './imports';
+import { duplicatesRouter } from './fac-duplicates/duplicate-routes';
+import { followUpRouter } from './follow-up/follow-up-routes';
+import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -21,6 +32,7 @@ export function extraRouters(app: AppContext): Router[] {
     ctiRouter(app),
     accountsAdminRouter(app),
     rgpdRouter(app),
+    contactConsentRouter(),
     dashboardRouter(app),
     globalMessagesRouter(app),
     accountsRouter(app),
@@ -29,5 +41,15 @@ export function extraRouters(app: AppContext): Router[] {
     simulatorsRouter(app),
     pdfRouter(app),
     actimmoMapRouter(app),
+    bookingRouter(app),
+    bookingAdminRouter(app),
+    customFormsRouter(app),
+    searchRouter(app),
+    fileRouter(app),
+    listRecipientsRouter(app),
+    importRouter(app),
+    duplicatesRouter(app),
+    followUpRouter(),
+    incompleteEntriesRouter(app),
   ];
 }

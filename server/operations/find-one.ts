@@ -3,6 +3,7 @@ import { denied, notFound } from '../context';
 import type { EntityRuntime } from '../../engine/schema/registry';
 import { rowToRecord, type ApiRecord, type Row } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
+import { recordScopes } from '../../engine/schema/record-scopes';
 import { assertModuleEnabled, assertNotSecretLinked, entityOf, may } from './entity-access';
 import { afterRead } from './after-read';
 import type { Kysely } from 'kysely';
@@ -33,7 +34,8 @@ export async function findOne(ctx: RequestContext, name: string, rawPk: unknown)
   if (pk === null) throw notFound(ctx);
   const row = await loadRow(ctx.app.database.db, entity, pk);
   if (!row) throw notFound(ctx);
-  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
+  const scopes = recordScopes(entity.schema['x-entity'].customForms, rowToRecord(entity, row));
+  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel, scopes);
   const record = rowToRecord(entity, row, effective);
   if (!may(ctx, entity, 'view', rowToRecord(entity, row))) throw denied(ctx);
   return afterRead(ctx, ctx.app.database.db, entity, record);

@@ -8,9 +8,14 @@ import { rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
 import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData, viewFilter } from './entity-access';
 import { holds } from '../../engine/logic/logic';
-import { denied } from '../context';
+import { compileFilter } from '../../engine/logic/filter';
+import { parisDate } from '../../engine/time/paris-time';
+import { HttpError } from '../http/http-error';
+import { denied, message } from '../context';
 import { searchWords } from '../../engine/search/normalise';
+import { compactPhoneWords } from '../../engine/search/phone-words';
 import { whereSearchMatches } from './search-text';
+import { listPeriod, overlaps, whereMayOverlap, type ListPeriod } from './list-period';
 
 export interface ListQuery {
   q?: string;
@@ -20,6 +25,9 @@ export interface ListQuery {
   perPage?: number;
   /** Equality filters on the properties listed in x-entity.list.filters. */
   filters?: Record<string, string>;
+  /** A period (ISO instants with offset), for entities with a calendar: the records overlapping it. */
+  from?: string;
+  to?: string;
 }
 
 export const MAX_PER_PAGE = 200;
@@ -41,11 +49,64 @@ function parseFilterValue(kind: string, raw: string): unknown {
   return raw;
 }
 
+/**
+ * `?<user relation>=me` is the caller: one declared list can then show « my » records (the reminders
+ * where I am among the persons) without a screen per entity. Without a signed-in user nothing matches.
+ */
+function meFilterValue(ctx: RequestContext, entity: EntityRuntime, property: string, raw: string): unknown {
+  if (raw !== 'me') return undefined;
+  const prop = entity.schema.properties[property] as { 'x-relation'?: { entity: string } } | undefined;
+  if (prop?.['x-relation']?.entity !== 'user') return undefined;
+  return ctx.user.pk ?? NO_MATCH;
+}
+
 /** What narrows a list: the user's rights as a row filter, search words, equality filters. */
 interface ListSpec {
   rights: Filter;
   words: string[];
   filters: { property: string; column: string; json: boolean; value: unknown }[];
+  /** Checked for every list, applied by `find` only (the calendar's reads). */
+  period?: ListPeriod;
+  /** The soft-deleted state left out of the list (x-entity.api.softDelete), unless filtered on. */
+  hidden?: { column: string; value: string };
+}
+
+const DAY = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+
+/**
+ * `x-entity.list.states`: `?<name>=<value>` keeps the records where the option's rule holds (data:
+ * record, today in Paris, user), compiled to SQL like a rights rule. An unknown value is refused.
+ */
+function stateFilters(ctx: RequestContext, entity: EntityRuntime, filters: Record<string, string>): Filter[] {
+  const out: Filter[] = [];
+  for (const state of entity.schema['x-entity'].list?.states ?? []) {
+    const raw = filters[state.name];
+    if (raw === undefined || raw === '') continue;
+    const option = state.options.find((o) => o.value === raw);
+    if (!option)
+      throw new HttpError(400, 'list_state', message(ctx.app, 'errors.list.state', { label: state.label, value: raw }));
+    const data = { ...ruleData(ctx), today: parisDate(Date.now()) };
+    out.push(compileFilter(option.if, data));
+  }
+  return out;
+}
+
+/** `x-entity.list.ranges`: `?<date>From=YYYY-MM-DD&<date>To=YYYY-MM-DD`, both days included. */
+function rangeFilters(ctx: RequestContext, entity: EntityRuntime, filters: Record<string, string>): Filter[] {
+  const out: Filter[] = [];
+  for (const field of entity.schema['x-entity'].list?.ranges ?? []) {
+    const title = entity.schema.properties[field]?.title ?? field;
+    const from = filters[`${field}From`];
+    const to = filters[`${field}To`];
+    for (const day of [from, to])
+      if (day !== undefined && day !== '' && !DAY.test(day))
+        throw new HttpError(400, 'list_range', message(ctx.app, 'errors.list.range_day', { field: title, value: day }));
+    if (from && to && from > to)
+      throw new HttpError(400, 'list_range', message(ctx.app, 'errors.list.range_order', { field: title }));
+    if (from) out.push({ cmp: '>=', field, value: from });
+    if (to) out.push({ cmp: '<=', field, value: to });
+  }
+  return out;
 }
 
 function listSpec(ctx: RequestContext, entity: EntityRuntime, query: ListQuery): ListSpec {
@@ -54,17 +115,35 @@ function listSpec(ctx: RequestContext, entity: EntityRuntime, query: ListQuery):
   if (x.rights.list !== undefined && !holds(x.rights.list, ruleData(ctx))) throw denied(ctx);
   const rights = viewFilter(ctx, entity);
   const searchable = (x.list?.search ?? []).some((p) => entity.columnByProperty.has(p));
-  const words = searchable ? searchWords(query.q ?? '') : [];
+  const words = searchable ? compactPhoneWords(searchWords(query.q ?? '', 20)).slice(0, 10) : [];
   const filters: ListSpec['filters'] = [];
   for (const [property, raw] of Object.entries(query.filters ?? {})) {
-    if (!(x.list?.filters ?? []).includes(property)) continue;
+    if (!(x.list?.filters ?? []).includes(property) && !entity.linkFilters?.has(property)) continue;
     const c = entity.columnByProperty.get(property);
     if (!c) continue;
-    if (c.kind === 'json')
+    const me = meFilterValue(ctx, entity, property, raw);
+    if (me !== undefined) filters.push({ property, column: c.column, json: c.kind === 'json', value: me });
+    else if (c.kind === 'json')
       filters.push({ property, column: c.column, json: true, value: /^-?\d+$/.test(raw) ? Number(raw) : raw });
     else filters.push({ property, column: c.column, json: false, value: parseFilterValue(c.kind, raw) });
   }
-  return { rights, words, filters };
+  const narrowed = [
+    rights,
+    ...stateFilters(ctx, entity, query.filters ?? {}),
+    ...rangeFilters(ctx, entity, query.filters ?? {}),
+  ];
+  // Soft-deleted records (a cancelled appointment) leave the default list; asking for that state
+  // by its filter (?status=cancelled) shows them.
+  const soft = x.api?.softDelete;
+  const hidden = soft && !filters.some((f) => f.property === soft.field) ? soft : undefined;
+  const column = hidden ? entity.columnByProperty.get(hidden.field)?.column : undefined;
+  return {
+    rights: narrowed.length === 1 ? rights : { and: narrowed },
+    words,
+    filters,
+    period: listPeriod(ctx, entity, query),
+    hidden: hidden && column ? { column, value: hidden.value } : undefined,
+  };
 }
 
 function rowsOf(ctx: RequestContext, entity: EntityRuntime, spec: ListSpec): SelectQueryBuilder<any, any, object> {
@@ -74,9 +153,10 @@ function rowsOf(ctx: RequestContext, entity: EntityRuntime, spec: ListSpec): Sel
   let qb = db.selectFrom(x.table as never) as unknown as SelectQueryBuilder<any, any, object>;
   if (rights !== true) qb = qb.where((eb) => filterToSql(eb, rights, entity, dialect));
   qb = whereSearchMatches(qb, entity, dialect, spec.words);
+  if (spec.hidden) qb = qb.where(sql.ref(spec.hidden.column), '<>', spec.hidden.value);
   for (const f of spec.filters) {
-    if (f.json) qb = qb.where((eb) => filterToSql(eb, { contains: f.property, value: f.value }, entity, dialect));
-    else if (f.value === NO_MATCH) qb = qb.where(sql<boolean>`1 = 0`);
+    if (f.value === NO_MATCH) qb = qb.where(sql<boolean>`1 = 0`);
+    else if (f.json) qb = qb.where((eb) => filterToSql(eb, { contains: f.property, value: f.value }, entity, dialect));
     else qb = qb.where(sql.ref(f.column), f.value === null ? 'is' : '=', f.value);
   }
   return qb;
@@ -260,6 +340,17 @@ export async function find(
   const ordered = <T extends SelectQueryBuilder<any, any, object>>(qb: T): T =>
     qb.orderBy(sql.ref(column), desc ? 'desc' : 'asc').orderBy('pk', desc ? 'desc' : 'asc') as T;
   const toRecords = (rows: Record<string, unknown>[]) => rows.map((r) => rowToRecord(entity, r, effective));
+  // A period: the rows the stored text lets through, then the exact overlap test on instants;
+  // paginated in memory when asked (a calendar asks for the whole period, a week or a day).
+  const inPeriod = async (period: ListPeriod) => {
+    const rows = (await ordered(whereMayOverlap(base, period).selectAll()).execute()) as Record<string, unknown>[];
+    const records = toRecords(rows.filter((r) => overlaps(r, period)));
+    if (query.page === undefined && query.perPage === undefined) return { records };
+    const perPage = Math.min(Math.max(1, query.perPage ?? 10), MAX_PER_PAGE);
+    const offset = (Math.max(1, query.page ?? 1) - 1) * perPage;
+    return { records: records.slice(offset, offset + perPage), total: records.length };
+  };
+  if (spec.period) return inPeriod(spec.period);
   if (query.page === undefined && query.perPage === undefined) {
     return { records: toRecords((await ordered(base.selectAll()).execute()) as Record<string, unknown>[]) };
   }

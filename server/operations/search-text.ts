@@ -1,19 +1,47 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
 import type { EntityRuntime } from '../../engine/schema/registry';
-import { searchSpec } from '../../engine/schema/search-column';
+import { searchSpec, type SearchSource } from '../../engine/schema/search-column';
 import { searchTextOf } from '../../engine/search/normalise';
+import { searchValue } from '../../engine/search/phone-words';
+import { globalSearchSpec, globalSearchTextOf } from '../../engine/schema/global-search-column';
 import { searchIndexTable } from '../db/search-index';
 import type { DialectName } from '../db/database';
 
 /**
- * The search column's value for a record about to be stored (spread into the row): every write
- * of an entity whose list declares `search` goes through this (generic write, seeds).
- * The record must be whole (an update passes the stored record with the changes applied).
+ * The search columns' values for a record about to be stored (spread into the row): every write
+ * of an entity whose list declares `search` or `globalSearch` goes through this (generic write,
+ * seeds). The record must be whole (an update passes the stored record with the changes applied).
  */
 export function searchColumnValues(entity: EntityRuntime, record: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
   const spec = searchSpec(entity);
-  if (!spec) return {};
-  return { [spec.column]: searchTextOf(spec.sources.map((s) => record[s.property])) };
+  if (spec) out[spec.column] = searchTextOf(spec.sources.map((s) => searchValue(record[s.property], s.phone)));
+  const global = globalSearchSpec(entity);
+  if (global)
+    out[global.column] = globalSearchTextOf(global.sources.map((s) => searchValue(record[s.property], s.phone)));
+  return out;
+}
+
+/**
+ * The same, for a write that builds the table row itself (snake_case columns, lists as JSON text)
+ * instead of going through the generic write: the sources are read from their columns.
+ */
+export function searchColumnOfRow(entity: EntityRuntime, row: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  const value = (s: SearchSource) => {
+    const v = row[s.column];
+    if (s.kind !== 'json' || typeof v !== 'string') return v;
+    try {
+      return JSON.parse(v) as unknown;
+    } catch {
+      return null;
+    }
+  };
+  const spec = searchSpec(entity);
+  if (spec) out[spec.column] = searchTextOf(spec.sources.map((s) => searchValue(value(s), s.phone)));
+  const global = globalSearchSpec(entity);
+  if (global) out[global.column] = globalSearchTextOf(global.sources.map((s) => searchValue(value(s), s.phone)));
+  return out;
 }
 
 function escapeLike(word: string): string {

@@ -36,13 +36,23 @@ export async function checkRelations(args: {
     if (wanted.length === 0) continue;
     const target = getEntity(ctx.app.registry, rel.entity);
     const numeric = wanted.filter(isRecordKey);
-    const rows = numeric.length
-      ? ((await db
-          .selectFrom(target.schema['x-entity'].table as never)
-          .selectAll()
-          .where('pk' as never, 'in', numeric as never)
-          .execute()) as Record<string, unknown>[])
-      : [];
+    const table = target.schema['x-entity'].table;
+    const cached = ctx.relationRows?.get(table);
+    const rows = numeric.flatMap((pk) => cached?.get(pk as number) ?? []) as Record<string, unknown>[];
+    const unread = numeric.filter((pk) => !cached?.has(pk as number));
+    if (unread.length) {
+      const read = (await db
+        .selectFrom(table as never)
+        .selectAll()
+        .where('pk' as never, 'in', unread as never)
+        .execute()) as Record<string, unknown>[];
+      rows.push(...read);
+      if (ctx.relationRows) {
+        const byPk = ctx.relationRows.get(table) ?? new Map<number, Record<string, unknown>>();
+        for (const row of read) byPk.set(Number(row.pk), row);
+        ctx.relationRows.set(table, byPk);
+      }
+    }
     // A record the caller may not see answers exactly like a missing one: no way to probe.
     const seen =
       ctx.whiteLabel.modules[target.schema['x-entity'].module] !== false && !target.schema['x-entity'].secretLink;

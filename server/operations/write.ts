@@ -16,8 +16,10 @@ import { nowIso } from '../db/column-types';
 import { recordToRow, rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { afterCommit, inTransaction } from '../db/transaction';
 import { effectiveCacheKey, effectiveEntity } from '../access/effective-entity';
+import { recordScopes } from '../../engine/schema/record-scopes';
 import { hooksOf } from '../hooks/registry';
 import { cleanHtmlFields } from '../security/sanitize-html';
+import { normalisePhoneFields } from '../../engine/format/phone';
 import {
   assertMay,
   assertMayEverDo,
@@ -31,6 +33,7 @@ import { checkRelations, checkUnique } from './write-checks';
 import { afterRead } from './after-read';
 import { countOf } from '../../engine/format/plural';
 import { searchColumnValues } from './search-text';
+import { attachFiles, deleteFilesAfterCommit, fileKeysOf } from './file-fields';
 
 function defaults(effective: EffectiveEntity): ApiRecord {
   const record: ApiRecord = {};
@@ -93,6 +96,18 @@ async function runBeforeValidate(
   for (const hook of hooksOf(entity)) await hook.beforeValidate?.({ ctx, entity, record, previous, db });
 }
 
+/** In the write transaction, the stored record: what comes with it (hooks' afterSave). */
+async function runAfterSave(
+  ctx: RequestContext,
+  db: Kysely<AppDatabase>,
+  entity: EntityRuntime,
+  record: ApiRecord,
+  previous?: ApiRecord,
+) {
+  for (const hook of hooksOf(entity))
+    await hook.afterSave?.({ ctx, entity, record, previous, db, created: previous === undefined });
+}
+
 async function validateAll(args: {
   ctx: RequestContext;
   db: Kysely<AppDatabase>;
@@ -109,6 +124,10 @@ async function validateAll(args: {
     catalogue: ctx.app.catalogue,
     cacheKey: effectiveCacheKey(effective, ctx.whiteLabel),
   });
+  // A NUL character can reach no query (PostgreSQL refuses it in text): refused before the
+  // relation, uniqueness and hook checks, which read the database with the record's values.
+  if (errors.some((e) => e.code === 'control_character'))
+    throw new ValidationError(errors, translate(ctx.app.catalogue, 'validation.summary'));
   const failed = new Set(errors.map((e) => e.path));
   const fields = Object.keys(effective.schema.properties).filter((f) => !failed.has(f));
   errors.push(...(await checkRelations({ ctx, db, entity: effective, record, previous, fields })));
@@ -129,6 +148,18 @@ async function queueAfterWrite(ctx: RequestContext, entity: EntityRuntime, recor
     for (const hook of hooksOf(entity))
       await hook.afterWrite?.({ ctx: { ...ctx, app }, entity, record, db: app.database.db });
   });
+}
+
+/** File values become stored references, or the save is refused (server/operations/file-fields.ts). */
+async function assertFilesAttached(
+  ctx: RequestContext,
+  db: Kysely<AppDatabase>,
+  entity: EntityRuntime,
+  record: ApiRecord,
+  previous?: ApiRecord,
+): Promise<void> {
+  const errors = await attachFiles(ctx, db, entity, record, previous);
+  if (errors.length) throw new ValidationError(errors, translate(ctx.app.catalogue, 'validation.summary'));
 }
 
 function storedProperties(entity: EntityRuntime): string[] {
@@ -158,13 +189,16 @@ export async function create(
       message(ctx.app, 'validation.summary'),
     );
   }
-  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
+  const scopes = recordScopes(entity.schema['x-entity'].customForms, input, ctx.user.group);
+  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel, scopes);
   return inTransaction(ctx, async (tctx, trx) => {
     const record = defaults(effective);
     copyInput(effective, record, input, readOnlyFields(effective, record, ruleContext(tctx)));
     resetInvisible(tctx, effective, record);
+    await assertFilesAttached(tctx, trx, entity, record);
     await runBeforeValidate(tctx, trx, entity, record);
     cleanHtmlFields(effective.schema.properties, record);
+    normalisePhoneFields(effective.schema.properties, record);
     await validateAll({ ctx: tctx, db: trx, entity, effective, record });
     assertMay(tctx, entity, 'create', record);
     const now = nowIso();
@@ -173,13 +207,15 @@ export async function create(
     const props = storedProperties(entity).filter((p) => record[p] !== undefined);
     const row = { ...recordToRow(entity, record, props, effective), ...searchColumnValues(entity, record) };
     const table = entity.schema['x-entity'].table;
-    const inserted = (await trx
+    // The stored row as the database completed it, in the same statement (no re-read: an import
+    // creates thousands of records in a row, docs/performance.md "Import").
+    const stored = (await trx
       .insertInto(table as never)
       .values(row as never)
-      .returning('pk' as never)
-      .executeTakeFirstOrThrow()) as { pk: number };
-    const stored = await loadRow(trx, entity, inserted.pk);
-    const created = await afterRead(tctx, trx, entity, rowToRecord(entity, stored!, effective));
+      .returningAll()
+      .executeTakeFirstOrThrow()) as Record<string, unknown>;
+    await runAfterSave(tctx, trx, entity, rowToRecord(entity, stored, effective));
+    const created = await afterRead(tctx, trx, entity, rowToRecord(entity, stored, effective));
     await afterCommit(tctx, async (app) => {
       const committed = { ...ctx, app };
       for (const hook of hooksOf(entity)) {
@@ -211,7 +247,13 @@ export async function update(
   assertNotSecretLinked(ctx, entity);
   const pk = parsePk(rawPk);
   if (pk === null) throw notFound(ctx);
-  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
+  // The custom forms of the record's scopes (as it will be) apply; read before the transaction,
+  // which holds SQLite's only connection.
+  const before = entity.schema['x-entity'].customForms ? await loadRow(ctx.app.database.db, entity, pk) : undefined;
+  const scopes = before
+    ? recordScopes(entity.schema['x-entity'].customForms, { ...rowToRecord(entity, before), ...input }, ctx.user.group)
+    : [];
+  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel, scopes);
   return inTransaction(ctx, async (tctx, trx) => {
     const row = await loadRow(trx, entity, pk);
     if (!row) throw notFound(tctx);
@@ -222,8 +264,10 @@ export async function update(
     const record: ApiRecord = { ...previous };
     copyInput(effective, record, input, readOnlyFields(effective, record, ruleContext(tctx, previous)));
     resetInvisible(tctx, effective, record, previous);
+    await assertFilesAttached(tctx, trx, entity, record, previous);
     await runBeforeValidate(tctx, trx, entity, record, previous);
     cleanHtmlFields(effective.schema.properties, record);
+    normalisePhoneFields(effective.schema.properties, record);
     await validateAll({ ctx: tctx, db: trx, entity, effective, record, previous });
     assertMay(tctx, entity, 'change', { ...stored, ...record });
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = nowIso();
@@ -239,6 +283,7 @@ export async function update(
       .set(values as never)
       .where('pk' as never, '=', pk as never)
       .execute();
+    await runAfterSave(tctx, trx, entity, rowToRecord(entity, (await loadRow(trx, entity, pk))!, effective), previous);
     const updated = await afterRead(
       tctx,
       trx,
@@ -265,6 +310,11 @@ export async function remove(ctx: RequestContext, name: string, rawPk: unknown):
     if (!row) throw notFound(tctx);
     const record = rowToRecord(entity, row);
     assertMay(tctx, entity, 'delete', record);
+    const soft = entity.schema['x-entity'].api?.softDelete;
+    if (soft) {
+      await softDelete(tctx, trx, entity, row, soft);
+      return { ok: 'Deleted' };
+    }
     for (const hook of hooksOf(entity)) await hook.beforeDelete?.({ ctx: tctx, entity, record, db: trx });
     const usages = await usagesOf(tctx, trx, entity, pk);
     if (usages.length) {
@@ -276,9 +326,45 @@ export async function remove(ctx: RequestContext, name: string, rawPk: unknown):
       .deleteFrom(entity.schema['x-entity'].table as never)
       .where('pk' as never, '=', pk as never)
       .execute();
+    await deleteFilesAfterCommit(tctx, fileKeysOf(entity, record));
     await queueAfterWrite(tctx, entity, { pk });
     return { ok: 'Deleted' };
   });
+}
+
+/**
+ * A soft delete (`x-entity.api.softDelete`): the record stays, with its status field set (an
+ * appointment or a slot is cancelled, never removed: calendars and history keep it). The
+ * beforeValidate hooks run as for any save (sequence numbers, history lines); validation does
+ * not, so that a record made invalid by later changes elsewhere can still be cancelled. Deleting
+ * a record already in that state changes nothing.
+ */
+async function softDelete(
+  ctx: RequestContext,
+  trx: Kysely<AppDatabase>,
+  entity: EntityRuntime,
+  row: NonNullable<Awaited<ReturnType<typeof loadRow>>>,
+  soft: { field: string; value: string },
+): Promise<void> {
+  const effective = await effectiveEntity(ctx.app, entity.name, ctx.whiteLabel);
+  const previous = rowToRecord(entity, row, effective, { withSecrets: true });
+  if (previous[soft.field] === soft.value) return;
+  const record: ApiRecord = { ...previous, [soft.field]: soft.value };
+  await runBeforeValidate(ctx, trx, entity, record, previous);
+  if (entity.columnByProperty.has('updatedAt')) record.updatedAt = nowIso();
+  const props = storedProperties(entity).filter(
+    (p) => record[p] !== undefined && !entity.schema.properties[p]?.['x-storage']?.private,
+  );
+  const values = {
+    ...recordToRow(entity, record, props, effective, row.extra),
+    ...searchColumnValues(entity, record),
+  };
+  await trx
+    .updateTable(entity.schema['x-entity'].table as never)
+    .set(values as never)
+    .where('pk' as never, '=', previous.pk as never)
+    .execute();
+  await queueAfterWrite(ctx, entity, record);
 }
 
 /** "3 lieux, 1 notification": records of other entities that reference this one. */

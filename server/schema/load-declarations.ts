@@ -4,6 +4,7 @@ import type {
   Declarations,
   EntitySchema,
   FormDeclaration,
+  ImportDeclaration,
   MenuDeclaration,
   ModuleDeclaration,
   RolesDeclaration,
@@ -55,6 +56,10 @@ export function loadDeclarationFiles(dir = SCHEMAS_DIR) {
       file,
       data: readJson<Record<string, string>>(file),
     })),
+    imports: jsonFiles(join(dir, 'imports'), '.import.json').map((file) => ({
+      file,
+      data: readJson<ImportDeclaration>(file),
+    })),
     others: [...jsonFiles(join(dir, 'simulators'), '.schema.json')].map((file) => ({
       file,
       data: readJson<Record<string, unknown>>(file),
@@ -78,6 +83,7 @@ export function toDeclarations(files: DeclarationFiles): Declarations {
     roles: files.roles.data,
     messages,
     others,
+    imports: files.imports.map((i) => i.data),
   };
 }
 

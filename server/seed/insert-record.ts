@@ -9,6 +9,7 @@ import { recordToRow, type ApiRecord } from '../db/row-mapper';
 import { searchColumnValues } from '../operations/search-text';
 import { checkRelations } from '../operations/write-checks';
 import { cleanHtmlFields } from '../security/sanitize-html';
+import { normalisePhoneFields } from '../../engine/format/phone';
 
 /**
  * Inserts a fixture record with its given pk, through the same defaults, hooks and validation
@@ -24,6 +25,7 @@ export async function insertFixture(ctx: RequestContext, entityName: string, dat
   const db = ctx.app.database.db;
   for (const h of entity.schema['x-entity'].hooks ?? []) await hooks[h]?.beforeValidate?.({ ctx, entity, record, db });
   cleanHtmlFields(effective.schema.properties, record);
+  normalisePhoneFields(effective.schema.properties, record);
   const errors = validateRecord({
     entity: effective,
     record,

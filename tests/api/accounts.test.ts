@@ -365,7 +365,12 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
       expect(preview.body.deleted).toEqual(
         expect.arrayContaining([{ label: 'historique de vos choix de consentement', count: 1 }]),
       );
-      expect(preview.body.detached).toEqual([{ label: 'lieux (Conseillers présents)', count: 1 }]);
+      // The demo gives this advisor a place, a slot and an appointment: they stay, without the advisor.
+      expect(preview.body.detached).toEqual([
+        { label: 'rendez-vous (Conseiller)', count: 1 },
+        { label: 'lieux (Conseillers présents)', count: 1 },
+        { label: 'créneaux (Conseillers)', count: 1 },
+      ]);
 
       const wrong = await t.call('/accounts/profile/me/', {
         method: 'DELETE',

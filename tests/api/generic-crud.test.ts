@@ -286,8 +286,17 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
 
   it('refuses to delete a record that others still use, and says which', async () => {
     const admin = await t.login('admin@demo.fr');
-    const res = await t.call('/dialogwatt/reason/1/', { method: 'DELETE', token: admin });
+    const unused = await t.call('/dialogwatt/reason/', {
+      method: 'POST',
+      token: admin,
+      body: { name: 'Motif inutilisé', group: 2, duration: 30 },
+    });
+    const res = await t.call(`/dialogwatt/reason/${unused.body.pk}/`, { method: 'DELETE', token: admin });
     expect(res.status).toBe(200);
+    // The demo's slots and appointments offer reason 1.
+    const used = await t.call('/dialogwatt/reason/1/', { method: 'DELETE', token: admin });
+    expect(used.status).toBe(409);
+    expect(used.body.message).toMatch(/créneaux/);
     const group = await t.call('/accounts/group/3/', { method: 'DELETE', token: admin });
     expect(group.status).toBe(409);
     expect(group.body.message).toMatch(/^Suppression impossible : cet enregistrement est utilisé par /);

@@ -27,6 +27,7 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
       path: string;
     }[];
     expect(services.map((s) => [s.name, s.path])).toEqual([
+      ['DialogWatt', '/dialogwatt/rendez-vous/'],
       ['Thermix', '/thermix'],
       ['Therminix', '/therminix'],
       ['Écorénover', '/ecorenover'],

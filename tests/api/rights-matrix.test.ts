@@ -85,6 +85,19 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     [3, 8],
   ]);
   let freeDepartments: string[] = [];
+  /** A client account per structure, for records that belong to a client too (an appointment). */
+  const clientOf = new Map<number, number>([[2, 7]]);
+  /** An exchange per structure, for records attached to one (an exchange's attachment). */
+  const exchangeOf = new Map<number, number>();
+  /** File-area records per structure, for records attached to them (a note's contact, a reminder's note). */
+  const facOf: Record<string, Map<number, number>> = {
+    $contact: new Map(),
+    $contact2: new Map(),
+    $organization: new Map(),
+    $organization2: new Map(),
+    $note: new Map(),
+    $folder: new Map(),
+  };
   appOn(dialect, (app) => {
     t = app;
   });
@@ -103,6 +116,45 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       });
       advisorOf.set(group, u.pk as number);
     }
+    // The demo client goes with structure 2: a client's own appointments are those of structure 2.
+    for (const group of [3, 4, 5]) {
+      const u = await create(system, 'user', {
+        email: `client-${group}-${dialect}@example.org`,
+        lastName: 'Matrice',
+        userType: 'client',
+        nomail: true,
+      });
+      clientOf.set(group, u.pk as number);
+    }
+    for (const group of [2, 3, 4, 5]) {
+      const x = await create(system, 'exchange', {
+        group,
+        schedule: '2031-02-03T08:00:00.000Z',
+        messageType: 'mail',
+        subject: 'Matrice',
+      });
+      exchangeOf.set(group, x.pk as number);
+    }
+    for (const group of [2, 3, 4, 5]) {
+      for (const key of ['$contact', '$contact2']) {
+        const c = await create(system, 'contact', {
+          owningGroup: group,
+          firstName: 'Camille',
+          lastName: `Matrice ${key} ${group}`,
+          email: `matrice-${key.slice(1)}-${group}-${dialect}@example.org`,
+        });
+        facOf[key].set(group, c.pk as number);
+      }
+      for (const key of ['$organization', '$organization2']) {
+        const o = await create(system, 'organization', { owningGroup: group, name: `Matrice ${key} ${group}` });
+        facOf[key].set(group, o.pk as number);
+      }
+      const n = await create(system, 'note', { contact: facOf.$contact.get(group), note: 'Matrice' });
+      facOf.$note.set(group, n.pk as number);
+      // A household folder of the seeded national programme (fixtures/demo), with its default actions.
+      const f = await create(system, 'folder', { contact: facOf.$contact.get(group), model: 1 });
+      facOf.$folder.set(group, f.pk as number);
+    }
     await sql`delete from thermix_settings`.execute(t.app.database.db).catch(() => undefined);
     const used = new Set(
       (
@@ -119,6 +171,9 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
   function fill(value: unknown, ownerValue: unknown): unknown {
     if (value === '$own') return ownerValue;
     if (value === '$advisor') return advisorOf.get(ownerValue as number);
+    if (value === '$client') return clientOf.get(ownerValue as number);
+    if (value === '$exchange') return exchangeOf.get(ownerValue as number);
+    if (typeof value === 'string' && facOf[value]) return facOf[value].get(ownerValue as number);
     if (value === '$year') return 2100 + (counter++ % 100);
     if (value === '$department') return freeDepartments.shift();
     if (typeof value === 'string') return value.replace('$n', `${dialect}${counter++}`);

@@ -8,7 +8,7 @@ import { seriousViolations } from '../helpers/axe';
 
 const PLACES = '/dialogwatt/gestion-des-lieux/';
 // Screens load lazily and the preview waits for a pause in the edits: polls get more than the default second.
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 
 /** What the screen shows at this scroll position (a full-page capture misplaces the sticky preview). */
 async function viewportShot(page: Page, name: string): Promise<void> {

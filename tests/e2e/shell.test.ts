@@ -36,7 +36,7 @@ describe('the shell as a new user meets it (issue 16)', () => {
       const cards = page.locator('.service-card h3 a');
       await expect
         .poll(() => cards.allTextContents(), WAIT)
-        .toEqual(['Thermix', 'Therminix', 'Écorénover', 'Carte actimmo']);
+        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Carte actimmo']);
       const text = (await page.locator('main').textContent())!;
       for (const wrong of ['Fabrique à contacts', 'Experiences', 'chauffages', 'Newsletters', 'ActimmoMap'])
         expect(text).not.toContain(wrong);

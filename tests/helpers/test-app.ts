@@ -11,6 +11,8 @@ import { idle } from '../../server/mail/mail-queue';
 import { seedReferenceData } from '../../server/seed/seed-reference';
 import { createTestDatabase, type TestDatabase } from './databases';
 import { loadAccountSettings, useAccountSettings } from '../../server/modules/accounts/settings';
+import { useFileStorage } from '../../server/storage';
+import { loadFileSettings } from '../../server/storage/storage-settings';
 import { idle as mailIdle } from '../../server/mail/mail-queue';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -62,16 +64,19 @@ export async function startTestApp(
   const app = await createContext(config);
   // Sign-in throttling stays out of the way of suites that sign in often (a test lowers it on
   // purpose); no SMTP unless a test starts one; pictures in a folder of the test's own.
+  const mediaDir = mkdtempSync(join(tmpdir(), 'media-'));
   useAccountSettings(
     app,
     loadAccountSettings({
       LOGIN_RATE_LIMIT: '100000',
       LOGIN_FAILURES_PER_EMAIL: '100000',
       ACCOUNT_REQUEST_RATE_LIMIT: '100000',
-      MEDIA_DIR: mkdtempSync(join(tmpdir(), 'media-')),
+      MEDIA_DIR: mediaDir,
       ...options.env,
     }),
   );
+  // Uploaded files (format: file) in the same folder of the test's own.
+  useFileStorage(app, loadFileSettings({ MEDIA_DIR: mediaDir, ...options.env }));
   await seedWhiteLabels(app);
   await seedReferenceData(app);
   if (options.seed !== false) await seedDemo(app);

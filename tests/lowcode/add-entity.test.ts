@@ -115,14 +115,18 @@ describe('low-code: one new entity schema file yields its API and its screens', 
     server.stderr?.on('data', (d) => {
       log += String(d);
     });
-    for (let i = 0; i < 100; i += 1) {
+    // Start-up (tsx, migrations, demo seed, validator compilation) takes a few seconds on a quiet machine and
+    // much longer on a loaded CI runner: wait for it, but stop at once if the process died.
+    let up = false;
+    for (const deadline = Date.now() + 180_000; !up && Date.now() < deadline && server.exitCode === null;) {
       try {
-        if ((await fetch(`${url}/api/v1/app_infos`)).ok) break;
+        up = (await fetch(`${url}/api/v1/app_infos`)).ok;
       } catch {
-        /* not up yet */
+        /* not listening yet */
       }
-      await new Promise((r) => setTimeout(r, 200));
+      if (!up) await new Promise((r) => setTimeout(r, 250));
     }
+    if (!up) throw new Error(`the generated server did not start:\n${log}`);
     browser = await launchBrowser();
   });
 

@@ -57,6 +57,8 @@ interface AddressOptions {
   type?: 'housenumber' | 'municipality';
   /** Offer « Me localiser » (default true). */
   locate?: boolean;
+  /** Characters before searching (default MIN_CHARS); a commune alone is found from fewer. */
+  minChars?: number;
 }
 
 /** What the generic edit screen provides (see GenericEdit's formContext). */
@@ -170,6 +172,7 @@ type Status = 'idle' | 'short' | 'searching' | 'done' | 'error' | 'locating';
 export function AddressWidget(props: WidgetProps) {
   const options = props.options as AddressOptions;
   const fills = options.fills ?? DEFAULT_FILLS;
+  const minChars = options.minChars ?? MIN_CHARS;
   const listId = useId();
   const [text, setText] = useState(typeof props.value === 'string' ? props.value : '');
   const [features, setFeatures] = useState<AddressFeature[]>([]);
@@ -252,7 +255,7 @@ export function AddressWidget(props: WidgetProps) {
     setConfirmed(null);
     setGeoError(false);
     props.onChange(value === '' ? undefined : value);
-    if (value.trim().length < MIN_CHARS) {
+    if (value.trim().length < minChars) {
       if (timer.current) clearTimeout(timer.current);
       timer.current = null;
       pending.current = null;
@@ -349,7 +352,7 @@ export function AddressWidget(props: WidgetProps) {
   const optionId = (i: number) => `${listId}-option-${i}`;
   const announcement =
     status === 'short'
-      ? t('address.min_chars', { min: MIN_CHARS })
+      ? t('address.min_chars', { min: minChars })
       : status === 'searching'
         ? t('address.searching')
         : status === 'locating'

@@ -1,4 +1,4 @@
-import type { RegistryWidgetsType } from '@rjsf/utils';
+import type { RegistryFieldsType, RegistryWidgetsType } from '@rjsf/utils';
 import type { PropertySchema } from '../../../engine/schema/types';
 import { mainType } from '../../../engine/schema/columns';
 import { TextWidget } from './TextWidget';
@@ -10,6 +10,8 @@ import { RelationMultiWidget, RelationWidget } from './RelationWidget';
 import { StringListWidget } from './StringListWidget';
 import { ColorWidget, DateTimeWidget, DateWidget, TimeWidget } from './DateTimeWidgets';
 import { AddressWidget } from './AddressWidget';
+import { JsonField } from '../fields/JsonField';
+import { FileField } from '../fields/FileField';
 
 /** Widgets by the names that form declarations and overlays may use. */
 export const widgets: RegistryWidgetsType = {
@@ -34,6 +36,9 @@ export const widgets: RegistryWidgetsType = {
   SelectWidget,
   TextareaWidget,
 };
+
+/** Custom RJSF fields by the names build-form.ts puts in ui:field. */
+export const fields: RegistryFieldsType = { json: JsonField, file: FileField };
 
 type Tester = { widget: string; rank: (p: PropertySchema) => number };
 

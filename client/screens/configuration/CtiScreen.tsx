@@ -8,11 +8,41 @@ import { t } from '../../lib/messages';
 interface CtiAnswer {
   phone: string;
   users: { pk: number; fullName: string; email: string; phone: string; userType: string }[];
-  contacts: { pk: number; name: string }[];
-  organizations: { pk: number; name: string }[];
+  contacts: FileAreaMatch[];
+  organizations: FileAreaMatch[];
 }
 
-/** Incoming call: who is this number? Accounts now; file-area contacts when that module exists. */
+interface FileAreaMatch {
+  pk: number;
+  name: string;
+  email: string;
+  phones: string[];
+}
+
+/** One group of answers (accounts, contacts, organisations) under its heading, if any. */
+function Matches({
+  title,
+  items,
+}: {
+  title: string;
+  items: { key: number; to: string; label: string; more: string }[];
+}) {
+  if (items.length === 0) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <ul className="link-list">
+        {items.map((i) => (
+          <li key={i.key}>
+            <Link to={i.to}>{i.label}</Link> <span className="muted">— {i.more}</span>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Incoming call: who is this number? Accounts, and the file-area contacts and organisations. */
 export default function CtiScreen() {
   const { phone } = useParams();
   const navigate = useNavigate();
@@ -31,6 +61,14 @@ export default function CtiScreen() {
     if (typed.trim()) navigate(`/cti/${encodeURIComponent(typed.trim())}`);
   };
   const users = entityPaths('user');
+  const contacts = entityPaths('contact');
+  const organizations = entityPaths('organization');
+  const fileArea = (m: FileAreaMatch, to: string | undefined) => ({
+    key: m.pk,
+    to: to ?? '#',
+    label: m.name,
+    more: [m.email, ...m.phones].filter(Boolean).join(' · '),
+  });
   const total = answer ? answer.users.length + answer.contacts.length + answer.organizations.length : 0;
   return (
     <div className="cti">
@@ -58,18 +96,20 @@ export default function CtiScreen() {
         <section className="panel" aria-live="polite">
           <h2>{t('ui.cti_results', { count: total, phone: answer.phone })}</h2>
           {total === 0 && <p className="muted">{t('ui.cti_none')}</p>}
-          {answer.users.length > 0 && (
-            <ul className="link-list">
-              {answer.users.map((u) => (
-                <li key={u.pk}>
-                  <Link to={users.edit(u.pk) ?? '#'}>{u.fullName || u.email}</Link>{' '}
-                  <span className="muted">
-                    — {u.email} · {u.phone}
-                  </span>
-                </li>
-              ))}
-            </ul>
-          )}
+          <Matches
+            title={t('ui.cti_users')}
+            items={answer.users.map((u) => ({
+              key: u.pk,
+              to: users.edit(u.pk) ?? '#',
+              label: u.fullName || u.email,
+              more: `${u.email} · ${u.phone}`,
+            }))}
+          />
+          <Matches title={t('ui.cti_contacts')} items={answer.contacts.map((c) => fileArea(c, contacts.edit(c.pk)))} />
+          <Matches
+            title={t('ui.cti_organizations')}
+            items={answer.organizations.map((o) => fileArea(o, organizations.edit(o.pk)))}
+          />
         </section>
       )}
     </div>

@@ -32,7 +32,14 @@ export default function GroupAccountScreen() {
       </p>
     );
   return existing === null ? (
-    <GenericEdit key="create" entity={entity} returnTo={route.path} stayAfterSave />
+    <GenericEdit
+      key="create"
+      entity={entity}
+      returnTo={route.path}
+      stayAfterSave
+      create
+      onSaved={(saved) => setExisting(typeof saved.pk === 'number' ? saved.pk : null)}
+    />
   ) : (
     <GenericEdit key={existing} entity={entity} pk={existing} stayAfterSave />
   );

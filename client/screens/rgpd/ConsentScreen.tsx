@@ -23,15 +23,19 @@ const FIELDS = [
 
 type Choices = Record<(typeof FIELDS)[number][0], boolean>;
 interface Answer {
-  user: { pk: number; fullName: string; email: string };
-  own: boolean;
+  /** An account's consent (/traitement-des-donnees/:pk) names the user… */
+  user?: { pk: number; fullName: string; email: string };
+  /** …a file-area contact's (/rgpd/:pk) names the contact. */
+  contact?: { pk: number; fullName: string; email: string };
+  own?: boolean;
   consent: Choices & { createdAt: string | null };
   history: (Choices & { pk: number; createdAt: string })[];
 }
 
 /**
  * Data-processing consent (spec 01 §2): /traitement-des-donnees/:pk lets a person see and change
- * their choices; /rgpd/:pk lets staff see a client's choices (read-only). Every change is kept.
+ * their choices (staff see a client's, read-only); /rgpd/:pk lets staff of a file-area contact's
+ * structure record what the contact chose (reference file area 8.7). Every change is kept.
  */
 export default function ConsentScreen() {
   const { pk } = useParams();
@@ -43,13 +47,16 @@ export default function ConsentScreen() {
   const [busy, setBusy] = useState(false);
   // Spec: a non-numeric pk is treated as -1.
   const target = pk && /^\d+$/.test(pk) ? pk : '-1';
-  usePageTitle(answer ? t('ui.consent_title', { name: answer.user.fullName || answer.user.email }) : null);
+  const endpoint = staffView ? `/fac/contact/${target}/consent/` : `/rgpd/${target}/`;
+  const person = answer?.contact ?? answer?.user;
+  const name = person ? person.fullName || person.email : '';
+  usePageTitle(answer ? t('ui.consent_title', { name }) : null);
   useEffect(() => {
-    api<Answer>(`/rgpd/${target}/`).then((a) => {
+    api<Answer>(endpoint).then((a) => {
       setAnswer(a);
       setChoices(a.consent);
     }, setError);
-  }, [target]);
+  }, [endpoint]);
   if (error)
     return (
       <div className="notice notice-error" role="alert">
@@ -62,17 +69,18 @@ export default function ConsentScreen() {
         {t('ui.loading')}
       </p>
     );
-  const editable = answer.own && !staffView;
+  // Staff record a contact's choices; a person records their own.
+  const editable = staffView || answer.own === true;
   const save = async () => {
     setBusy(true);
     try {
-      const { consent } = await api<{ consent: Answer['consent'] }>(`/rgpd/${target}/`, {
+      const { consent } = await api<{ consent: Answer['consent'] }>(endpoint, {
         method: 'POST',
         body: choices,
       });
       setAnswer({ ...answer, consent });
       notify(t('ui.saved'), 'success');
-      setAnswer(await api<Answer>(`/rgpd/${target}/`));
+      setAnswer(await api<Answer>(endpoint));
     } catch (e) {
       notify((e as ApiError).message, 'error');
     } finally {
@@ -82,9 +90,7 @@ export default function ConsentScreen() {
   return (
     <div className="consent">
       <section className="panel" aria-labelledby="consent-choices">
-        <h2 id="consent-choices">
-          {editable ? t('ui.consent_mine') : t('ui.consent_of', { name: answer.user.fullName || answer.user.email })}
-        </h2>
+        <h2 id="consent-choices">{editable && !staffView ? t('ui.consent_mine') : t('ui.consent_of', { name })}</h2>
         <p className="section-description">
           {answer.consent.createdAt
             ? t('ui.consent_since', { date: formatDateTime(answer.consent.createdAt) })

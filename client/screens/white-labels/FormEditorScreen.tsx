@@ -1,11 +1,18 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
-import { entityTarget, type OverlayOp } from '../../../engine/schema/overlay-types';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import {
+  entityTarget,
+  parseScope,
+  SCOPED_OPS,
+  scopedEntityTarget,
+  type OverlayOp,
+} from '../../../engine/schema/overlay-types';
 import type { EntityMeta } from '../../runtime/types';
 import type { ApiError } from '../../api/http';
 import { routes } from '../../generated/manifest';
 import { usePageTitle } from '../../shell/page-title';
-import { loadOverlay, loadWhiteLabel, previewEntity, type OverlayState } from './api';
+import { loadGroupOptions, loadOverlay, loadWhiteLabel, previewEntity, type OverlayState } from './api';
+import { SCOPE_PARAMETER, ScopedFormsPanel } from './ScopedFormsPanel';
 import { addExtra, fromOps, moveField, removeExtra, setEdit, toOps, type FormModel } from './form-model';
 import { describeFormChanges } from './describe-changes';
 import { FieldRow } from './FieldRow';
@@ -42,7 +49,12 @@ export function screenTitle(entity: string): string {
  */
 export default function FormEditorScreen() {
   const { pk = '', entity = '' } = useParams();
-  const target = entityTarget(entity);
+  // `?portee=group:2`: the custom form of that structure (a scoped overlay: added fields only).
+  const [params] = useSearchParams();
+  const raw = params.get(SCOPE_PARAMETER) ?? '';
+  const scope = parseScope(raw) ? raw : '';
+  const target = scope ? scopedEntityTarget(entity, scope) : entityTarget(entity);
+  const [scopeName, setScopeName] = useState('');
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [model, setModel] = useState<FormModel | null>(null);
@@ -58,16 +70,21 @@ export default function FormEditorScreen() {
     try {
       const [wl, base, overlay] = await Promise.all([
         loadWhiteLabel(pk),
-        previewEntity(pk, entity, []),
+        previewEntity(pk, entity, [], scope || undefined),
         loadOverlay(pk, target),
       ]);
+      if (scope.startsWith('group:')) {
+        const groups = await loadGroupOptions().catch(() => []);
+        const name = groups.find((g) => `group:${g.value}` === scope)?.label ?? scope.slice('group:'.length);
+        setScopeName(wt('white-labels.scoped.group', { name }));
+      }
       setLoaded({ domain: wl.domain, base: base.meta, overlay });
       setModel(fromOps(base.meta, overlay.ops));
       setLoadError(null);
     } catch (e) {
       setLoadError((e as ApiError).message);
     }
-  }, [pk, entity, target]);
+  }, [pk, entity, target, scope]);
   useEffect(() => {
     void reload();
   }, [reload]);
@@ -80,12 +97,26 @@ export default function FormEditorScreen() {
     backToBase,
   } = useOverlayVersions(pk, target, reload, announce);
 
-  usePageTitle(loaded ? wt('white-labels.editor.title', { screen: screenTitle(entity), domain: loaded.domain }) : null);
+  usePageTitle(
+    loaded
+      ? scope
+        ? wt('white-labels.scoped.title', { screen: screenTitle(entity), scope: scopeName, domain: loaded.domain })
+        : wt('white-labels.editor.title', { screen: screenTitle(entity), domain: loaded.domain })
+      : null,
+  );
 
-  const ops = useMemo(() => (loaded && model ? toOps(loaded.base, model) : null), [loaded, model]);
+  // A custom form keeps only its added fields: the rest belongs to the white label's form.
+  const opsOf = useCallback(
+    (base: EntityMeta, m: FormModel) => {
+      const all = toOps(base, m);
+      return scope ? all.filter((o) => SCOPED_OPS.has(o.op)) : all;
+    },
+    [scope],
+  );
+  const ops = useMemo(() => (loaded && model ? opsOf(loaded.base, model) : null), [loaded, model, opsOf]);
   const savedOps = useMemo(
-    () => (loaded ? JSON.stringify(toOps(loaded.base, fromOps(loaded.base, loaded.overlay.ops))) : ''),
-    [loaded],
+    () => (loaded ? JSON.stringify(opsOf(loaded.base, fromOps(loaded.base, loaded.overlay.ops))) : ''),
+    [loaded, opsOf],
   );
   const dirty = ops !== null && JSON.stringify(ops) !== savedOps;
   useUnsavedWarning(dirty);
@@ -97,7 +128,7 @@ export default function FormEditorScreen() {
     const mine = ++sequence.current;
     setPreview((p) => ({ ...p, updating: true }));
     const timer = setTimeout(() => {
-      previewEntity(pk, entity, ops).then(
+      previewEntity(pk, entity, ops, scope || undefined).then(
         (r) => mine === sequence.current && setPreview({ meta: r.meta, problems: r.problems, updating: false }),
         (e: ApiError) =>
           mine === sequence.current &&
@@ -109,7 +140,7 @@ export default function FormEditorScreen() {
       );
     }, PREVIEW_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [ops, pk, entity]);
+  }, [ops, pk, entity, scope]);
 
   if (loadError)
     return (
@@ -139,14 +170,30 @@ export default function FormEditorScreen() {
   const save = (comment: string) => saveOps(ops, comment);
 
   const taken = new Set([...Object.keys(base.schema.properties), ...Object.keys(model.extras)]);
+  // A custom form shows only its own fields; the sections give them their place in the form.
+  const visibleSections = scope
+    ? model.sections
+        .map((s) => ({ ...s, fields: s.fields.filter((f) => model.extras[f]) }))
+        .filter((s) => s.fields.length)
+    : model.sections;
   const describe = (a: OverlayOp[], b: OverlayOp[]) => describeFormChanges(base, a, b);
 
   return (
     <div className="wl-editor">
       <p className="wl-back">
-        <Link to={`/administration/marques-blanches/${pk}/formulaires/`}>{wt('white-labels.editor.back')}</Link>
+        {scope ? (
+          <Link to={`/administration/marques-blanches/${pk}/formulaires/${entity}`}>
+            {wt('white-labels.scoped.back', { screen: screenTitle(entity) })}
+          </Link>
+        ) : (
+          <Link to={`/administration/marques-blanches/${pk}/formulaires/`}>{wt('white-labels.editor.back')}</Link>
+        )}
       </p>
-      <p className="muted">{wt('white-labels.editor.intro', { domain: loaded.domain })}</p>
+      <p className="muted">
+        {scope
+          ? wt('white-labels.scoped.intro', { scope: scopeName, domain: loaded.domain })
+          : wt('white-labels.editor.intro', { domain: loaded.domain })}
+      </p>
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
@@ -154,12 +201,17 @@ export default function FormEditorScreen() {
         <div className="wl-editor-main">
           <section className="wl-block" aria-labelledby="wl-fields-title">
             <div className="wl-block-head">
-              <h2 id="wl-fields-title">{wt('white-labels.editor.fields')}</h2>
+              <h2 id="wl-fields-title">
+                {scope ? wt('white-labels.scoped.fields', { scope: scopeName }) : wt('white-labels.editor.fields')}
+              </h2>
               <button type="button" className="button button-primary" onClick={() => setAdding(true)}>
                 {wt('white-labels.add.open')}
               </button>
             </div>
-            {model.sections.map((s) => (
+            {scope && Object.keys(model.extras).length === 0 && (
+              <p className="muted">{wt('white-labels.scoped.empty')}</p>
+            )}
+            {visibleSections.map((s) => (
               <section key={s.id} className="wl-section" aria-labelledby={`wl-section-${s.id}`}>
                 <h3 id={`wl-section-${s.id}`}>{s.title}</h3>
                 <ol className="wl-fields">
@@ -169,8 +221,9 @@ export default function FormEditorScreen() {
                       base={base}
                       model={model}
                       name={f}
-                      index={i}
-                      count={s.fields.length}
+                      // A custom form's fields keep the order they were added in.
+                      index={scope ? 0 : i}
+                      count={scope ? 1 : s.fields.length}
                       onChange={(change) => update(setEdit(model, f, change))}
                       onMove={(delta) => move(f, delta)}
                       onRemove={() => {
@@ -183,15 +236,17 @@ export default function FormEditorScreen() {
               </section>
             ))}
           </section>
-          <section className="wl-block" aria-labelledby="wl-columns-title">
-            <h2 id="wl-columns-title">{wt('white-labels.columns.title')}</h2>
-            <ListColumnsEditor
-              base={base}
-              model={model}
-              announce={announce}
-              onChange={(listColumns) => update({ ...model, listColumns })}
-            />
-          </section>
+          {!scope && (
+            <section className="wl-block" aria-labelledby="wl-columns-title">
+              <h2 id="wl-columns-title">{wt('white-labels.columns.title')}</h2>
+              <ListColumnsEditor
+                base={base}
+                model={model}
+                announce={announce}
+                onChange={(listColumns) => update({ ...model, listColumns })}
+              />
+            </section>
+          )}
           <SaveBar
             dirty={dirty}
             busy={busy}
@@ -220,6 +275,7 @@ export default function FormEditorScreen() {
           busy={busy}
         />
       </section>
+      {!scope && base.customForms?.scopes.group && <ScopedFormsPanel whiteLabel={pk} entity={entity} />}
       <AddFieldDialog
         open={adding}
         sections={model.sections}

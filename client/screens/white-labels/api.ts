@@ -54,10 +54,10 @@ export const saveOverlay = (pk: number | string, target: string, ops: OverlayOp[
   });
 export const revertOverlay = (pk: number | string, target: string, version: number) =>
   api<{ version: number }>(`${overlayPath(pk, target)}/revert/${version}`, { method: 'POST' });
-export const previewEntity = (pk: number | string, entity: string, ops: OverlayOp[]) =>
+export const previewEntity = (pk: number | string, entity: string, ops: OverlayOp[], scope?: string) =>
   api<{ meta: EntityMeta; problems: string[] }>(`/meta/preview/${encodeURIComponent(entity)}`, {
     method: 'POST',
-    body: { whiteLabel: Number(pk), ops },
+    body: scope ? { whiteLabel: Number(pk), ops, scope } : { whiteLabel: Number(pk), ops },
   });
 export const loadMenuEntries = (pk: number | string) => api<MenuAudienceInfo[]>(`${base(pk)}/menu-entries/`);
 export const exportConfiguration = (pk: number | string) => request<unknown>(`${base(pk)}/export/`);
@@ -87,3 +87,6 @@ export function refreshIfCurrent(pk: number | string): void {
   store.set(sessionEpochAtom, (n) => n + 1);
   void loadMenu();
 }
+
+/** The structures an administrator may scope a custom form to (value = pk, label = name). */
+export const loadGroupOptions = () => api<{ value: number; label: string }[]>('/meta/options/group');

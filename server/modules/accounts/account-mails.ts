@@ -21,7 +21,7 @@ const isLocal = (domain: string) => domain === 'localhost' || domain.endsWith('.
  * Reference 2.7: the user's preferred white label (the structure's, else the one the user
  * registered on), else the white label of the request, else the default one.
  */
-async function preferredSite(
+export async function preferredSite(
   app: AppContext,
   userPk: number,
   requestWhiteLabel: number | null,

@@ -13,7 +13,9 @@ export function mediaRouter(app: AppContext): Router {
   router.use(
     '/media',
     (req, res, next) => {
-      if (!IMAGE.test(req.path) || req.path.split('/').some((p) => p.startsWith('.'))) {
+      // MEDIA_DIR/files holds the uploads of file properties: read only through the download
+      // endpoints, which check the record's rights (server/modules/files/).
+      if (!IMAGE.test(req.path) || req.path.split('/').some((p) => p.startsWith('.')) || /^\/files\//i.test(req.path)) {
         res.status(404).type('text').send('Not found');
         return;
       }

@@ -5,6 +5,7 @@ import { denied, message } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { HttpError } from '../../http/http-error';
 import { isPhoneNumber, phoneSearchKey } from '../../../engine/format/phone';
+import { fileAreaMatches } from './cti-file-area';
 
 /** The caller's number in the form users' phones are searched by, or null when it is not a number. */
 export function callerKey(raw: string): string | null {
@@ -13,7 +14,8 @@ export function callerKey(raw: string): string | null {
 
 /**
  * GET /api/v1/cti/{phone}/ (reference §8): who is calling. Active accounts whose phone contains
- * the number; contacts and organisations belong to the file area and are empty until it exists.
+ * the number, and the file-area contacts and organisations the caller may see whose phone
+ * fields hold it.
  */
 export function ctiRouter(app: AppContext): Router {
   const router = Router();
@@ -40,8 +42,8 @@ export function ctiRouter(app: AppContext): Router {
           phone: u.phone,
           userType: u.user_type,
         })),
-        contacts: [],
-        organizations: [],
+        contacts: await fileAreaMatches(req.ctx, 'contact', phone),
+        organizations: await fileAreaMatches(req.ctx, 'organization', phone),
       });
     }),
   );

@@ -3,15 +3,22 @@ import { effectiveEntity } from '../../access/effective-entity';
 import { assertModuleEnabled, entityOf, mayEverDo, ruleData } from '../../operations/entity-access';
 import type { PropertySchema } from '../../../engine/schema/types';
 import { validatorUrl } from './validator-modules';
+import { relatedLists } from './related-lists';
+
+function importOf(ctx: RequestContext, name: string, mayCreate: boolean) {
+  const mapping = (ctx.app.registry.declarations.imports ?? []).find((i) => i.entity === name);
+  if (!mapping || !mayCreate) return undefined;
+  return { columns: mapping.columns.map((c) => ({ header: c.header, required: Boolean(c.required) })) };
+}
 
 /**
  * What a generic screen needs to render an entity for this white label and this user: the
  * effective schema (base ⊕ overlay), layout, list settings, rules, and what the user may do.
  */
-export async function entityMeta(ctx: RequestContext, name: string) {
+export async function entityMeta(ctx: RequestContext, name: string, scopes: readonly string[] = []) {
   const entity = entityOf(ctx, name);
   assertModuleEnabled(ctx, entity);
-  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
+  const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel, scopes);
   const x = effective.schema['x-entity'];
   const properties: Record<string, PropertySchema> = {};
   for (const [p, prop] of Object.entries(effective.schema.properties)) {
@@ -31,6 +38,13 @@ export async function entityMeta(ctx: RequestContext, name: string) {
   return {
     name,
     version: effective.version,
+    scopeKey: effective.scopeKey,
+    // Where the screen finds a record's scopes, to ask for the form with its custom fields.
+    customForms: x.customForms ?? null,
+    // The scopes that have a custom form on this white label: a record in none needs no other meta.
+    customFormScopes: Object.keys(ctx.whiteLabel.overlayVersions)
+      .filter((target) => target.startsWith(`entity:${name}@`))
+      .map((target) => target.slice(`entity:${name}@`.length)),
     title: effective.schema.title,
     description: effective.schema.description,
     schema: { type: 'object', properties, required: (effective.schema.required ?? []).filter((r) => properties[r]) },
@@ -43,10 +57,23 @@ export async function entityMeta(ctx: RequestContext, name: string) {
     storeList: Boolean(x.api?.storeList),
     list: { ...x.list, columns: effective.listColumns },
     screens: x.screens
-      ? { path: x.screens.path, title: x.screens.title, description: x.screens.description, helpUrl: x.screens.helpUrl }
+      ? {
+          path: x.screens.path,
+          title: x.screens.title,
+          description: x.screens.description,
+          helpUrl: x.screens.helpUrl,
+          calendar: x.screens.calendar,
+          filters: x.screens.filters,
+        }
       : undefined,
     fieldRules: effective.fieldRules,
     checks: x.checks ?? [],
+    recordActions: x.screens?.actions ?? [],
+    // The list's « Importer » button (docs/export-import.md): the mapping's columns, when the user may create.
+    import: importOf(ctx, name, can('create')),
+    deleteWarning: x.screens?.deleteWarning ?? null,
+    // Other entities' records pointing at this one, shown beside its form (x-entity.related).
+    related: relatedLists(ctx, entity),
     extraFields: [...effective.extraFields],
     messages: effective.messages,
     /** Same-origin ES module of the record validator (absent: the screen leaves validation to the server). */

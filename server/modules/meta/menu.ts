@@ -4,6 +4,7 @@ import { holds } from '../../../engine/logic/logic';
 import { MENU_TARGET, type OverlayOp } from '../../../engine/schema/overlay-types';
 import { overlayOps } from '../../access/effective-entity';
 import { ruleData } from '../../operations/entity-access';
+import { badgeCount } from './menu-badge';
 
 export interface MenuItem {
   id: string;
@@ -13,6 +14,8 @@ export interface MenuItem {
   description?: string;
   path?: string;
   href?: string;
+  /** A count beside the entry (x-entity.menu.badge), absent at 0: « Saisies incomplètes, 3 à compléter ». */
+  badge?: { count: number; label: string };
   children?: MenuItem[];
 }
 
@@ -63,7 +66,7 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
   };
   const moduleDescription = (id: string | undefined) => registry.modules.find((x) => x.id === id)?.description;
 
-  const visit = (entries: MenuEntry[]): MenuItem[] => {
+  const visit = async (entries: MenuEntry[]): Promise<MenuItem[]> => {
     const out: (MenuItem & { order: number })[] = [];
     for (const e of entries) {
       if (e.hidden || hiddenIds.has(e.id) || hiddenIds.has(`${audience}/${e.id}`)) continue;
@@ -72,7 +75,7 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
       const route = e.route ? routes.get(e.route) : undefined;
       if (route && (!holds(route.access, data) || (route.module && !wl.modules[route.module]))) continue;
       if (route && !routeConfigured(route, wl.record)) continue;
-      const children = e.children ? visit(e.children) : undefined;
+      const children = e.children ? await visit(e.children) : undefined;
       if (!route && !e.href && (!children || children.length === 0)) continue;
       const overlayLabel = labels.get(`${audience}/${e.id}`) ?? labels.get(e.id);
       const productName = e.labelFromModule && e.module ? moduleName(e.module) : undefined;
@@ -84,6 +87,7 @@ export async function effectiveMenu(ctx: RequestContext): Promise<MenuItem[]> {
         description: e.description ?? (e.labelFromModule ? moduleDescription(e.module) : undefined),
         path: route?.path,
         href: e.href,
+        badge: e.badge ? await badgeCount(ctx, e.badge) : undefined,
         children: children && children.length ? children : undefined,
         order: orders.get(`${audience}/${e.id}`) ?? orders.get(e.id) ?? e.order ?? 100,
       });

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import type { AppContext } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { entityMeta } from './entity-meta';
+import { parseScope } from '../../../engine/schema/overlay-types';
 import { relationOptions } from './options';
 import { effectiveMenu } from './menu';
 import { previewHandler } from './preview';
@@ -13,7 +14,11 @@ export function metaRouter(_app: AppContext): Router {
   router.get(
     '/api/v1/meta/entity/:name',
     asyncHandler(async (req, res) => {
-      res.json(await entityMeta(req.ctx, String(req.params.name)));
+      // ?scopes=group:2,folderModel:5: the form with the custom fields of those scopes.
+      const scopes = String(req.query.scopes ?? '')
+        .split(',')
+        .filter((s) => parseScope(s));
+      res.json(await entityMeta(req.ctx, String(req.params.name), scopes));
     }),
   );
   router.get(

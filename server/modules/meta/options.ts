@@ -8,6 +8,7 @@ import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from '
 import { visibleRows } from '../../operations/find';
 import { HttpError } from '../../http/http-error';
 import { message } from '../../context';
+import { plainTextOf } from '../../../engine/html/plain-text';
 
 const LIMIT = 200;
 
@@ -15,7 +16,10 @@ const LIMIT = 200;
 export function displayOf(entityName: string, record: Record<string, unknown>, display: string): string {
   if (entityName === 'user')
     return [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.email ?? record.pk);
-  return String(record[display] ?? record.pk);
+  const value = record[display];
+  // A rich-text display (a note) is named by its text, not its markup.
+  if (typeof value === 'string' && value.includes('<')) return plainTextOf(value) || String(record.pk);
+  return String(value ?? record.pk);
 }
 
 /**
@@ -52,6 +56,8 @@ export async function relationOptions(
     unknown
   >[];
   const records = rows.map((r) => rowToRecord(target, r));
+  const colorProp = target.schema.properties.color;
+  const hasColor = colorProp?.format === 'color' && !colorProp['x-storage']?.private;
   const known = new Set(records.map((r) => r.pk));
   const missing = (args.ids ?? []).filter((id) => !known.has(id));
   if (missing.length) {
@@ -68,5 +74,10 @@ export async function relationOptions(
         holds(relationRule, { ...ruleData(ctx), record: r }) ||
         (args.ids ?? []).includes(r.pk as number),
     )
-    .map((r) => ({ value: r.pk as number, label: displayOf(args.entity, r, x.display) }));
+    .map((r) => ({
+      value: r.pk as number,
+      label: displayOf(args.entity, r, x.display),
+      // A calendar colours its events by a related record's colour (docs/calendar.md).
+      ...(hasColor && typeof r.color === 'string' ? { color: r.color } : {}),
+    }));
 }

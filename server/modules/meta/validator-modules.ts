@@ -6,6 +6,7 @@ import { recordSchema, schemaKey } from '../../../engine/validation/record-schem
 import type { AppContext, RequestContext } from '../../context';
 import { notFound } from '../../context';
 import { effectiveEntity } from '../../access/effective-entity';
+import { parseScope } from '../../../engine/schema/overlay-types';
 import { assertModuleEnabled, entityOf } from '../../operations/entity-access';
 
 /**
@@ -34,7 +35,7 @@ function remember(hash: string, code: string): void {
  */
 export function validatorUrl(app: AppContext, effective: EffectiveEntity): string | undefined {
   const known = urls.get(effective);
-  if (known && modules.has(known.slice(known.lastIndexOf('/') + 1, -3))) return known;
+  if (known && modules.has(known.slice(known.lastIndexOf('/') + 1).split('.')[0])) return known;
   const schema = recordSchema(effective);
   const text = schemaKey(schema);
   const hash = createHash('sha256').update(`${app.config.version}\n${text}`).digest('hex').slice(0, 32);
@@ -46,7 +47,13 @@ export function validatorUrl(app: AppContext, effective: EffectiveEntity): strin
       return undefined;
     }
   }
-  const url = `/api/v1/meta/validator/${effective.name}/${hash}.js`;
+  // A custom form's validator names its scopes, so that another process can make it again.
+  const scopes = effective.scopeKey
+    .split(',')
+    .filter(Boolean)
+    .map((s) => s.slice(0, s.indexOf('#')));
+  const query = scopes.length ? `?scopes=${scopes.join(',')}` : '';
+  const url = `/api/v1/meta/validator/${effective.name}/${hash}.js${query}`;
   urls.set(effective, url);
   return url;
 }
@@ -64,8 +71,11 @@ export async function validatorModuleHandler(req: Request, res: Response): Promi
     const name = String(req.params.entity);
     const entity = entityOf(ctx, name);
     assertModuleEnabled(ctx, entity);
-    const url = validatorUrl(ctx.app, await effectiveEntity(ctx.app, name, ctx.whiteLabel));
-    if (url?.endsWith(`/${hash}.js`)) code = modules.get(hash);
+    const scopes = String(req.query.scopes ?? '')
+      .split(',')
+      .filter((s) => parseScope(s));
+    const url = validatorUrl(ctx.app, await effectiveEntity(ctx.app, name, ctx.whiteLabel, scopes));
+    if (url?.includes(`/${hash}.js`)) code = modules.get(hash);
   }
   if (code === undefined) throw notFound(ctx);
   remember(hash, code);

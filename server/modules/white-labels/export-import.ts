@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../context';
 import { message } from '../../context';
 import type { FieldError } from '../../../engine/validation/field-error';
-import type { OverlayOp } from '../../../engine/schema/overlay-types';
+import { entityTarget, parseEntityTarget, type OverlayOp } from '../../../engine/schema/overlay-types';
 import { ValidationError } from '../../http/http-error';
 import { findOne } from '../../operations/find-one';
 import { update } from '../../operations/write';
@@ -133,7 +133,11 @@ function checkOverlays(
     }
     try {
       const ops = isObject(overlay) ? overlay.ops : undefined;
-      checked.set(target, checkOverlay(ctx, target, { ops, comment }).ops);
+      // A custom form applies on top of the white label's overlay of its entity, from the same file.
+      const parsed = parseEntityTarget(target);
+      const underlying = parsed?.scope ? overlays[entityTarget(parsed.entity)] : undefined;
+      const under = isObject(underlying) && Array.isArray(underlying.ops) ? (underlying.ops as OverlayOp[]) : [];
+      checked.set(target, checkOverlay(ctx, target, { ops, comment }, under).ops);
     } catch (e) {
       if (!(e instanceof ValidationError)) throw e;
       for (const fe of e.errors ?? [])

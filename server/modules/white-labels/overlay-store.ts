@@ -6,7 +6,15 @@ import { message } from '../../context';
 import { nowIso } from '../../db/column-types';
 import { applyOverlay } from '../../../engine/schema/apply-overlay';
 import { overlayDefaultProblems } from '../../../engine/schema/overlay-default-problems';
-import { MENU_TARGET, type Overlay, type OverlayOp } from '../../../engine/schema/overlay-types';
+import {
+  entityTarget,
+  MENU_TARGET,
+  parseEntityTarget,
+  parseScope,
+  SCOPED_OPS,
+  type Overlay,
+  type OverlayOp,
+} from '../../../engine/schema/overlay-types';
 import { ALLOWED_OPERATORS, operatorsOf } from '../../../engine/logic/logic';
 import { overlaySchemaProblems } from '../../../engine/validation/compile-overlay';
 import { HttpError, ValidationError } from '../../http/http-error';
@@ -26,14 +34,30 @@ function overlayValidator() {
 
 export function isKnownTarget(app: AppContext, target: string): boolean {
   if (target === MENU_TARGET) return true;
-  const m = target.match(/^entity:([a-z][a-z0-9-]*)$/);
-  return Boolean(
-    m && app.registry.entities.has(m[1]) && app.registry.entities.get(m[1])!.schema['x-entity'].name !== 'white-label',
-  );
+  const parsed = parseEntityTarget(target);
+  const entity = parsed && app.registry.entities.get(parsed.entity);
+  if (!entity || entity.schema['x-entity'].name === 'white-label') return false;
+  if (parsed.scope === undefined) return true;
+  // A custom form only for the scope dimensions the entity declares.
+  const dimension = parseScope(parsed.scope)!.dimension;
+  return Boolean(entity.schema['x-entity'].customForms?.scopes[dimension]);
 }
 
-/** Refuses an overlay that is malformed or that would not apply cleanly to today's base. */
-export function checkOverlay(ctx: RequestContext, target: string, overlay: unknown): Overlay {
+/**
+ * What a custom form (scoped overlay) is applied on top of: the white label's current overlay of
+ * the entity. Empty for an unscoped target.
+ */
+export async function scopedBaseOps(app: AppContext, whiteLabel: number, target: string): Promise<OverlayOp[]> {
+  const parsed = parseEntityTarget(target);
+  if (!parsed?.scope) return [];
+  return (await overlayVersions(app, whiteLabel, entityTarget(parsed.entity)))[0]?.ops ?? [];
+}
+
+/**
+ * Refuses an overlay that is malformed or that would not apply cleanly to today's base (for a
+ * custom form: to today's base with the white label's overlay, `under`).
+ */
+export function checkOverlay(ctx: RequestContext, target: string, overlay: unknown, under: OverlayOp[] = []): Overlay {
   const validate = overlayValidator();
   const summary = message(ctx.app, 'validation.summary');
   if (!validate(overlay)) {
@@ -65,9 +89,17 @@ export function checkOverlay(ctx: RequestContext, target: string, overlay: unkno
         );
     }
   }
+  const scoped = parseEntityTarget(target)?.scope !== undefined;
+  const foreign = scoped ? o.ops.filter((op) => !SCOPED_OPS.has(op.op)) : [];
+  if (foreign.length)
+    throw new ValidationError(
+      [{ path: 'ops', code: 'default', params: {}, message: message(ctx.app, 'overlay.scoped_op') }],
+      summary,
+    );
   if (target !== MENU_TARGET) {
-    const base = ctx.app.registry.entities.get(target.slice('entity:'.length))!;
-    const effective = applyOverlay(base, o.ops);
+    const base = ctx.app.registry.entities.get(parseEntityTarget(target)!.entity)!;
+    const ops = [...under, ...o.ops];
+    const effective = applyOverlay(base, ops);
     const problems = [...effective.problems, ...overlayDefaultProblems(effective, o.ops, ctx.app.catalogue)];
     if (problems.length)
       throw new ValidationError(

@@ -5,7 +5,7 @@ import { asyncHandler } from '../../http/async-handler';
 import { HttpError } from '../../http/http-error';
 import { findOne } from '../../operations/find-one';
 import { assertMay, entityOf } from '../../operations/entity-access';
-import { checkOverlay, isKnownTarget, notAVersion, overlayVersions, saveOverlay } from './overlay-store';
+import { checkOverlay, isKnownTarget, notAVersion, overlayVersions, saveOverlay, scopedBaseOps } from './overlay-store';
 import { sanitizeWhiteLabelHtml } from '../../security/sanitize-html';
 import { whiteLabelAdminRouter } from './white-label-admin-routes';
 
@@ -79,7 +79,7 @@ export function whiteLabelRouter(app: AppContext): Router {
     asyncHandler(async (req, res) => {
       const wl = await editable(req);
       const target = String(req.params.target);
-      const overlay = checkOverlay(req.ctx, target, req.body);
+      const overlay = checkOverlay(req.ctx, target, req.body, await scopedBaseOps(app, wl, target));
       res.json({ target, version: await saveOverlay(req.ctx, wl, target, overlay) });
     }),
   );
@@ -92,10 +92,12 @@ export function whiteLabelRouter(app: AppContext): Router {
       const target = String(req.params.target);
       const found = (await overlayVersions(app, wl, target)).find((v) => v.version === Number(req.params.version));
       if (!found) throw notAVersion(req.ctx);
-      const overlay = checkOverlay(req.ctx, target, {
-        ops: found.ops,
-        comment: `Retour à la version ${found.version}`,
-      });
+      const overlay = checkOverlay(
+        req.ctx,
+        target,
+        { ops: found.ops, comment: `Retour à la version ${found.version}` },
+        await scopedBaseOps(app, wl, target),
+      );
       res.json({ target, version: await saveOverlay(req.ctx, wl, target, overlay) });
     }),
   );

@@ -1,0 +1,28 @@
+import { Suspense } from 'react';
+import { deleteWarnings, recordActions } from '../screens/record-actions';
+import type { EntityMeta, RecordData } from './types';
+
+/** The declared extra buttons of a saved record (x-entity.screens.actions); unknown names show nothing. */
+export function RecordActions({ meta, record }: { meta: EntityMeta; record: RecordData }) {
+  const declared = (meta.recordActions ?? []).filter((a) => recordActions[a.name]);
+  if (!declared.length || record.pk === undefined || record.pk === null) return null;
+  return (
+    <Suspense fallback={null}>
+      {declared.map((a) => {
+        const Action = recordActions[a.name]!;
+        return <Action key={a.name} meta={meta} record={record} label={a.label} />;
+      })}
+    </Suspense>
+  );
+}
+
+/** The declared delete warning of a record (x-entity.screens.deleteWarning), or null. */
+export async function deleteWarningOf(meta: EntityMeta, record: RecordData): Promise<string | null> {
+  const check = meta.deleteWarning ? deleteWarnings[meta.deleteWarning] : undefined;
+  if (!check) return null;
+  try {
+    return await check(record);
+  } catch {
+    return null;
+  }
+}

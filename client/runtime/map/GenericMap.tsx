@@ -1,0 +1,269 @@
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import L from 'leaflet';
+import { api, request, type ApiError } from '../../api/http';
+import { useLayers, useLeafletMap } from '../../screens/actimmo-map/use-leaflet-map';
+import { traceOutlines, type DepartmentRaster } from '../../screens/actimmo-map/trace-outlines';
+import { entityPaths } from '../entity-routes';
+import { t } from '../../lib/messages';
+import type { EntityMeta } from '../types';
+import type { MapPoint, MapPoints } from './map-points-api';
+import './generic-map.css';
+
+/** Metropolitan France, when no point gives the map its extent. */
+const FRANCE: L.LatLngBoundsExpression = [
+  [41.3, -5.2],
+  [51.1, 9.6],
+];
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The offline base map (departments' outlines, packaged with the server): loaded once per page. */
+let outlinesPromise: Promise<L.LatLngExpression[][][]> | null = null;
+function offlineOutlines(): Promise<L.LatLngExpression[][][]> {
+  outlinesPromise ??= api<DepartmentRaster>('/territories/departement-map/', { anonymous: true })
+    .then((raster) => [...traceOutlines(raster).values()] as L.LatLngExpression[][][])
+    .catch(() => {
+      outlinesPromise = null;
+      return [];
+    });
+  return outlinesPromise;
+}
+
+export interface GenericMapProps {
+  meta: EntityMeta;
+  /** The list's search and filters, as its API takes them. */
+  query: Record<string, string>;
+  /** Whether the list is narrowed (search or filter): the empty state says so. */
+  searching: boolean;
+}
+
+/**
+ * The « Carte » view of a list (x-entity.list.map): the located records of the same query as
+ * markers (a popup links to the record), over the configured tiles or the offline outline map,
+ * and beside it the same points as a list of links, the way keyboard and screen-reader users
+ * reach them (« Situer » shows one on the map).
+ */
+export default function GenericMap({ meta, query, searching }: GenericMapProps) {
+  const [data, setData] = useState<MapPoints | null>(null);
+  const [error, setError] = useState<ApiError | null>(null);
+  const [loading, setLoading] = useState(false);
+  const key = JSON.stringify(query);
+  useEffect(() => {
+    if (!meta.apiPath) return undefined;
+    let live = true;
+    setLoading(true);
+    request<MapPoints>(`/${meta.apiPath}/map/`, { query })
+      .then(({ data: d }) => {
+        if (!live) return;
+        setData(d);
+        setError(null);
+      })
+      .catch((e: ApiError) => live && setError(e))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+    // The query is compared by value.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [meta.apiPath, key]);
+
+  // « Situer » in the list → this map (not another one on the page): a channel of its own.
+  const channel = useMemo(() => new EventTarget(), []);
+  const paths = entityPaths(meta.name);
+  const target = (pk: number) => paths.edit(pk) ?? paths.detail(pk) ?? '#';
+  const plural = meta.labels.plural;
+  const listId = `map-points-${meta.name}`;
+
+  if (error)
+    return (
+      <div className="notice notice-error" role="alert">
+        {error.message}
+      </div>
+    );
+  if (!data)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
+      </p>
+    );
+  const empty = data.points.length === 0;
+  return (
+    <div className="generic-map" aria-busy={loading}>
+      <p className="map-summary" role="status">
+        {data.located ? t('ui.map.summary', { count: data.located }) : t('ui.map.none_located')}
+        {data.unlocated > 0 && <> {t('ui.map.unlocated', { count: data.unlocated })}</>}
+      </p>
+      {data.note && <p className="notice notice-warning">{data.note}</p>}
+      {empty ? (
+        <div className="empty-state">
+          <p>{searching ? t('ui.map.empty_search') : t('ui.map.empty', { plural })}</p>
+        </div>
+      ) : (
+        <div className="map-layout">
+          <PointsMap
+            points={data.points}
+            tiles={data.tiles}
+            target={target}
+            label={t('ui.map.region', { plural })}
+            channel={channel}
+          />
+          <section className="map-points panel" aria-labelledby={`${listId}-title`}>
+            <h2 id={`${listId}-title`}>{t('ui.map.list_title', { count: data.points.length })}</h2>
+            <ul id={listId}>
+              {data.points.map((p) => (
+                <li key={p.pk}>
+                  <Link to={target(p.pk)}>{p.label}</Link>
+                  <button
+                    type="button"
+                    className="link-button"
+                    onClick={() => channel.dispatchEvent(new CustomEvent('show', { detail: p.pk }))}
+                  >
+                    {t('ui.map.locate')}
+                    <span className="visually-hidden"> {p.label}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function PointsMap({
+  points,
+  tiles,
+  target,
+  label,
+  channel,
+}: {
+  channel: EventTarget;
+  points: MapPoint[];
+  tiles: MapPoints['tiles'];
+  target: (pk: number) => string;
+  label: string;
+}) {
+  const navigate = useNavigate();
+  const container = useRef<HTMLDivElement>(null);
+  const bounds = useMemo<L.LatLngBoundsExpression>(
+    () => (points.length ? L.latLngBounds(points.map((p) => [p.lat, p.lon] as [number, number])) : FRANCE),
+    [points],
+  );
+  const withTiles = Boolean(tiles.url);
+  const map = useLeafletMap(container, () => ({
+    bounds,
+    // The offline outlines are ~4 km steps: deeper zooms would show only the steps.
+    maxZoom: withTiles ? tiles.maxZoom : 11,
+    minZoom: 3,
+    zoomControl: false,
+    attributionControl: false,
+    scrollWheelZoom: false,
+  }));
+  const [outlines, setOutlines] = useState<L.LatLngExpression[][][]>([]);
+  useEffect(() => {
+    if (withTiles) return undefined;
+    let live = true;
+    void offlineOutlines().then((o) => live && setOutlines(o));
+    return () => {
+      live = false;
+    };
+  }, [withTiles]);
+
+  useLayers(
+    map,
+    (m) => {
+      const attribution = L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' });
+      const zoom = L.control.zoom({
+        position: 'topright',
+        zoomInTitle: t('ui.map.zoom_in'),
+        zoomOutTitle: t('ui.map.zoom_out'),
+      });
+      attribution.addAttribution(
+        escapeHtml(tiles.url ? (tiles.attribution ?? '') : tiles.baseAttribution) || escapeHtml(tiles.baseAttribution),
+      );
+      const layers: { remove(): unknown }[] = [zoom.addTo(m), attribution.addTo(m)];
+      if (tiles.url) layers.push(L.tileLayer(tiles.url, { maxZoom: tiles.maxZoom }).addTo(m));
+      return layers;
+    },
+    [tiles.url, tiles.attribution, tiles.maxZoom, tiles.baseAttribution],
+  );
+  useLayers(
+    map,
+    (m) =>
+      outlines.map((rings) =>
+        L.polygon(rings, {
+          color: '#ffffff',
+          weight: 1,
+          fillColor: '#ebe6da',
+          fillOpacity: 0.9,
+          interactive: false,
+          smoothFactor: 1.2,
+        }).addTo(m),
+      ),
+    [outlines],
+  );
+
+  // One marker per point; its popup names the record and links to it (inside the app, no reload).
+  const markers = useRef(new Map<number, L.CircleMarker>());
+  useLayers(
+    map,
+    (m) => {
+      markers.current = new Map(
+        points.map((p) => {
+          const link = document.createElement('a');
+          link.href = target(p.pk);
+          link.textContent = p.label;
+          link.addEventListener('click', (e) => {
+            e.preventDefault();
+            navigate(target(p.pk));
+          });
+          const marker = L.circleMarker([p.lat, p.lon], {
+            radius: 7,
+            color: '#ffffff',
+            weight: 2,
+            fillColor: '#1f5c99',
+            fillOpacity: 1,
+          })
+            .bindTooltip(escapeHtml(p.label))
+            .bindPopup(link);
+          return [p.pk, marker.addTo(m)];
+        }),
+      );
+      return [...markers.current.values()];
+    },
+    [points],
+  );
+
+  // « Situer » in the list: the point in view with its popup open, the focus on its link.
+  useEffect(() => {
+    if (!map) return undefined;
+    const show = (e: Event) => {
+      const marker = markers.current.get((e as CustomEvent<number>).detail);
+      if (!marker) return;
+      map.setView(marker.getLatLng(), Math.max(map.getZoom(), withTiles ? 13 : 9));
+      marker.openPopup();
+      (marker.getPopup()?.getElement()?.querySelector('a') as HTMLElement | null)?.focus();
+      container.current?.scrollIntoView({ block: 'nearest' });
+    };
+    channel.addEventListener('show', show);
+    return () => channel.removeEventListener('show', show);
+  }, [map, withTiles, channel]);
+
+  // Fits the points once the frame has its final size (the map may start before the layout settles).
+  useEffect(() => {
+    if (!map) return undefined;
+    const frame = requestAnimationFrame(() => {
+      map.invalidateSize();
+      map.fitBounds(bounds, { padding: [30, 30], animate: false, maxZoom: withTiles ? 14 : 9 });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [map, bounds, withTiles]);
+
+  return (
+    <div className="map-frame" role="region" aria-label={label}>
+      <div ref={container} className="map-leaflet" />
+    </div>
+  );
+}

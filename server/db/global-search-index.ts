@@ -1,0 +1,388 @@
+import { sql, type Kysely } from 'kysely';
+import type { SnapshotSearch } from './migration-types';
+import type { DialectName } from './database';
+import { fillSearch } from './search-index';
+import { globalSearchTextOf } from '../../engine/schema/global-search-column';
+import { minSharedTrigrams, trigramsOfTrigramText } from '../../engine/search/trigram';
+
+// The global search's index (docs/search.md). Each record of an entity whose list declares
+// `globalSearch` keeps, in its `global_search` column, a JSON array of texts (one per field
+// value, already in pg_trgm's form: engine/search/trigram.ts). Triggers copy the column into side
+// tables that index **distinct values**, not entries: 100,000 contacts hold a few hundred first
+// names, surnames and towns, and the index reads each of them once.
+// - `<table>_gsearch_value` (the dictionary): one row per distinct text (id, value);
+// - `<table>_gsearch_posting` (value_id, pk): which records hold it.
+// Then, to find the values close to a query:
+// - PostgreSQL: a GIN pg_trgm index on the dictionary's value; candidates are `value % query`
+//   (pg_trgm's own similarity, with the threshold set on the connection just before).
+// - SQLite: the dictionary also stores n, the number of distinct trigrams of the value (computed by
+//   the trigger over a table of numbers), and each value is indexed by an FTS5 trigram table of its
+//   band of n (`<table>_gsearch_b<i>`, bands BANDS): a text of n trigrams can only reach threshold t
+//   with a query of q trigrams when t·q ≤ n ≤ q/t, so a search reads only the bands that overlap
+//   this interval (e-mails and names no longer share trigram lists). In each band the rarest
+//   trigram lists are read (listsToRead, sizes from the band's fts5vocab table) and counted in SQL;
+//   a value reaching t shares at least t·(n + q)/(1 + t) trigrams with the query, so it is in at
+//   least that many minus the unread lists among the lists read, with its own n.
+// Either way the candidates are scored again in TypeScript (engine/search/trigram.ts), which is
+// what makes both databases return the same hits in the same order.
+
+/** The first layout (one row per entry: FTS5 on SQLite, a table with GIN on PostgreSQL), dropped by a rebuild. */
+const oldSideTable = (table: string): string => `${table}_gsearch`;
+const valueTable = (table: string): string => `${table}_gsearch_value`;
+const postingTable = (table: string): string => `${table}_gsearch_posting`;
+/** SQLite: the FTS5 table of band `i` and its vocabulary. */
+const bandTable = (table: string, i: number): string => `${table}_gsearch_b${i}`;
+/**
+ * SQLite: upper bounds of the bands of n (the last band is open): names and towns (≤ 6 or ≤ 10
+ * trigrams), phone numbers (11), addresses, e-mails (20–30) fall in different bands.
+ */
+export const BANDS = [6, 10, 16, 26];
+const bandOf = (i: number): { low: number; high: number } => ({
+  low: i === 0 ? 1 : BANDS[i - 1] + 1,
+  high: i < BANDS.length ? BANDS[i] : Number.POSITIVE_INFINITY,
+});
+/** SQLite: 1…NUMBERS, the character positions the triggers walk to cut a value into trigrams. */
+const NUMBERS_TABLE = 'global_search_numbers';
+/**
+ * Longest padded value (characters) whose trigrams the SQLite triggers cut: longer ones (none in
+ * practice: a value is one field) are kept with n = null and always read as candidates, so the
+ * index never misses one.
+ */
+export const MAX_INDEXED_LENGTH = 2048;
+
+function identifier(name: string): string {
+  // Table names come from the schemas (snake case); written raw into trigger and function bodies.
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected table name ${name}`);
+  return name;
+}
+
+export async function fillGlobalSearch(db: Kysely<unknown>, op: { table: string } & SnapshotSearch): Promise<void> {
+  await fillSearch(db, op, globalSearchTextOf);
+}
+
+/** The padded form of a value in SQL: "  jean |  martin " (each pg_trgm trigram a window, `|` between words). */
+const padded = (value: string): string => `('  ' || replace(${value}, ' ', ' |  ') || ' ')`;
+
+/** SQLite: n of the SQL text `value` (null when too long to be cut by the triggers). */
+function trigramCount(value: string): string {
+  const p = padded(value);
+  return `case when length(${p}) <= ${MAX_INDEXED_LENGTH} then (select count(distinct substr(${p}, i, 3))
+    from ${NUMBERS_TABLE} where i <= length(${p}) - 2 and instr(substr(${p}, i, 3), '|') = 0) end`;
+}
+
+/** Drops the index of either layout (a rebuild), keeping the column. */
+async function dropIndex(db: Kysely<unknown>, dialect: DialectName, table: string): Promise<void> {
+  const old = oldSideTable(table);
+  if (dialect === 'postgres') {
+    await sql.raw(`drop trigger if exists ${old}_sync on ${table}`).execute(db);
+    await sql.raw(`drop function if exists ${old}_sync()`).execute(db);
+    await sql.raw(`drop trigger if exists ${valueTable(table)}_sync on ${table}`).execute(db);
+    await sql.raw(`drop function if exists ${valueTable(table)}_sync()`).execute(db);
+    for (const t of [old, postingTable(table), valueTable(table)])
+      await sql.raw(`drop table if exists ${t}`).execute(db);
+    return;
+  }
+  for (const trigger of ['insert', 'delete', 'update']) {
+    await sql.raw(`drop trigger if exists ${old}_${trigger}`).execute(db);
+    await sql.raw(`drop trigger if exists ${valueTable(table)}_on_${trigger}`).execute(db);
+  }
+  const bands = BANDS.flatMap((_, i) => [`${bandTable(table, i)}_vocab`, bandTable(table, i)]);
+  bands.push(`${bandTable(table, BANDS.length)}_vocab`, bandTable(table, BANDS.length));
+  for (const t of [`${old}_vocab`, old, ...bands, postingTable(table), valueTable(table)])
+    await sql.raw(`drop table if exists ${t}`).execute(db);
+}
+
+/** Creates the dictionary, postings, trigram tables and triggers (empty; the caller fills them). */
+async function createIndex(db: Kysely<unknown>, dialect: DialectName, table: string, column: string): Promise<void> {
+  const values = valueTable(table);
+  const postings = postingTable(table);
+  const entries = (row: 'new' | 'old') =>
+    dialect === 'postgres'
+      ? `jsonb_array_elements_text(coalesce(${row}.${column}, '[]')::jsonb)`
+      : `json_each(coalesce(${row}.${column}, '[]'))`;
+  if (dialect === 'postgres') {
+    await sql
+      .raw(`create table ${values} (id bigint generated by default as identity primary key, value text not null)`)
+      .execute(db);
+    // md5: a b-tree entry is limited to ~2,700 bytes, a value is not.
+    await sql.raw(`create unique index ${values}_md5 on ${values} (md5(value))`).execute(db);
+    await sql
+      .raw(`create table ${postings} (value_id bigint not null, pk integer not null, primary key (value_id, pk))`)
+      .execute(db);
+    await sql.raw(`create index ${postings}_pk on ${postings} (pk)`).execute(db);
+    // Values no record holds any more are left in the dictionary (removing them safely would need to
+    // lock against a concurrent insert of the same value); the join with the postings ignores them.
+    await sql
+      .raw(
+        `create or replace function ${values}_sync() returns trigger language plpgsql as $$
+        declare
+          entry text;
+          found_id bigint;
+        begin
+          if tg_op in ('UPDATE', 'DELETE') then delete from ${postings} where pk = old.pk; end if;
+          if tg_op in ('INSERT', 'UPDATE') then
+            -- One index lookup per entry (a join would hash the whole dictionary).
+            for entry in select distinct e from ${entries('new')} e loop
+              select id into found_id from ${values} where md5(value) = md5(entry) and value = entry;
+              if found_id is null then
+                insert into ${values} (value) values (entry) on conflict (md5(value)) do nothing
+                  returning id into found_id;
+                -- Inserted meanwhile by a concurrent transaction, now committed.
+                if found_id is null then
+                  select id into found_id from ${values} where md5(value) = md5(entry) and value = entry;
+                end if;
+              end if;
+              if found_id is not null then
+                insert into ${postings} (value_id, pk) values (found_id, new.pk) on conflict do nothing;
+              end if;
+            end loop;
+          end if;
+          return null;
+        end $$`,
+      )
+      .execute(db);
+    await sql
+      .raw(
+        `create trigger ${values}_sync after insert or delete or update of ${column} on ${table}
+        for each row execute function ${values}_sync()`,
+      )
+      .execute(db);
+    // A savepoint: the migrations run in one transaction, which a failed CREATE EXTENSION would abort.
+    await sql`savepoint global_search_extension`.execute(db);
+    try {
+      await sql`create extension if not exists pg_trgm`.execute(db);
+      await sql`release savepoint global_search_extension`.execute(db);
+      await sql.raw(`create index ${values}_trgm on ${values} using gin (value gin_trgm_ops)`).execute(db);
+    } catch (e) {
+      await sql`rollback to savepoint global_search_extension`.execute(db);
+      console.warn(`global search on ${table}: pg_trgm cannot be created (${(e as Error).message})`);
+    }
+    return;
+  }
+  await sql.raw(`create table if not exists ${NUMBERS_TABLE} (i integer primary key)`).execute(db);
+  await sql
+    .raw(
+      `insert or ignore into ${NUMBERS_TABLE} (i) select value from json_each(` +
+        `'[${Array.from({ length: MAX_INDEXED_LENGTH }, (_, i) => i + 1).join(',')}]')`,
+    )
+    .execute(db);
+  await sql.raw(`create table ${values} (id integer primary key, value text not null unique, n integer)`).execute(db);
+  await sql.raw(`create index ${values}_long on ${values} (id) where n is null`).execute(db);
+  await sql
+    .raw(
+      `create table ${postings} (value_id integer not null, pk integer not null, primary key (value_id, pk)) ` +
+        'without rowid',
+    )
+    .execute(db);
+  await sql.raw(`create index ${postings}_pk on ${postings} (pk)`).execute(db);
+  // Each band: an FTS5 trigram table over the padded value ("  jean |  martin ": every pg_trgm
+  // trigram is a substring, `|` keeps the words apart), rowid = the value's id.
+  const inserts: string[] = [];
+  const deletes: string[] = [];
+  for (let i = 0; i <= BANDS.length; i++) {
+    const band = bandTable(table, i);
+    const { low, high } = bandOf(i);
+    await sql
+      .raw(`create virtual table ${band} using fts5(padded, tokenize='trigram', detail='none', content='')`)
+      .execute(db);
+    await sql.raw(`create virtual table ${band}_vocab using fts5vocab(${band}, 'row')`).execute(db);
+    const within = (row: string) => `${row}.n >= ${low}${Number.isFinite(high) ? ` and ${row}.n <= ${high}` : ''}`;
+    inserts.push(`insert into ${band} (rowid, padded) select new.id, ${padded('new.value')} where ${within('new')};`);
+    // A contentless table forgets a row given the text it indexed.
+    deletes.push(
+      `insert into ${band} (${band}, rowid, padded) select 'delete', old.id, ${padded('old.value')} ` +
+        `where ${within('old')};`,
+    );
+  }
+  await sql
+    .raw(
+      `create trigger ${values}_insert after insert on ${values} when new.n is not null begin ${inserts.join(' ')} end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${values}_delete after delete on ${values} when old.n is not null begin ${deletes.join(' ')} end`,
+    )
+    .execute(db);
+  const insert = `insert into ${values} (value, n)
+      select distinct e.value, ${trigramCount('e.value')} from ${entries('new')} e
+      where e.type = 'text' and not exists (select 1 from ${values} v where v.value = e.value);
+    insert or ignore into ${postings} (value_id, pk)
+      select distinct v.id, new.pk from ${entries('new')} e join ${values} v on v.value = e.value;`;
+  // Values no record holds any more leave the dictionary (SQLite has one writer at a time).
+  const forget = `delete from ${values} where value in (select value from ${entries('old')})
+      and not exists (select 1 from ${postings} p where p.value_id = ${values}.id);`;
+  await sql.raw(`create trigger ${values}_on_insert after insert on ${table} begin ${insert} end`).execute(db);
+  await sql
+    .raw(
+      `create trigger ${values}_on_delete after delete on ${table} begin
+        delete from ${postings} where pk = old.pk; ${forget} end`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `create trigger ${values}_on_update after update of ${column} on ${table} begin
+        delete from ${postings} where pk = old.pk; ${insert} ${forget} end`,
+    )
+    .execute(db);
+}
+
+export async function createGlobalSearch(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  op: { table: string } & SnapshotSearch,
+): Promise<void> {
+  const table = identifier(op.table);
+  const column = identifier(op.column);
+  await db.schema.alterTable(table).addColumn(column, 'text').execute();
+  await createIndex(db, dialect, table, column);
+  // Existing rows: computing the column fires the triggers, which fill the side tables.
+  await fillGlobalSearch(db, op);
+}
+
+/**
+ * Replaces the index of a table (an index layout of an earlier version) by the current one, and
+ * fills it from the column (setting the column to itself fires the triggers).
+ */
+export async function rebuildGlobalSearch(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  op: { table: string } & SnapshotSearch,
+): Promise<void> {
+  const table = identifier(op.table);
+  const column = identifier(op.column);
+  await dropIndex(db, dialect, table);
+  await createIndex(db, dialect, table, column);
+  await sql.raw(`update ${table} set ${column} = ${column} where ${column} is not null`).execute(db);
+}
+
+/** How long a list size read from fts5vocab is reused: sizes only choose which lists to read. */
+const SIZE_TTL_MS = 10 * 60_000;
+const SIZE_CACHE_MAX = 100_000;
+const sizeCache = new Map<string, { size: number; at: number }>();
+
+/**
+ * The sizes of some trigram lists of a band (SQLite). fts5vocab counts a list by reading it
+ * whole — for the common trigrams of e-mails most of a search's time —, so the sizes are kept
+ * for a while in this process. A stale size never changes the answer (any lists may be read, the
+ * count asked for follows from how many are), only which lists are read.
+ */
+async function listSizes(db: Kysely<any>, band: string, trigrams: string[]): Promise<Map<string, number>> {
+  const now = Date.now();
+  const out = new Map<string, number>();
+  const missing: string[] = [];
+  for (const t of trigrams) {
+    const cached = sizeCache.get(`${band}\u0000${t}`);
+    if (cached && now - cached.at < SIZE_TTL_MS) out.set(t, cached.size);
+    else missing.push(t);
+  }
+  if (missing.length === 0) return out;
+  const { rows } = await sql<{ term: string; doc: number }>`select term, doc
+    from ${sql.table(`${band}_vocab`)} where term in (${sql.join(missing)})`.execute(db);
+  const found = new Map(rows.map((r) => [r.term, Number(r.doc)]));
+  if (sizeCache.size + missing.length > SIZE_CACHE_MAX) sizeCache.clear();
+  for (const t of missing) {
+    const size = found.get(t) ?? 0;
+    out.set(t, size);
+    sizeCache.set(`${band}\u0000${t}`, { size, at: now });
+  }
+  return out;
+}
+
+/** An entry close enough to the query to be scored: the record's pk and the entry's text. */
+export interface CandidateEntry {
+  pk: number;
+  value: string;
+}
+
+/** Lowers a bound by a millionth, so that a score rounded up to the threshold by float4 is never skipped. */
+const SLACK = 1e-6;
+
+/**
+ * Entries of `table` that may reach `threshold` with `query` (in trigram form): a superset of
+ * those that do, never missing one; the caller scores them.
+ */
+export async function candidateEntries(
+  db: Kysely<any>,
+  dialect: DialectName,
+  table: string,
+  query: string,
+  threshold: number,
+): Promise<CandidateEntry[]> {
+  const values = sql.table(identifier(valueTable(table)));
+  const postings = sql.table(identifier(postingTable(table)));
+  if (dialect === 'postgres') {
+    // Lowered by a millionth: pg_trgm compares its float4 score, the caller its own exact copy of it.
+    // Set for the session of one pinned connection, just before the query (two round trips, where a
+    // transaction with SET LOCAL takes four): nothing else of the application uses `%`.
+    const limit = String(threshold * (1 - SLACK));
+    return db.connection().execute(async (connection) => {
+      await sql`select set_config('pg_trgm.similarity_threshold', ${limit}, false)`.execute(connection);
+      const { rows } = await sql<CandidateEntry>`select p.pk, v.value from ${values} v
+        join ${postings} p on p.value_id = v.id where v.value % ${query}`.execute(connection);
+      return rows;
+    });
+  }
+  const trigrams = [...trigramsOfTrigramText(query)];
+  const q = trigrams.length;
+  if (q === 0) return [];
+  // The interval of n a value may have (t·q ≤ n ≤ q/t), widened by the slack.
+  const low = Math.ceil(threshold * q * (1 - SLACK));
+  const high = Math.floor((q / threshold) * (1 + SLACK));
+  const k = minSharedTrigrams(q, threshold);
+  const t = sql.lit(threshold);
+  const out: CandidateEntry[] = [];
+  for (let i = 0; i <= BANDS.length; i++) {
+    const band = bandOf(i);
+    if (band.high < low || band.low > high) continue;
+    const fts = sql.table(bandTable(table, i));
+    const doc = await listSizes(db, bandTable(table, i), trigrams);
+    const lists = trigrams
+      .map((tg) => ({ tg, n: doc.get(tg) ?? 0 }))
+      .sort((a, b) => a.n - b.n || (a.tg < b.tg ? -1 : 1));
+    const plan = listsToRead(
+      lists.map((l) => l.n),
+      k,
+    );
+    // Every planned list is read, even one of size 0: a size may be stale (listSizes), and the count
+    // asked for assumes these lists were read.
+    const read = lists.slice(0, plan.read);
+    const union = sql.join(
+      read.map((l) => sql`select rowid from ${fts} where ${fts} match ${`"${l.tg.replace(/"/g, '""')}"`}`),
+      sql` union all `,
+    );
+    // A value of n trigrams reaching t shares s ≥ t·(n + q)/(1 + t) trigrams with the query; at most
+    // `unread` of them are in lists not read. (`atLeast` is that bound for the smallest n.)
+    const unread = sql.lit(q - plan.read);
+    const { rows } = await sql<CandidateEntry>`select p.pk as pk, v.value as value
+      from (select rowid, count(*) as c from (${union}) group by rowid having c >= ${sql.lit(plan.atLeast)}) h
+      join ${values} v on v.id = h.rowid
+      join ${postings} p on p.value_id = h.rowid
+      where v.n between ${sql.lit(low)} and ${sql.lit(high)}
+        and (h.c + ${unread}) * (1 + ${t}) >= ${t} * (v.n + ${sql.lit(q)}) * ${sql.lit(1 - SLACK)}`.execute(db);
+    out.push(...rows);
+  }
+  // Values too long for the triggers to cut (none in practice): always candidates.
+  const { rows: long } = await sql<CandidateEntry>`select p.pk as pk, v.value as value from ${values} v
+    join ${postings} p on p.value_id = v.id where v.n is null`.execute(db);
+  out.push(...long);
+  return out;
+}
+
+/** Rows of trigram lists one search reads at most beyond the ones it must read (see listsToRead). */
+const EXTRA_BUDGET = 1_000;
+
+/**
+ * Which of the query's trigram lists (sizes ascending) to read, and how many of them a text must
+ * be in. A text reaching the threshold holds at least `k` of the query's |Q| trigrams, hence at
+ * least k − (|Q| − r) of the r rarest: r = |Q| − k + 1 lists must be read (then one is enough);
+ * each further list read raises that count by one and so removes candidates, at the cost of
+ * reading it — done while the lists stay small (twice what had to be read, or EXTRA_BUDGET).
+ */
+export function listsToRead(sizes: number[], k: number): { read: number; atLeast: number } {
+  let read = Math.max(1, sizes.length - k + 1);
+  let total = sizes.slice(0, read).reduce((a, b) => a + b, 0);
+  const budget = Math.max(2 * total, EXTRA_BUDGET);
+  while (read < sizes.length && total + sizes[read] <= budget) total += sizes[read++];
+  return { read, atLeast: k - (sizes.length - read) };
+}

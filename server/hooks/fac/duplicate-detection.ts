@@ -1,0 +1,32 @@
+import type { EntityHook } from '../hook-types';
+import { isRecordKey } from '../../db/record-key';
+import { enqueueJob } from '../../jobs/enqueue-job';
+import { detectDuplicates } from '../../modules/fac-duplicates/duplicate-detection';
+import { DUPLICATE_DETECTION_JOB } from '../../modules/fac-duplicates/duplicate-detection-job';
+import { OWNING_GROUP } from './linked-records';
+
+/**
+ * After each save of a contact or an organisation, its duplicates in its structure join (or start)
+ * a duplicate group (reference §8.3; docs/file-area.md). Runs after the commit: a failure is
+ * logged and the daily pass catches up. In a bulk write (an import) the structure gets one pass
+ * instead, queued a minute later (one job per structure and minute, whatever the number of lines).
+ */
+export const duplicateDetection: EntityHook = {
+  async afterWrite({ ctx, entity, record, db }) {
+    if (entity.name !== 'contact' && entity.name !== 'organization') return;
+    // A deletion passes only the pk; a record of a pending import waits for the import.
+    const group = record[OWNING_GROUP];
+    if (!isRecordKey(record.pk) || !isRecordKey(group) || record.fileimport) return;
+    if (ctx.bulk) {
+      const minute = new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000);
+      await enqueueJob(db, {
+        kind: DUPLICATE_DETECTION_JOB,
+        runAt: minute,
+        payload: { groups: [group] },
+        dedupeKey: `${DUPLICATE_DETECTION_JOB}:${group}:${minute.toISOString()}`,
+      });
+      return;
+    }
+    await detectDuplicates(db, entity.name, group, record.pk);
+  },
+};

@@ -1,0 +1,1 @@
+export { bookingAdminRouter } from './booking-admin-routes';

@@ -1,0 +1,139 @@
+import type { Kysely } from 'kysely';
+import type { OffersInput as FindOffersInput } from '../../../engine/booking/offer-types';
+import type { AppContext } from '../../context';
+import type { AppDatabase } from '../../db/tables';
+import type { ApiRecord } from '../../db/row-mapper';
+import { communeByCode } from '../territories';
+import { asNumber, asNumbers, asText, fullName, loadRecords } from './booking-records';
+import { DAY_MS } from './booking-dates';
+
+/** User types that may be an appointment's advisor (reference §5.1: advisor or superadvisor). */
+export const ADVISOR_TYPES = ['advisor', 'superadvisor', 'listeproadmin'];
+
+export type Caller = FindOffersInput['query']['caller'];
+
+export interface OffersWindow {
+  /** Instants bounding the slots and appointments loaded (widened by a day: offsets, gaps). */
+  from: string;
+  to: string;
+  /** Only these slots (the re-check of one booking); all of the window otherwise. */
+  slotPks?: number[];
+  /** An appointment left out of the computation (the one being moved or confirmed). */
+  ignoring?: number | null;
+}
+
+const id = (v: unknown): string => String(v ?? '');
+const ids = (v: unknown): string[] => asNumbers(v).map(String);
+
+function slotOf(s: ApiRecord): FindOffersInput['slots'][number] {
+  return {
+    id: id(s.pk),
+    group: id(s.group),
+    place: id(s.place),
+    catchmentArea: id(s.catchmentArea),
+    startDate: asText(s.startDate),
+    endDate: asText(s.endDate),
+    visibility: (s.visibility ?? 'online') as FindOffersInput['slots'][number]['visibility'],
+    status: (s.status ?? 'validated') as FindOffersInput['slots'][number]['status'],
+    deadline: asNumber(s.deadline) ?? 0,
+    timeBetweenSlots: asNumber(s.timeBetweenSlots) ?? 0,
+    useAdvisorCalendar: s.useAdvisorCalendar !== false,
+    numberOfActiveAdvisors: asNumber(s.numberOfActiveAdvisors) ?? 0,
+    advisors: ids(s.advisors),
+    reasons: ids(s.reasons),
+  };
+}
+
+function appointmentOf(a: ApiRecord): FindOffersInput['appointments'][number] {
+  return {
+    id: id(a.pk),
+    status: a.status as FindOffersInput['appointments'][number]['status'],
+    advisor: a.advisor == null ? null : id(a.advisor),
+    slot: a.slot == null ? null : id(a.slot),
+    reason: id(a.reason),
+    startDate: asText(a.startDate),
+    endDate: asText(a.endDate),
+    tmpBookDate: (a.tmpBookDate as string | null | undefined) ?? null,
+  };
+}
+
+const widen = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
+
+/**
+ * Everything `findOffers` needs for a window, read with `db` (the booking transaction's own handle
+ * during a re-check). Dates are stored as ISO text; the window is widened by a day on each side so
+ * that a stored offset never hides a row, and findOffers itself decides what is in.
+ */
+export async function loadOffersInput(
+  app: AppContext,
+  db: Kysely<AppDatabase>,
+  query: FindOffersInput['query'],
+  window: OffersWindow,
+  now: Date,
+): Promise<FindOffersInput> {
+  const from = widen(window.from, -1);
+  const to = widen(window.to, 1);
+  const slotConditions = window.slotPks
+    ? [{ property: 'pk', op: 'in' as const, value: window.slotPks }]
+    : [
+        { property: 'endDate', op: '>=' as const, value: from },
+        { property: 'startDate', op: '<=' as const, value: to },
+      ];
+  const slots = (await loadRecords(app, db, 'slot', slotConditions)).filter((s) => s.status !== 'cancelled');
+  const appointments = (
+    await loadRecords(app, db, 'appointment', [
+      { property: 'status', op: '!=', value: 'cancelled' },
+      { property: 'startDate', op: '<=', value: to },
+      { property: 'endDate', op: '>=', value: from },
+    ])
+  ).filter((a) => a.pk !== window.ignoring);
+  const downtimes = (
+    await loadRecords(app, db, 'advisor-downtime', [
+      { property: 'startDate', op: '<=', value: to },
+      { property: 'endDate', op: '>=', value: from },
+    ])
+  ).filter((d) => d.isActive !== false);
+  const reasons = await loadRecords(app, db, 'reason');
+  const places = await loadRecords(app, db, 'place');
+  const areas = await loadRecords(app, db, 'catchment-area');
+  const advisors = await loadRecords(app, db, 'user', [{ property: 'userType', op: 'in', value: ADVISOR_TYPES }]);
+  const commune = query.inseeCode ? communeByCode(query.inseeCode) : null;
+  return {
+    now: now.toISOString(),
+    query,
+    communes: commune ? [{ inseeCode: commune.code, name: commune.name }] : [],
+    catchmentAreas: areas.map((a) => ({
+      id: id(a.pk),
+      name: asText(a.name),
+      isActive: a.isActive !== false,
+      group: id(a.group),
+      communes: Array.isArray(a.territories) ? (a.territories as unknown[]).map(String) : [],
+    })),
+    places: places.map((p) => ({
+      id: id(p.pk),
+      name: asText(p.name),
+      isActive: p.isActive !== false,
+      group: id(asNumbers(p.groups)[0]),
+    })),
+    reasons: reasons.map((r) => ({
+      id: id(r.pk),
+      name: asText(r.name),
+      duration: asNumber(r.duration) ?? 0,
+      isActive: r.isActive !== false,
+      group: id(r.group),
+    })),
+    advisors: advisors.map((u) => ({
+      id: id(u.pk),
+      name: fullName(u),
+      isActive: u.isActive !== false,
+      group: id(u.group),
+    })),
+    slots: slots.map(slotOf),
+    appointments: appointments.map(appointmentOf),
+    downtimes: downtimes.map((d) => ({
+      advisor: id(d.advisor),
+      startDate: asText(d.startDate),
+      endDate: asText(d.endDate),
+    })),
+  };
+}

@@ -1,0 +1,1 @@
+export { importRouter } from './import-routes';
