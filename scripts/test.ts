@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
 import { ensureChromium } from './ensure-chromium';
 import { postgresReachable } from '../tests/helpers/databases';
 
@@ -58,14 +60,59 @@ const steps: Step[] = [
   },
 ];
 
+// CI keeps only the end of the output: the summary names every failed test with the start of its
+// error, read from Vitest's JSON report, so that a failure can be understood from the summary alone.
+const reports = mkdtempSync(join(tmpdir(), 'test-reports-'));
+
+interface VitestReport {
+  testResults: {
+    name: string;
+    message?: string;
+    assertionResults: { fullName: string; status: string; failureMessages: string[] }[];
+  }[];
+}
+
+function failuresOf(reportFile: string): string[] {
+  if (!existsSync(reportFile)) return [];
+  const report = JSON.parse(readFileSync(reportFile, 'utf8')) as VitestReport;
+  const firstLines = (text: string) =>
+    text
+      .split('\n')
+      .slice(0, 4)
+      .map((l) => `            ${l.slice(0, 200)}`)
+      .join('\n');
+  const lines: string[] = [];
+  for (const file of report.testResults) {
+    const failed = file.assertionResults.filter((a) => a.status === 'failed');
+    if (!failed.length && file.message) lines.push(`  ${relative(ROOT, file.name)}\n${firstLines(file.message)}`);
+    for (const a of failed) {
+      lines.push(`  ${relative(ROOT, file.name)} › ${a.fullName}\n${firstLines(a.failureMessages[0] ?? '')}`);
+    }
+  }
+  return lines;
+}
+
 const only = process.argv.slice(2);
-const results: { name: string; ok: boolean; seconds: number }[] = [];
-for (const step of steps) {
+const results: { name: string; ok: boolean; seconds: number; failures: string[] }[] = [];
+for (const [index, step] of steps.entries()) {
   if (only.length && !only.some((o) => step.name.includes(o))) continue;
   console.log(`\n=== ${step.name} ===`);
   const started = Date.now();
-  const r = spawnSync(step.command, step.args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...step.env } });
-  results.push({ name: step.name, ok: r.status === 0, seconds: Math.round((Date.now() - started) / 1000) });
+  const reportFile = join(reports, `${index}.json`);
+  const args =
+    step.command === bin('vitest')
+      ? [...step.args, '--reporter=default', '--reporter=json', `--outputFile.json=${reportFile}`]
+      : step.args;
+  const r = spawnSync(step.command, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...step.env } });
+  const ok = r.status === 0;
+  const seconds = Math.round((Date.now() - started) / 1000);
+  results.push({ name: step.name, ok, seconds, failures: ok ? [] : failuresOf(reportFile) });
+}
+// Failures first, the table last: the end of the output is what CI keeps.
+const failures = results.flatMap((r) => r.failures.map((f) => `${r.name}:\n${f}`));
+if (failures.length) {
+  console.log(`\n=== failed tests (${failures.length}) ===`);
+  for (const f of failures.slice(0, 6)) console.log(f);
 }
 console.log('\n=== summary ===');
 for (const r of results) console.log(`${r.ok ? 'ok    ' : 'FAILED'}  ${r.name} (${r.seconds} s)`);
