@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
@@ -306,6 +308,10 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
     const docs = await t.call('/api/docs');
     expect(docs.body.openapi).toBe('3.1.0');
     expect(docs.body.paths['/api/v1/dialogwatt/place/']).toBeDefined();
+    // Served exactly as generated: generators/gen-openapi.test.ts checks that file with
+    // @seriousme/openapi-schema-validator and @apidevtools/swagger-parser (issue 15).
+    const generated = readFileSync(resolve(import.meta.dirname, '../../server/generated/openapi.json'), 'utf8');
+    expect((await t.call('/api/docs.json')).body).toEqual(JSON.parse(generated));
     const infos = await t.call('/app_infos');
     expect(infos.body.version).toBe(infos.headers.get('x-server-version'));
   });
