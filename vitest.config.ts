@@ -39,6 +39,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,
+          // A page that waits on the server takes more than expect.poll's default second on a busy machine
+          // (two tests failed so at a load average of 18); a poll that never holds still fails, after 15 s.
+          expect: { poll: { timeout: 15_000 } },
         },
       },
       {
@@ -49,6 +52,7 @@ export default defineConfig({
           testTimeout: 300_000,
           hookTimeout: 600_000,
           fileParallelism: false,
+          expect: { poll: { timeout: 15_000 } },
         },
       },
     ],
