@@ -2807,7 +2807,7 @@ export interface Reason {
    */
   internalDescription?: string;
   /**
-   * Questionnaire — Questions posées au public à l'étape « questionnaire » de la prise de rendez-vous : un objet {schema, uiSchema} (schéma JSON des questions et présentation du formulaire).
+   * Questionnaire — Questions posées au public à l'étape « questionnaire » de la prise de rendez-vous, avec leur présentation.
    */
   form?: {} | null;
   /**

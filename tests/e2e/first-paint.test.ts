@@ -43,25 +43,34 @@ describe('the first paint of a public page', () => {
     browser = b;
   });
 
-  it('asks the API neither for the white label nor for the menu, and asks the version only after', async () => {
+  it('asks the API neither for the white label nor for the menu, and never waits for the version', async () => {
     for (const path of ['/', '/ecorenover', '/thermix']) {
       const { page, context, errors } = await newPage(browser, { width: 375, height: 800 });
       const calls = apiCalls(page);
+      // The version stays unanswered while the page is checked: it paints all the same. (Whether
+      // the version is asked before or after the paint depends on the machine's load: not tested.)
+      let answerVersion = () => {};
+      const versionHeld = new Promise<void>((resolve) => (answerVersion = resolve));
+      await page.route('**/api/v1/app_infos', async (route) => {
+        await versionHeld;
+        await route.continue().catch(() => undefined);
+      });
       await page.goto(`${t.url}${path}`);
       await page.locator('.brand-title').waitFor();
-      await page.waitForLoadState('networkidle');
+      await page.locator('main h1').waitFor();
       await expect.poll(() => calls.filter((c) => c.path === '/api/v1/app_infos').length).toBe(1);
+      // A first contentful paint happened (markPaint throws otherwise), the version still unanswered.
       await markPaint(page, calls);
       expect(
         calls.filter((c) => START_UP_CALLS.test(c.path)),
         path,
       ).toEqual([]);
-      expect(calls.find((c) => c.path === '/api/v1/app_infos')?.painted).toBe(true);
       // The page has the white label's name and the visitors' menu, from the data written into it.
       expect(await page.locator('.brand-title').textContent()).toBe('Rénovation Démo');
       const entry = page.locator('#side-menu').getByRole('link', { name: 'Écorénover', includeHidden: true });
       expect(await entry.count()).toBe(1);
       if (path === '/ecorenover') await screenshot(page, 'first-paint-ecorenover-375');
+      answerVersion();
       expect(errors).toEqual([]);
       await context.close();
     }

@@ -37,9 +37,17 @@ describe('the shell as a new user meets it (issue 16)', () => {
       await expect
         .poll(() => cards.allTextContents(), WAIT)
         .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Carte actimmo']);
+      // Booking leads to its public route; internal tools (file area, follow-up) have no card.
+      expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
+        '/dialogwatt/rendez-vous/',
+        '/thermix',
+        '/therminix',
+        '/ecorenover',
+        '/actimmo-map',
+      ]);
       const text = (await page.locator('main').textContent())!;
-      for (const wrong of ['Fabrique à contacts', 'Experiences', 'chauffages', 'Newsletters', 'ActimmoMap'])
-        expect(text).not.toContain(wrong);
+      const internal = ['Fabrique à contacts', 'Fichier contacts', 'Dossiers', 'Experiences', 'Newsletters'];
+      for (const wrong of [...internal, 'chauffages', 'ActimmoMap']) expect(text).not.toContain(wrong);
       // No breadcrumb repeating the page (« Accueil › Accueil »).
       expect(await page.getByRole('navigation', { name: "Fil d'Ariane" }).count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);

@@ -56,6 +56,15 @@ describe('simulator screens: no serious axe-core finding', () => {
         await page.goto(`${t.url}/thermix/mes-besoins/renovation-par-factures`);
         await check('estimation');
         await page.goto(`${t.url}/therminix/votre-projet`);
+        // Therminix has the shared steps too (issue 16, item 2): « Étape 1 sur n », tabs on one line.
+        await expect
+          .poll(async () => (await page.getByTestId('step-status').textContent()) ?? '')
+          .toMatch(/^Étape 1 sur \d/);
+        const tops = await page
+          .getByRole('tab')
+          .evaluateAll((tabs) => tabs.map((tab) => Math.round(tab.getBoundingClientRect().top)));
+        expect(tops.length).toBeGreaterThan(1);
+        expect(new Set(tops).size).toBe(1);
         await page.getByRole('button', { name: 'Voir nos préconisations' }).click();
         await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Impossible' }).isVisible()).toBe(true);
         await check('therminix');

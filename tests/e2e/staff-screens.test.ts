@@ -66,6 +66,11 @@ describe('generic staff screens (Chromium)', () => {
         expect(await page.getByRole('button', { name: 'Enregistrer' }).count()).toBe(0);
         expect(await page.locator('#field_name').getAttribute('readonly')).not.toBeNull();
         expect(await page.getByRole('button', { name: 'Retour à la liste' }).count()).toBe(1);
+        // The questionnaire (booking) is described in French, without the JSON's technical names.
+        await expect
+          .poll(() => page.locator('.questionnaire-preview').textContent(), WAIT)
+          .toBe("Aperçu : aucune question pour l'instant.");
+        expect(await page.locator('main').textContent()).not.toMatch(/schema\.properties|\{schema, uiSchema\}/);
         expect(await seriousViolations(page)).toEqual([]);
         await screenshot(page, `rights-read-only-reason-${width}`);
 
@@ -257,4 +262,29 @@ describe('generic staff screens (Chromium)', () => {
       await close();
     },
   );
+
+  it('keeps the structures in the browser and asks again only for what changed (limit-to-objects-after)', async () => {
+    const { page, close, errors } = await pageAt(1280);
+    const markers: string[] = [];
+    page.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/v1/accounts/group/')
+        markers.push(r.headers()['limit-to-objects-after'] ?? 'none');
+    });
+    await signIn(page, t.url, 'conseiller@demo.fr');
+    markers.length = 0;
+    await page.goto(`${t.url}/dialogwatt/motifs-de-rendez-vous/`);
+    // The « Structure » column is labelled from the structures' store list: everything, once.
+    const structures = page.locator('.data-table tbody tr td:nth-child(3)');
+    await expect.poll(() => structures.allTextContents(), WAIT).toContain('Espace Conseil Démo');
+    expect(markers).toEqual(['']);
+    // Elsewhere and back without reloading: the list is asked only for what changed since its marker.
+    await page.locator('#side-menu a[href="/dialogwatt/gestion-des-lieux/"]').click();
+    await page.waitForURL(`${t.url}/dialogwatt/gestion-des-lieux/`, WAIT);
+    await page.locator('#side-menu a[href="/dialogwatt/motifs-de-rendez-vous/"]').click();
+    await expect.poll(() => markers.length, WAIT).toBe(2);
+    expect(markers[1]).toMatch(/^\d+(\.\d+)?$/);
+    await expect.poll(() => structures.allTextContents(), WAIT).toContain('Espace Conseil Démo');
+    expect(errors).toEqual([]);
+    await close();
+  });
 });

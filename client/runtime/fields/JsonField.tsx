@@ -143,9 +143,7 @@ function QuestionnairePreview({ form, registry }: { form: unknown; registry: Fie
   if (!questions)
     return (
       <section className="questionnaire-preview" aria-label="Aperçu du questionnaire">
-        <p className="muted">
-          Aperçu : aucune question pour l'instant (le questionnaire a besoin de schema.properties).
-        </p>
+        <p className="muted">Aperçu : aucune question pour l'instant.</p>
       </section>
     );
   const fields = Object.keys(questions.schema.properties ?? {});
