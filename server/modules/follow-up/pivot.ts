@@ -69,7 +69,8 @@ const KEY_SQL: Record<PivotDimension, Expression<unknown>> = {
   year: sql`substr(a.date, 1, 4)`,
   month: sql`substr(a.date, 1, 7)`,
   doneBy: sql`a.done_by`,
-  linkedType: sql`case when f.contact is not null then 'contact' when f.organization is not null then 'organization' end`,
+  linkedType: sql`case when f.contact is not null then 'contact'
+    when f.organization is not null then 'organization' end`,
 };
 
 /** The table naming a dimension's keys (the others are labelled below). */
