@@ -123,7 +123,7 @@ export default function PivotScreen() {
     </div>
   );
   const dimensions = Object.entries(DIMENSION_LABELS);
-  const measure = MEASURE_LABELS[applied.measure].replace(/ \(par statut.*\)$/, '');
+  const measure = MEASURE_LABELS[applied.measure];
   const title = pivot
     ? `${measure} par ${DIMENSION_LABELS[pivot.rows].toLowerCase()}` +
       (pivot.cols ? ` et par ${DIMENSION_LABELS[pivot.cols].toLowerCase()}` : '')

@@ -19,7 +19,7 @@ export const MEASURE_LABELS = {
   count: "Nombre d'actions",
   duration: 'Durée (heures)',
   cost: 'Coût (€)',
-  folders: 'Dossiers (par statut : colonnes « Statut du dossier »)',
+  folders: 'Nombre de dossiers',
 } as const;
 export type PivotMeasure = keyof typeof MEASURE_LABELS;
 
