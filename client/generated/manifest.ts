@@ -458,6 +458,40 @@ export const routes: ManifestRoute[] = [
     "description": "Les contacts et les structures de votre structure qui semblent en double : fusionnez-les ou marquez-les comme distincts."
   },
   {
+    "name": "FacPivot",
+    "path": "/fac/pivot",
+    "screen": {
+      "component": "FacPivotScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Tableau croisé des actions",
+    "description": "Les actions de suivi croisées par structure, mois, programme, statut… : comptées, en durée, en coût ou en dossiers, avec leur graphique et leur tableur."
+  },
+  {
+    "name": "FacParcours",
+    "path": "/fac/parcours",
+    "screen": {
+      "component": "FacParcoursScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "superadvisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Parcours des dossiers",
+    "description": "Les modèles de dossier d'un programme dessinés comme leurs parcours : les statuts dans l'ordre et les actes qui mènent à chacun."
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {

@@ -40,6 +40,8 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   PlaceInfoScreen: lazy(() => import('./booking/PlaceInfoScreen')),
   AppointmentLinkScreen: lazy(() => import('./booking/AppointmentLinkScreen')),
   FacDuplicatesScreen: lazy(() => import('./fac/FacDuplicatesScreen')),
+  FacPivotScreen: lazy(() => import('./fac/pivot/PivotScreen')),
+  FacParcoursScreen: lazy(() => import('./fac/parcours/ParcoursScreen')),
 };
 
 export const entityScreens = {
