@@ -157,6 +157,30 @@ describe.each(DIALECTS)('fac map, badge and list filters on %s', (dialect) => {
       expect(has.body).toEqual({ hasIncompleteModels: true });
     });
 
+    it('offers « Tout recalculer » to administrators only, and « Doublons » through a group found', async () => {
+      const meta = async (who: string, name: string) =>
+        (await t.call(`/meta/entity/${name}`, { token: token[who] })).body as Rec;
+      expect((await meta('admin', 'incomplete-entry')).listActions).toEqual([
+        expect.objectContaining({ label: 'Tout recalculer', post: 'recompute/', busyLabel: 'Recalcul en cours…' }),
+      ]);
+      expect((await meta('advisor', 'incomplete-entry')).listActions).toEqual([]);
+      const actions = (await meta('advisor', 'organization')).recordActions as Rec[];
+      expect(actions).toContainEqual({
+        name: 'linkWhenFound',
+        label: 'Doublons',
+        find: {
+          entity: 'duplicate-group',
+          path: 'fac/duplicate',
+          filters: { organizations: '{pk}', status: 'to_review' },
+        },
+        to: '/fac/doublons?kind=organization&group={found}',
+      });
+      // The lookup the button makes: the groups holding a record, by the generic list filter.
+      const groups = await t.call('/fac/duplicate/?contacts=15&status=to_review', { token: token.advisor });
+      expect(pks(groups.body)).toEqual([1]);
+      expect((await t.call('/fac/duplicate/?contacts=1', { token: token.advisor })).body).toEqual([]);
+    });
+
     it("lists the fields a folder's programme makes mandatory, for its members too", async () => {
       const entryOf = async (kind: string, pk: unknown) =>
         ((await t.call(`/fac/incomplete-model/?${kind}=${pk}`, { token: token.advisor })).body as Rec[])[0]?.fields;
