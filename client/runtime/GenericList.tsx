@@ -23,6 +23,7 @@ import { GenericCalendar } from './GenericCalendar';
 import { useCalendarView, type ScreenView } from './calendar/use-calendar-view';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
+import { ListActions } from './ListActions';
 import './generic-screens.css';
 
 // Leaflet and the map's styles load with the « Carte » view only.
@@ -489,6 +490,7 @@ function ListScreen({
           )}
         </div>
       )}
+      {!preview && <ListActions meta={meta} onDone={() => setReloads((n) => n + 1)} />}
       {meta.import && !preview && (
         <ImportDialog
           meta={meta}

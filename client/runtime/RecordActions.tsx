@@ -8,9 +8,9 @@ export function RecordActions({ meta, record }: { meta: EntityMeta; record: Reco
   if (!declared.length || record.pk === undefined || record.pk === null) return null;
   return (
     <Suspense fallback={null}>
-      {declared.map((a) => {
+      {declared.map((a, i) => {
         const Action = recordActions[a.name]!;
-        return <Action key={a.name} meta={meta} record={record} label={a.label} />;
+        return <Action key={`${a.name}-${i}`} meta={meta} record={record} label={a.label} declaration={a} />;
       })}
     </Suspense>
   );

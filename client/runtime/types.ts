@@ -72,7 +72,15 @@ export interface EntityMeta extends AccessRules {
   fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
   checks: { rule: Rule; path?: string; message: string }[];
   /** Extra buttons of a record's screens (x-entity.screens.actions), resolved by client/screens/record-actions.ts. */
-  recordActions?: { name: string; label: string }[];
+  recordActions?: {
+    name: string;
+    label: string;
+    /** (generic `linkWhenFound`) the record to look for, with its entity's API path. */
+    find?: { entity: string; path: string; filters: Record<string, string> };
+    to?: string;
+  }[];
+  /** Buttons above the list that POST to `<apiPath>/<post>` (x-entity.screens.listActions), those the user may use. */
+  listActions?: { label: string; post: string; busyLabel?: string; help?: string }[];
   /** Registered check whose warning the delete confirmation adds (x-entity.screens.deleteWarning). */
   deleteWarning?: string | null;
   /** Other entities' records pointing at this one that the caller could read (x-entity.related). */
@@ -94,6 +102,8 @@ export interface RecordActionProps {
   record: RecordData;
   /** The button's text, from the declaration. */
   label: string;
+  /** The whole declaration (generic actions read their settings from it). */
+  declaration?: NonNullable<EntityMeta['recordActions']>[number];
 }
 
 /** A related list as GET /api/v1/meta/entity/:name gives it (server/modules/meta/related-lists.ts). */

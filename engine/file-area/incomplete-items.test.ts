@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldFails, missingItems, type CustomField } from './incomplete-items';
+import { customFieldFails, missingItems, programmeMissing, type CustomField } from './incomplete-items';
 
 const field = (name: string, schema: CustomField['schema'], required = false): CustomField => ({
   name,
@@ -57,5 +57,42 @@ describe('missing items of a record', () => {
   it('never asks an organisation for « Courriel/Téléphone »', () => {
     expect(missingItems('organization', { name: 'Mairie', email: '' })).toEqual([]);
     expect(missingItems('organization', { name: 'Mairie' }, [income], {})).toEqual(['Revenu fiscal']);
+  });
+});
+
+describe('fields a programme makes mandatory (reference 8.6 items 2 and 3)', () => {
+  const contact = { firstName: 'Anne', lastName: '', email: 'anne@exemple.fr', address: ' ', tags: [], referents: [3] };
+
+  it('lists the empty fields any programme requires, in the reference’s order and labels', () => {
+    const a = { isContactAddressMandatory: true, isContactLastNameMandatory: true, isContactEmailMandatory: true };
+    const b = { isContactTagsMandatory: true, isContactReferentsMandatory: true, isContactFirstNameMandatory: false };
+    expect(programmeMissing('contact', contact, [a, b])).toEqual(['Nom', 'Adresse', 'Tags']);
+    expect(programmeMissing('contact', contact, [])).toEqual([]);
+  });
+
+  it('asks an organisation for a description of 10 characters at least', () => {
+    const p = { isOrganizationDescriptionMandatory: true, isOrganizationWebsiteMandatory: true };
+    expect(programmeMissing('organization', { description: ' Mairie   ', website: 'x.fr' }, [p])).toEqual([
+      'Description',
+    ]);
+    expect(programmeMissing('organization', { description: 'Mairie de Voiron', website: '' }, [p])).toEqual([
+      'Site Web',
+    ]);
+  });
+
+  it('puts them between the custom answers and « Courriel/Téléphone », each label once', () => {
+    const own = [{ isContactLastNameMandatory: true }];
+    const viaOrganizations = [{ isContactLastNameMandatory: true, isContactMobilePhoneMandatory: true }];
+    const bare = { firstName: 'Anne' };
+    expect(missingItems('contact', bare, [income], {}, { own, viaOrganizations })).toEqual([
+      'Revenu fiscal',
+      'Nom',
+      'Numéro De Mobile',
+      'Courriel/Téléphone',
+    ]);
+    // Programmes binding members apply to contacts only.
+    expect(
+      missingItems('organization', {}, [], {}, { own: [], viaOrganizations: [{ isOrganizationEmailMandatory: true }] }),
+    ).toEqual([]);
   });
 });

@@ -46,23 +46,91 @@ export function customFieldFails(field: CustomField, value: unknown): boolean {
   return false;
 }
 
+/** A programme's mandatory-field flags (reference 3.1), as the `project` entity stores them. */
+export type ProgrammeFlags = Record<string, unknown>;
+
+/** The programmes that bind a record (reference 8.6 items 2 and 3). */
+export interface BindingProgrammes {
+  /** Programmes of the record's own folders. */
+  own: ProgrammeFlags[];
+  /**
+   * (contacts) Programmes with `shouldMembersOfOrganizationRespectRules` of the folders of the
+   * organisations the contact is a member of: their contact rules bind the contact too.
+   */
+  viaOrganizations?: ProgrammeFlags[];
+}
+
+/** A programme rule: the flag, the field it makes mandatory, the label of the missing item. */
+type Rule = readonly [flag: string, field: string, label: string];
+
+// Labels: the reference's (the French verbose names in title case), in its order. Its
+// organisation label « Réferents » is a typo, written « Référents » here as for contacts.
+const CONTACT_RULES: readonly Rule[] = [
+  ['isContactFirstNameMandatory', 'firstName', 'Prénom'],
+  ['isContactLastNameMandatory', 'lastName', 'Nom'],
+  ['isContactEmailMandatory', 'email', 'Email'],
+  ['isContactAddressMandatory', 'address', 'Adresse'],
+  ['isContactPhoneMandatory', 'phone', 'Numéro De Téléphone'],
+  ['isContactMobilePhoneMandatory', 'mobilePhone', 'Numéro De Mobile'],
+  ['isContactTagsMandatory', 'tags', 'Tags'],
+  ['isContactReferentsMandatory', 'referents', 'Référents'],
+];
+const ORGANIZATION_RULES: readonly Rule[] = [
+  ['isOrganizationEmailMandatory', 'email', 'Email'],
+  ['isOrganizationDescriptionMandatory', 'description', 'Description'],
+  ['isOrganizationReferenceMandatory', 'reference', 'Référence'],
+  ['isOrganizationWebsiteMandatory', 'website', 'Site Web'],
+  ['isOrganizationAddressMandatory', 'address', 'Adresse'],
+  ['isOrganizationPhoneMandatory', 'phone', 'Numéro De Téléphone'],
+  ['isOrganizationTagsMandatory', 'tags', 'Tags'],
+  ['isOrganizationReferentsMandatory', 'referents', 'Référents'],
+];
+
+/** An organisation's description must hold this many characters when a programme requires it. */
+const DESCRIPTION_MIN = 10;
+
+/**
+ * The fields that the given programmes make mandatory and the record leaves empty (reference
+ * 8.6: contact item 2 or 3, organisation item 2), in the rules' order: a field is mandatory when
+ * any of the programmes says so. Tags and referents need one at least; a description, 10 characters.
+ */
+export function programmeMissing(
+  kind: 'contact' | 'organization',
+  record: Record<string, unknown>,
+  programmes: ProgrammeFlags[],
+): string[] {
+  const out: string[] = [];
+  for (const [flag, field, label] of kind === 'contact' ? CONTACT_RULES : ORGANIZATION_RULES) {
+    if (!programmes.some((p) => p[flag] === true)) continue;
+    const value = record[field];
+    const empty =
+      field === 'description' ? typeof value !== 'string' || value.trim().length < DESCRIPTION_MIN : blank(value);
+    if (empty) out.push(label);
+  }
+  return out;
+}
+
 /**
  * The missing items of a contact or an organisation, in the reference's order (8.6): first the
- * failing answers of its custom forms (their titles, in the forms' order), then for a contact
- * « Courriel/Téléphone » when it can be reached neither by e-mail nor by phone. The fields that
- * programmes make mandatory (items 2 and 3) come with the follow-up engine (issue 11).
+ * failing answers of its custom forms (their titles, in the forms' order), then the fields its
+ * folders' programmes make mandatory, then (contacts) those of the programmes of its organisations'
+ * folders that bind their members, then for a contact « Courriel/Téléphone » when it can be
+ * reached neither by e-mail nor by phone. A label is given once.
  */
 export function missingItems(
   kind: 'contact' | 'organization',
   record: Record<string, unknown>,
   customFields: CustomField[] = [],
   answers: Record<string, unknown> = {},
+  programmes: BindingProgrammes = { own: [] },
 ): string[] {
   const out: string[] = [];
   for (const field of customFields)
     if (customFieldFails(field, answers[field.name])) out.push(field.schema.title ?? field.name);
+  out.push(...programmeMissing(kind, record, programmes.own));
+  if (kind === 'contact') out.push(...programmeMissing(kind, record, programmes.viaOrganizations ?? []));
   const none = (v: unknown) => typeof v !== 'string' || v.trim() === '';
   if (kind === 'contact' && none(record.email) && none(record.phone) && none(record.mobilePhone))
     out.push('Courriel/Téléphone');
-  return out;
+  return [...new Set(out)];
 }

@@ -45,6 +45,20 @@ export type RightAction = 'view' | 'create' | 'change' | 'delete';
 export interface RecordActionDeclaration {
   name: string;
   label: string;
+  /** (generic `linkWhenFound`) the record whose existence shows the button; `{pk}`: the record's key. */
+  find?: { entity: string; filters: Record<string, string> };
+  /** (with `find`) where the button leads; `{pk}` the record's key, `{found}` the found record's. */
+  to?: string;
+}
+
+/** A list button calling one POST endpoint of the entity (« Tout recalculer »). */
+export interface ListActionDeclaration {
+  label: string;
+  /** The path under the entity's API path, ending with a slash (`recompute/`). */
+  post: string;
+  access: Rule;
+  busyLabel?: string;
+  help?: string;
 }
 
 export interface EntityScreens {
@@ -59,6 +73,8 @@ export interface EntityScreens {
   actions?: RecordActionDeclaration[];
   /** A registered check adding a French warning to the delete confirmation. */
   deleteWarning?: string;
+  /** Buttons above the list, each a POST to `<api path>/<post>` for the users `access` allows. */
+  listActions?: ListActionDeclaration[];
   title?: string;
   description?: string;
   helpUrl?: string;

@@ -157,6 +157,78 @@ describe.each(DIALECTS)('fac map, badge and list filters on %s', (dialect) => {
       expect(has.body).toEqual({ hasIncompleteModels: true });
     });
 
+    it('offers « Tout recalculer » to administrators only, and « Doublons » through a group found', async () => {
+      const meta = async (who: string, name: string) =>
+        (await t.call(`/meta/entity/${name}`, { token: token[who] })).body as Rec;
+      expect((await meta('admin', 'incomplete-entry')).listActions).toEqual([
+        expect.objectContaining({ label: 'Tout recalculer', post: 'recompute/', busyLabel: 'Recalcul en cours…' }),
+      ]);
+      expect((await meta('advisor', 'incomplete-entry')).listActions).toEqual([]);
+      const actions = (await meta('advisor', 'organization')).recordActions as Rec[];
+      expect(actions).toContainEqual({
+        name: 'linkWhenFound',
+        label: 'Doublons',
+        find: {
+          entity: 'duplicate-group',
+          path: 'fac/duplicate',
+          filters: { organizations: '{pk}', status: 'to_review' },
+        },
+        to: '/fac/doublons?kind=organization&group={found}',
+      });
+      // The lookup the button makes: the groups holding a record, by the generic list filter.
+      const groups = await t.call('/fac/duplicate/?contacts=15&status=to_review', { token: token.advisor });
+      expect(pks(groups.body)).toEqual([1]);
+      expect((await t.call('/fac/duplicate/?contacts=1', { token: token.advisor })).body).toEqual([]);
+    });
+
+    it("lists the fields a folder's programme makes mandatory, for its members too", async () => {
+      const entryOf = async (kind: string, pk: unknown) =>
+        ((await t.call(`/fac/incomplete-model/?${kind}=${pk}`, { token: token.advisor })).body as Rec[])[0]?.fields;
+      const project = await post('/fac/project/', 'admin', {
+        name: `Programme exigeant ${dialect}`,
+        groups: [2],
+        isContactMobilePhoneMandatory: true,
+        isContactTagsMandatory: true,
+        isOrganizationDescriptionMandatory: true,
+        shouldMembersOfOrganizationRespectRules: true,
+      });
+      const model = await post('/fac/folder-model/', 'admin', { name: 'Accompagnement', project: project.pk });
+      const anne = await post('/fac/contact/', 'advisor', { firstName: 'Anne', lastName: 'Prog', email: 'a@x.fr' });
+      expect(await entryOf('contact', anne.pk)).toBeUndefined();
+      // Opening a folder of the programme flags its contact at once.
+      await post('/fac/folder/', 'advisor', { contact: anne.pk, model: model.pk });
+      expect(await entryOf('contact', anne.pk)).toEqual(['Numéro De Mobile', 'Tags']);
+      // An organisation's folder flags it, and its members (the programme binds them).
+      const org = await post('/fac/organization/', 'advisor', { name: `Copro ${dialect}`, description: 'Courte' });
+      const bob = await post('/fac/contact/', 'advisor', { firstName: 'Bob', lastName: 'Membre', phone: '0476123456' });
+      await post('/fac/member-of-organization/', 'advisor', { contact: bob.pk, organization: org.pk });
+      await post('/fac/folder/', 'advisor', { organization: org.pk, model: model.pk });
+      expect(await entryOf('organization', org.pk)).toEqual(['Description']);
+      expect(await entryOf('contact', bob.pk)).toEqual(['Numéro De Mobile', 'Tags']);
+      // Filling the fields clears the entries.
+      const tag = await post('/fac/tag/', 'advisor', { name: `Programme ${dialect}` });
+      const filled = await t.call(`/fac/contact/${anne.pk}/`, {
+        method: 'PATCH',
+        token: token.advisor,
+        body: { mobilePhone: '06 12 34 56 78', tags: [tag.pk] },
+      });
+      expect(filled.status, JSON.stringify(filled.body)).toBe(200);
+      expect(await entryOf('contact', anne.pk)).toBeUndefined();
+      const described = await t.call(`/fac/organization/${org.pk}/`, {
+        method: 'PATCH',
+        token: token.advisor,
+        body: { description: 'Copropriété de 40 logements' },
+      });
+      expect(described.status, JSON.stringify(described.body)).toBe(200);
+      expect(await entryOf('organization', org.pk)).toBeUndefined();
+      // The full recompute reads the programmes too.
+      expect((await t.call('/fac/incomplete-model/recompute/', { method: 'POST', token: token.admin })).status).toBe(
+        200,
+      );
+      expect(await entryOf('contact', bob.pk)).toEqual(['Numéro De Mobile', 'Tags']);
+      expect(await entryOf('contact', anne.pk)).toBeUndefined();
+    });
+
     it("lists a custom form's mandatory fields left empty after a full recompute (administrators only)", async () => {
       const c = await post('/fac/contact/', 'advisor', {
         firstName: 'Anne',

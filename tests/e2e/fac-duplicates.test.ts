@@ -7,7 +7,7 @@ import { seriousViolations } from '../helpers/axe';
 
 // « Doublons » (/fac/doublons, docs/file-area.md): the advisor sees the demo pair Michel Durand /
 // Michel Durant, merges the second into the first taking the e-mail of the second, then undoes
-// the merge: both contacts come back as they were.
+// the merge: both contacts come back as they were. The record page's « Doublons » leads to the group.
 describe('« Doublons » (advisor, Chromium)', () => {
   let t: TestApp;
   let browser: Browser;
@@ -23,6 +23,24 @@ describe('« Doublons » (advisor, Chromium)', () => {
 
     const { page, context, errors } = await newPage(browser);
     await signIn(page, t.url, 'conseiller@demo.fr');
+    // « Doublons » on the record page of a contact in a group leads to its group, focused.
+    await page.goto(`${t.url}/fac/contacts/15`);
+    const toGroup = page.getByRole('main').getByRole('link', { name: 'Doublons', exact: true });
+    // The link comes once the group is found (a request after the record's).
+    await expect.poll(() => toGroup.count(), { timeout: 10_000 }).toBe(1);
+    expect(await toGroup.getAttribute('href')).toBe('/fac/doublons?kind=contact&group=1');
+    await screenshot(page, 'fac-duplicates-record-action');
+    await toGroup.click();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 })
+      .toBe('Doublons possibles n° 1');
+    // A contact in no group has no such link (its page loaded: the consent link is there).
+    await page.goto(`${t.url}/fac/contacts/1`);
+    await expect
+      .poll(() => page.getByRole('link', { name: 'Consentement (RGPD)' }).count(), { timeout: 10_000 })
+      .toBe(1);
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByRole('main').getByRole('link', { name: 'Doublons', exact: true }).count()).toBe(0);
     await page.goto(`${t.url}/fac/doublons`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Doublons');
     const group = page.getByRole('region', { name: 'Doublons possibles n° 1' });

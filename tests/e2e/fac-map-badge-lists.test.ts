@@ -1,12 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/test-app';
-import { screenshot, signIn } from '../helpers/browser';
+import { newPage, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 import { addDays, parisDate } from '../../engine/time/paris-time';
 
 const WAIT = { timeout: 10_000 };
+
+/** The points the map shows: single markers plus the numbers of the clusters (leaflet.markercluster). */
+async function shownOnMap(page: Page): Promise<number> {
+  const singles = await page.locator('.map-leaflet path.leaflet-interactive').count();
+  const clustered = await page.locator('.map-leaflet .map-cluster span[aria-hidden="true"]').allTextContents();
+  return singles + clustered.reduce((sum, n) => sum + Number(n), 0);
+}
 
 // Issue 10, items 12, 9, 4 and 5 in Chromium: the contacts' « Carte » view keeps the list's search
 // in the address (map=1) and lists its points as links; « Saisies incomplètes » carries a badge
@@ -52,7 +59,8 @@ describe('contacts map, incomplete-entries badge, « Ajouter à une liste » (ad
       .toBe('true');
     const points = page.getByRole('region', { name: 'Fiches sur la carte (3)' });
     await expect.poll(() => points.getByRole('link').count(), WAIT).toBe(3);
-    await expect.poll(() => page.locator('.map-leaflet path.leaflet-interactive').count(), WAIT).toBe(3);
+    // Close points gather into clusters: each point is a marker or counted in a cluster's number.
+    await expect.poll(() => shownOnMap(page), WAIT).toBe(3);
     expect(await page.getByRole('region', { name: 'Carte des contacts' }).count()).toBe(1);
     // « Situer » opens the point's popup, whose link leads to the record.
     await points.getByRole('button', { name: 'Situer Claire Dubois' }).click();
@@ -150,5 +158,50 @@ describe('contacts map, incomplete-entries badge, « Ajouter à une liste » (ad
     expect(a11y).toEqual({ map: [], dialog: [], contact: [], reminders: [] });
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('clusters the points of a large map, and lets an administrator recompute the incomplete entries', async () => {
+    const { page, context, errors } = await newPage(browser);
+    // The advisor has no « Tout recalculer » (administrators only).
+    await signIn(page, t.url, 'conseiller@demo.fr');
+    await page.goto(`${t.url}/fac/saisies-incompletes/`);
+    await expect.poll(() => page.getByRole('row').count(), WAIT).toBeGreaterThan(1);
+    expect(await page.getByRole('button', { name: 'Tout recalculer' }).count()).toBe(0);
+    await context.close();
+
+    const admin = await newPage(browser);
+    await signIn(admin.page, t.url, 'admin@demo.fr');
+    const p = admin.page;
+    await p.goto(`${t.url}/fac/saisies-incompletes/`);
+    const button = p.getByRole('button', { name: 'Tout recalculer' });
+    await expect.poll(() => button.count(), WAIT).toBe(1);
+    await button.click();
+    const done = p.getByRole('status').getByText(/^Saisies incomplètes recalculées : \d+ contact\(s\)/);
+    await expect.poll(() => done.count(), WAIT).toBe(1);
+    expect(await button.isEnabled()).toBe(true);
+    expect(await p.getByRole('row').count()).toBeGreaterThan(1);
+    expect(await seriousViolations(p)).toEqual([]);
+    await screenshot(p, 'fac-incomplete-recompute');
+
+    // Every located contact of the demo (both structures): the Isère ones gather into clusters.
+    await p.goto(`${t.url}/fac/contacts/?map=1`);
+    const points = p.getByRole('region', { name: /^Fiches sur la carte \(\d+\)$/ });
+    await expect.poll(() => points.getByRole('link').count(), WAIT).toBeGreaterThan(5);
+    const total = await points.getByRole('link').count();
+    await expect.poll(() => shownOnMap(p), WAIT).toBe(total);
+    expect(await p.locator('.map-leaflet .map-cluster').count()).toBeGreaterThan(0);
+    expect(await seriousViolations(p)).toEqual([]);
+    await screenshot(p, 'fac-contacts-map-clusters');
+    // « Situer » brings a clustered point out of its cluster, popup open.
+    const first = points.getByRole('button', { name: /^Situer / }).first();
+    const name = ((await first.getAttribute('aria-label')) ?? (await first.textContent()) ?? '').replace(
+      /^Situer /,
+      '',
+    );
+    await first.click();
+    await expect.poll(() => p.locator('.leaflet-popup a', { hasText: name }).count(), WAIT).toBe(1);
+    await screenshot(p, 'fac-contacts-map-cluster-located');
+    expect([...errors, ...admin.errors]).toEqual([]);
+    await admin.context.close();
   });
 });

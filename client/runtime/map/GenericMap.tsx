@@ -2,6 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import L from 'leaflet';
+// Extends the global L that leaflet's bundle sets (L.markerClusterGroup): imported after it.
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { api, request, type ApiError } from '../../api/http';
 import { useLayers, useLeafletMap } from '../../screens/actimmo-map/use-leaflet-map';
 import { traceOutlines, type DepartmentRaster } from '../../screens/actimmo-map/trace-outlines';
@@ -206,7 +209,11 @@ function PointsMap({
   );
 
   // One marker per point; its popup names the record and links to it (inside the app, no reload).
+  // Near points gather into a cluster showing their number (leaflet.markercluster), so that
+  // thousands of contacts stay readable; a click on a cluster zooms in, or spreads it out at the
+  // deepest zoom. Keyboard and screen-reader users have the list of points beside the map.
   const markers = useRef(new Map<number, L.CircleMarker>());
+  const clusters = useRef<L.MarkerClusterGroup | null>(null);
   useLayers(
     map,
     (m) => {
@@ -228,24 +235,46 @@ function PointsMap({
           })
             .bindTooltip(escapeHtml(p.label))
             .bindPopup(link);
-          return [p.pk, marker.addTo(m)];
+          return [p.pk, marker];
         }),
       );
-      return [...markers.current.values()];
+      const group = L.markerClusterGroup({
+        chunkedLoading: true,
+        showCoverageOnHover: false,
+        maxClusterRadius: 45,
+        iconCreateFunction: (cluster) => {
+          const count = cluster.getChildCount();
+          const size = count < 10 ? 'small' : count < 100 ? 'medium' : 'large';
+          return L.divIcon({
+            // A cluster is a keyboard button: its name says what it is (the digit alone would not).
+            html: `<span aria-hidden="true">${count}</span><span class="visually-hidden">${escapeHtml(
+              t('ui.map.cluster', { count }),
+            )}</span>`,
+            className: `map-cluster map-cluster-${size}`,
+            iconSize: L.point(36, 36),
+          });
+        },
+      });
+      group.addLayers([...markers.current.values()]);
+      clusters.current = group;
+      return [group.addTo(m)];
     },
     [points],
   );
 
-  // « Situer » in the list: the point in view with its popup open, the focus on its link.
+  // « Situer » in the list: the point in view (out of its cluster) with its popup open, the focus on its link.
   useEffect(() => {
     if (!map) return undefined;
     const show = (e: Event) => {
       const marker = markers.current.get((e as CustomEvent<number>).detail);
-      if (!marker) return;
-      map.setView(marker.getLatLng(), Math.max(map.getZoom(), withTiles ? 13 : 9));
-      marker.openPopup();
-      (marker.getPopup()?.getElement()?.querySelector('a') as HTMLElement | null)?.focus();
+      if (!marker || !clusters.current) return;
+      const open = () => {
+        marker.openPopup();
+        (marker.getPopup()?.getElement()?.querySelector('a') as HTMLElement | null)?.focus();
+      };
       container.current?.scrollIntoView({ block: 'nearest' });
+      if (map.getZoom() < (withTiles ? 13 : 9)) map.setView(marker.getLatLng(), withTiles ? 13 : 9, { animate: false });
+      clusters.current.zoomToShowLayer(marker, open);
     };
     channel.addEventListener('show', show);
     return () => channel.removeEventListener('show', show);

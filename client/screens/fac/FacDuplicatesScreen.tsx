@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
 import { api, type ApiError } from '../../api/http';
 import { entityPaths } from '../../runtime/entity-routes';
 import { formatDateTime } from '../../lib/format';
@@ -37,11 +37,14 @@ function GroupPanel({
   kind,
   onMerge,
   onDistinct,
+  target = false,
 }: {
   group: DuplicateGroup;
   kind: Kind;
   onMerge: (kept: Rec, merged: Rec) => void;
   onDistinct: (group: DuplicateGroup) => void;
+  /** The group the address names (?group=, from a record's « Doublons »): shown first and focused. */
+  target?: boolean;
 }) {
   const [records, setRecords] = useState<Rec[]>([]);
   const [kept, setKept] = useState<number | null>(null);
@@ -55,13 +58,27 @@ function GroupPanel({
     });
   }, [kind, members.join(',')]); // eslint-disable-line react-hooks/exhaustive-deps
   const paths = entityPaths(kind);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const shown = records.length >= 2;
+  useEffect(() => {
+    // Reached from a record's « Doublons »: the group comes into view with the focus on its title.
+    if (target && shown) {
+      headingRef.current?.scrollIntoView({ block: 'start' });
+      headingRef.current?.focus();
+    }
+  }, [target, shown]);
   // A group whose other records were deleted since has nothing left to review.
-  if (records.length < 2) return null;
+  if (!shown) return null;
   const keptRecord = records.find((r) => r.pk === kept);
   const heading = `duplicate-group-${group.pk}`;
   return (
-    <section className="panel duplicate-group" aria-labelledby={heading}>
-      <h3 id={heading}>{t('ui.fac_duplicates.group', { pk: group.pk })}</h3>
+    <section
+      className={target ? 'panel duplicate-group duplicate-group-target' : 'panel duplicate-group'}
+      aria-labelledby={heading}
+    >
+      <h3 id={heading} ref={headingRef} tabIndex={-1}>
+        {t('ui.fac_duplicates.group', { pk: group.pk })}
+      </h3>
       <table className="data-table">
         <thead>
           <tr>
@@ -127,7 +144,10 @@ function GroupPanel({
  * chooses the kept value field by field (MergeChooser), and the recent merges can be undone.
  */
 export default function FacDuplicatesScreen() {
-  const [kind, setKind] = useState<Kind>('contact');
+  // ?kind=organization&group=3 (a record's « Doublons »): that kind, that group first.
+  const [params] = useSearchParams();
+  const [kind, setKind] = useState<Kind>(params.get('kind') === 'organization' ? 'organization' : 'contact');
+  const targetGroup = Number(params.get('group')) || null;
   const [groups, setGroups] = useState<DuplicateGroup[] | null>(null);
   const [history, setHistory] = useState<MergeHistory[]>([]);
   const [merging, setMerging] = useState<{ kept: Rec; merged: Rec } | null>(null);
@@ -235,11 +255,12 @@ export default function FacDuplicatesScreen() {
       ) : groups.length === 0 ? (
         <p className="muted">{t('ui.fac_duplicates.none')}</p>
       ) : (
-        groups.map((g) => (
+        [...groups.filter((g) => g.pk === targetGroup), ...groups.filter((g) => g.pk !== targetGroup)].map((g) => (
           <GroupPanel
             key={g.pk}
             group={g}
             kind={kind}
+            target={g.pk === targetGroup}
             onMerge={(kept, other) => {
               setNotice(null);
               setMerging({ kept, merged: other });

@@ -4,11 +4,18 @@ import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
 import type { EntityHook } from '../hook-types';
 import type { RequestContext } from '../../context';
 import { isRecordKey } from '../../db/record-key';
+import { loadRow } from '../../operations/find-one';
 import { OWNING_GROUP } from './linked-records';
 import { effectiveEntity } from '../../access/effective-entity';
 import { recordScopes } from '../../../engine/schema/record-scopes';
 import { getEntity } from '../../../engine/schema/registry';
-import { missingItems, type CustomField } from '../../../engine/file-area/incomplete-items';
+import {
+  missingItems,
+  type BindingProgrammes,
+  type CustomField,
+  type ProgrammeFlags,
+} from '../../../engine/file-area/incomplete-items';
+import { recordOf, recordsWhere } from './follow-up-data';
 
 const TABLE = 'fac_incomplete_model';
 type Kind = 'contact' | 'organization';
@@ -38,9 +45,57 @@ function answersOf(record: ApiRecord): Record<string, unknown> {
   return data && typeof data === 'object' && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 }
 
-/** The missing items of a record (reference 8.6), its custom forms read through the app's database. */
-export async function missingItemsOf(ctx: RequestContext, kind: Kind, record: ApiRecord): Promise<string[]> {
-  return missingItems(kind, record, await customFieldsOf(ctx, kind, record), answersOf(record));
+/** The programmes of the folders of a contact or an organisation (each once, folders' order). */
+async function folderProgrammes(
+  ctx: RequestContext,
+  db: Kysely<AppDatabase>,
+  kind: Kind,
+  pk: unknown,
+): Promise<ProgrammeFlags[]> {
+  if (!isRecordKey(pk)) return [];
+  const seen = new Set<unknown>();
+  const out: ProgrammeFlags[] = [];
+  for (const folder of await recordsWhere(ctx.app, db, 'folder', kind, pk)) {
+    if (seen.has(folder.project)) continue;
+    seen.add(folder.project);
+    const project = await recordOf(ctx.app, db, 'project', folder.project);
+    if (project) out.push(project);
+  }
+  return out;
+}
+
+/**
+ * The programmes that make fields of the record mandatory (reference 8.6): those of its folders,
+ * and for a contact those of the folders of its organisations whose programme binds members too.
+ */
+export async function bindingProgrammes(
+  ctx: RequestContext,
+  db: Kysely<AppDatabase>,
+  kind: Kind,
+  record: ApiRecord,
+): Promise<BindingProgrammes> {
+  if (!ctx.app.registry.entities.has('folder') || !isRecordKey(record.pk)) return { own: [] };
+  const own = await folderProgrammes(ctx, db, kind, record.pk);
+  if (kind !== 'contact') return { own };
+  const viaOrganizations: ProgrammeFlags[] = [];
+  for (const membership of await recordsWhere(ctx.app, db, 'membership', 'contact', record.pk))
+    for (const project of await folderProgrammes(ctx, db, 'organization', membership.organization))
+      if (project.shouldMembersOfOrganizationRespectRules === true) viaOrganizations.push(project);
+  return { own, viaOrganizations };
+}
+
+/**
+ * The missing items of a record (reference 8.6), its custom forms read through the app's
+ * database and its programmes through `db` (the write's transaction when there is one).
+ */
+export async function missingItemsOf(
+  ctx: RequestContext,
+  kind: Kind,
+  record: ApiRecord,
+  db: Kysely<AppDatabase> = ctx.app.database.db,
+): Promise<string[]> {
+  const fields = await customFieldsOf(ctx, kind, record);
+  return missingItems(kind, record, fields, answersOf(record), await bindingProgrammes(ctx, db, kind, record));
 }
 
 /** Writes (or removes) the one incomplete-entry record of an object; returns its missing items. */
@@ -51,7 +106,7 @@ export async function recordIncompleteEntry(
   record: ApiRecord,
 ): Promise<string[]> {
   if (!isRecordKey(record.pk)) return [];
-  return writeIncompleteEntry(db, kind, record, await missingItemsOf(ctx, kind, record));
+  return writeIncompleteEntry(db, kind, record, await missingItemsOf(ctx, kind, record, db));
 }
 
 async function writeIncompleteEntry(
@@ -132,12 +187,34 @@ export async function recomputeIncompleteEntries(ctx: RequestContext): Promise<R
   return counts;
 }
 
-/** Recomputed after every save of a contact or an organisation (reference 6 and 8.6). */
+/** The entry of one contact or organisation again, read as the API reads it (its custom answers too). */
+async function recomputeOne(ctx: RequestContext, kind: Kind, pk: unknown): Promise<void> {
+  if (!isRecordKey(pk)) return;
+  const entity = getEntity(ctx.app.registry, kind);
+  const row = await loadRow(ctx.app.database.db, entity, pk);
+  if (!row) return;
+  const record = rowToRecord(entity, row, await effectiveEntity(ctx.app, kind, ctx.whiteLabel));
+  await recordIncompleteEntry(ctx, ctx.app.database.db, kind, record);
+}
+
+/**
+ * Recomputed after every save of a contact or an organisation (reference 6 and 8.6), and of a
+ * folder: the programme it opens may make fields of its contact or organisation mandatory (and of
+ * the organisation's members). A folder deleted leaves the entries until the next save or recompute.
+ */
 export const incompleteEntries: EntityHook = {
   async afterWrite({ ctx, entity, record, db }) {
-    if (entity.name !== 'contact' && entity.name !== 'organization') return;
     // A deletion passes only the pk: the entry went with the record (deleteDependents).
     if (record[OWNING_GROUP] === undefined) return;
+    if (entity.name === 'folder') {
+      await recomputeOne(ctx, 'contact', record.contact);
+      await recomputeOne(ctx, 'organization', record.organization);
+      if (isRecordKey(record.organization))
+        for (const m of await recordsWhere(ctx.app, db, 'membership', 'organization', record.organization))
+          await recomputeOne(ctx, 'contact', m.contact);
+      return;
+    }
+    if (entity.name !== 'contact' && entity.name !== 'organization') return;
     await recordIncompleteEntry(ctx, db, entity.name, record);
   },
 };

@@ -1,14 +1,29 @@
 import type { RequestContext } from '../../context';
 import { effectiveEntity } from '../../access/effective-entity';
 import { assertModuleEnabled, entityOf, mayEverDo, ruleData } from '../../operations/entity-access';
-import type { PropertySchema } from '../../../engine/schema/types';
+import type { PropertySchema, RecordActionDeclaration } from '../../../engine/schema/types';
 import { validatorUrl } from './validator-modules';
+import { holds } from '../../../engine/logic/logic';
 import { relatedLists } from './related-lists';
 
 function importOf(ctx: RequestContext, name: string, mayCreate: boolean) {
   const mapping = (ctx.app.registry.declarations.imports ?? []).find((i) => i.entity === name);
   if (!mapping || !mayCreate) return undefined;
   return { columns: mapping.columns.map((c) => ({ header: c.header, required: Boolean(c.required) })) };
+}
+
+/**
+ * The record buttons of the screens: a `find` (generic `linkWhenFound`) gets the API path of its
+ * entity, and is left out when that entity is off or never visible to the user.
+ */
+function recordActionsOf(ctx: RequestContext, actions: RecordActionDeclaration[]) {
+  return actions.flatMap((a) => {
+    if (!a.find) return [a];
+    const target = ctx.app.registry.entities.get(a.find.entity);
+    const path = target?.schema['x-entity'].api?.path;
+    if (!target || !path || ctx.whiteLabel.modules[target.schema['x-entity'].module] === false) return [];
+    return mayEverDo(ctx, target, 'view') ? [{ ...a, find: { ...a.find, path } }] : [];
+  });
 }
 
 /**
@@ -68,10 +83,14 @@ export async function entityMeta(ctx: RequestContext, name: string, scopes: read
       : undefined,
     fieldRules: effective.fieldRules,
     checks: x.checks ?? [],
-    recordActions: x.screens?.actions ?? [],
+    recordActions: recordActionsOf(ctx, x.screens?.actions ?? []),
     // The list's « Importer » button (docs/export-import.md): the mapping's columns, when the user may create.
     import: importOf(ctx, name, can('create')),
     deleteWarning: x.screens?.deleteWarning ?? null,
+    // The list's buttons this user may use (x-entity.screens.listActions); the endpoint checks again.
+    listActions: (x.screens?.listActions ?? [])
+      .filter((a) => holds(a.access, ruleData(ctx)))
+      .map(({ label, post, busyLabel, help }) => ({ label, post, busyLabel, help })),
     // Other entities' records pointing at this one, shown beside its form (x-entity.related).
     related: relatedLists(ctx, entity),
     extraFields: [...effective.extraFields],
