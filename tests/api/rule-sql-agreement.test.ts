@@ -83,6 +83,8 @@ const RULES: Rule[] = [
   { var: 'record.s' },
   { '!': { var: 'record.s' } },
   { '!!': { var: 'record.list' } },
+  { var: 'record.list' },
+  { var: 'record.anyJson' },
   { '!': { var: 'record.list' } },
   { '!!': { var: 'record.obj' } },
   { '!': { var: 'record.obj' } },
@@ -136,6 +138,19 @@ describe.each(DIALECTS)('rights rules as SQL agree with the rule engine on %s', 
     ).map((row) => rowToRecord(ENTITY, row));
     const user = anonymousUser(t.app.registry.declarations.roles);
     const data = { user, whiteLabel: { id: null, domain: null, modules: {} } };
+    // Finding 14: the rule engine itself uses json-logic's truthiness, not JavaScript's: an empty
+    // list is false (Boolean([]) is true), an empty object and the text "0" are true.
+    const values = [[], [0], {}, 0, '', '0', false, null];
+    expect(values.map((v) => holds({ var: 'record.v' }, { ...data, record: { v } }))).toEqual([
+      false,
+      true,
+      true,
+      false,
+      false,
+      true,
+      false,
+      false,
+    ]);
     for (const rule of RULES) {
       const expected = stored.filter((record) => holds(rule, { ...data, record })).map((r) => r.pk);
       const filter = compileFilter(rule, data);

@@ -83,6 +83,10 @@ export async function startTestApp(
   const server: Server = await new Promise((resolve) => {
     const s = createApp(app).listen(0, () => resolve(s));
   });
+  // The test client keeps connections alive and drops an idle one after 5 s, as the server did:
+  // when both timers ran out together (a loaded machine), a request could go out on a connection
+  // the server was closing (ECONNRESET). The server now waits longer, so the client closes first.
+  server.keepAliveTimeout = 60_000;
   // "localhost" is the demo white label's domain, so the browser and the API see its settings.
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   const call: TestApp['call'] = async (path, o = {}) => {

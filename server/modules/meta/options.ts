@@ -7,7 +7,7 @@ import { rowToRecord } from '../../db/row-mapper';
 import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from '../../operations/entity-access';
 import { visibleRows } from '../../operations/find';
 import { HttpError } from '../../http/http-error';
-import { message } from '../../context';
+import { message, notFound } from '../../context';
 import { plainTextOf } from '../../../engine/html/plain-text';
 
 const LIMIT = 200;
@@ -35,6 +35,10 @@ export async function relationOptions(
   // filters (visibleRows), so choices never show what the list would not.
   assertModuleEnabled(ctx, target);
   assertNotSecretLinked(ctx, target);
+  // An entity without a list endpoint (notification-sent) has no choices to offer either: what
+  // the list cannot enumerate, the choices must not.
+  const api = target.schema['x-entity'].api;
+  if (!api || !(api.actions ?? ['list']).includes('list')) throw notFound(ctx);
   let relationRule: import('../../../engine/schema/types').Rule | undefined;
   if (args.field) {
     const [owner, field] = args.field.split('.');
