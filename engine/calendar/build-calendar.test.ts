@@ -6,7 +6,7 @@ import type { AppointmentForCalendar, SlotForCalendar } from './calendar-types';
 const NOW = '2027-03-01T10:00:00Z';
 
 const appointment: AppointmentForCalendar = {
-  uuid: '0b0c5f0e-1111-4222-8333-444455556666',
+  uid: '0b0c5f0e-1111-4222-8333-444455556666',
   sequence: 2,
   status: 'validated',
   subject: 'RDV pris en ligne',
@@ -39,7 +39,7 @@ describe('buildAppointmentInvitation', () => {
     expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
     expect(calendar.getFirstPropertyValue('version')).toBe('2.0');
     expect(calendar.getFirstPropertyValue('prodid')).toBe('-//Plateforme renovation//Rendez-vous//FR');
-    expect(event!.uid).toBe(appointment.uuid);
+    expect(event!.uid).toBe(appointment.uid);
     expect(event!.sequence).toBe(2);
     expect(event!.startDate.toJSDate().toISOString()).toBe('2027-03-28T00:30:00.000Z');
     expect(event!.endDate.toJSDate().toISOString()).toBe('2027-03-28T01:30:00.000Z');
@@ -68,7 +68,7 @@ describe('buildAppointmentInvitation', () => {
       events: [event],
     } = events(text);
     expect(calendar.getFirstPropertyValue('method')).toBe('CANCEL');
-    expect(event!.uid).toBe(appointment.uuid);
+    expect(event!.uid).toBe(appointment.uid);
     expect(event!.sequence).toBe(3);
     expect(event!.component.getFirstPropertyValue('status')).toBe('CANCELLED');
   });
@@ -96,14 +96,14 @@ describe('buildAppointmentsCalendar', () => {
     const text = buildAppointmentsCalendar(
       [
         { ...appointment, sequence: 0 },
-        { ...appointment, uuid: 'u-2', status: 'waiting', client: null, place: null, advisor: null },
-        { ...appointment, uuid: 'u-3', status: 'cancelled' },
+        { ...appointment, uid: 'u-2', status: 'waiting', client: null, place: null, advisor: null },
+        { ...appointment, uid: 'u-3', status: 'cancelled' },
       ],
       { now: NOW, name: 'Rendez-vous' },
     );
     const { calendar, events: list } = events(text);
     expect(calendar.getFirstPropertyValue('method')).toBeNull();
-    expect(list.map((e) => e.uid)).toEqual([appointment.uuid, 'u-2', 'u-3']);
+    expect(list.map((e) => e.uid)).toEqual([appointment.uid, 'u-2', 'u-3']);
     expect(list[0]!.component.getFirstPropertyValue('sequence')).toBe(0);
     expect(list[1]!.summary).toBe('[en attente] RDV pris en ligne');
     expect(list[1]!.location).toBeNull();

@@ -52,7 +52,7 @@ function appointmentEvent(a: AppointmentForCalendar, now: string): ICalEventData
     ['Lieu', a.place?.name],
   ]);
   return {
-    id: a.uuid,
+    id: a.uid,
     start: new Date(a.start),
     end: new Date(a.end),
     stamp: new Date(now),

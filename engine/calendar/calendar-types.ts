@@ -6,8 +6,11 @@ export interface CalendarPerson {
 }
 
 export interface AppointmentForCalendar {
-  /** The appointment's uuid: the iCalendar UID, the same in every mail about it. */
-  uuid: string;
+  /**
+   * The iCalendar UID, the same in every mail about the appointment: derived from its uuid by the server
+   * (never the uuid itself, which is the secret of the visitor's links).
+   */
+  uid: string;
   /** Incremented on every save (first save 0). */
   sequence: number;
   status: 'waiting' | 'validated' | 'cancelled';

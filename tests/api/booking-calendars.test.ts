@@ -1,3 +1,4 @@
+import { appointmentCalendarUid } from '../../server/modules/booking/appointment-calendar-uid';
 import ICAL from 'ical.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
@@ -63,7 +64,7 @@ describe.each(DIALECTS)('booking calendars on %s', (dialect) => {
     expect(all.status).toBe(200);
     expect(all.headers.get('content-type')).toContain('text/calendar');
     expect(all.headers.get('content-disposition')).toContain('calendar.ics');
-    const mine = events(all.body).find((e) => e.uid === appointmentUuid)!;
+    const mine = events(all.body).find((e) => e.uid === appointmentCalendarUid(appointmentUuid))!;
     expect(mine).toBeDefined();
     expect(mine.startDate.toJSDate().toISOString()).toBe(at(30, 9));
     expect(mine.endDate.toJSDate().toISOString()).toBe(at(30, 10));
@@ -72,11 +73,11 @@ describe.each(DIALECTS)('booking calendars on %s', (dialect) => {
     const elsewhere = await t.call(`/dialogwatt/ical/?places=${encodeURIComponent(JSON.stringify([otherPlace]))}`, {
       token: advisorToken,
     });
-    expect(events(elsewhere.body).map((e) => e.uid)).not.toContain(appointmentUuid);
+    expect(events(elsewhere.body).map((e) => e.uid)).not.toContain(appointmentCalendarUid(appointmentUuid));
     const here = await t.call(`/dialogwatt/ical/?reasons=${encodeURIComponent(JSON.stringify([reason]))}`, {
       token: advisorToken,
     });
-    expect(events(here.body).map((e) => e.uid)).toEqual([appointmentUuid]);
+    expect(events(here.body).map((e) => e.uid)).toEqual([appointmentCalendarUid(appointmentUuid)]);
 
     const slots = await t.call(`/dialogwatt/ical-for-slots/?places=${encodeURIComponent(`[${place}]`)}`, {
       token: advisorToken,
@@ -118,7 +119,9 @@ describe.each(DIALECTS)('booking calendars on %s', (dialect) => {
 
     const published = await t.call(`/dialogwatt/ical-permanent-url/${first.body.uniqueId}/`);
     expect(published.status).toBe(200);
-    expect(events(published.body).map((e) => e.uid)).toEqual([appointmentUuid]);
+    expect(events(published.body).map((e) => e.uid)).toEqual([appointmentCalendarUid(appointmentUuid)]);
+    // A feed shared outside (a colleague, a calendar service) never carries the secret of the visitor's links.
+    expect(published.body).not.toContain(appointmentUuid);
 
     const forSlots = await t.call('/dialogwatt/ical-permanent-url-for-slots/', {
       method: 'POST',

@@ -33,7 +33,7 @@ const context: AppointmentTemplateContext = {
 const invitation = (method: 'REQUEST' | 'CANCEL', sequence: number) =>
   buildAppointmentInvitation(
     {
-      uuid: UUID,
+      uid: UUID,
       sequence,
       status: 'validated',
       subject: 'RDV pris en ligne',

@@ -1,5 +1,6 @@
 import type { ApiRecord } from '../../db/row-mapper';
 import type { BookedAppointment } from './public-shapes';
+import { appointmentCalendarUid } from './appointment-calendar-uid';
 
 /** iCalendar text: backslash, semicolon, comma and line breaks escaped (RFC 5545 §3.3.11). */
 function text(value: string): string {
@@ -33,7 +34,7 @@ const stamp = (iso: string) =>
 
 /**
  * The visitor's invitation for one appointment (the short link's « ajouter à mon agenda »): same
- * UID as every mail about it (its uuid) and its SEQUENCE, so that a calendar updates the event it
+ * UID as every mail about it (derived from its uuid) and its SEQUENCE, so that a calendar updates the event it
  * already has; CANCELLED once cancelled.
  */
 export function appointmentIcs(a: ApiRecord, shape: BookedAppointment, now: Date): string {
@@ -52,7 +53,7 @@ export function appointmentIcs(a: ApiRecord, shape: BookedAppointment, now: Date
     'CALSCALE:GREGORIAN',
     `METHOD:${cancelled ? 'CANCEL' : 'PUBLISH'}`,
     'BEGIN:VEVENT',
-    `UID:${shape.uuid}`,
+    `UID:${appointmentCalendarUid(shape.uuid)}`,
     `SEQUENCE:${Math.max(0, Number(a.sequence) || 0)}`,
     `DTSTAMP:${stamp(now.toISOString())}`,
     `DTSTART:${stamp(shape.startDate)}`,

@@ -10,6 +10,7 @@ import { buildAppointmentsCalendar, buildSlotsCalendar } from '../../../engine/c
 import type { AppointmentForCalendar, SlotForCalendar } from '../../../engine/calendar/calendar-types';
 import { jsonList } from './notifications/notification-rows';
 import { bookingLimiter } from './rate-limits';
+import { appointmentCalendarUid } from './appointment-calendar-uid';
 import { BASE } from './booking-base';
 
 type Kind = 'appointments' | 'slots';
@@ -90,7 +91,7 @@ export async function appointmentsForCalendar(
   ]);
   const places = await placeNames(db, [...new Set(rows.map((a) => a.place).filter((v): v is number => v !== null))]);
   return rows.map((a) => ({
-    uuid: a.uuid ?? String(a.pk),
+    uid: appointmentCalendarUid(a.uuid ?? String(a.pk)),
     sequence: a.sequence ?? 0,
     status: (a.status ?? 'validated') as AppointmentForCalendar['status'],
     subject: a.subject ?? '',

@@ -3,6 +3,7 @@ import { sendGroupMail, type MailAttachment } from '../../../mail/send-group-mai
 import { sendSms } from '../../../messaging/send-sms';
 import { buildAppointmentInvitation, invitationContentType } from '../../../../engine/calendar/build-calendar';
 import type { AppointmentForCalendar } from '../../../../engine/calendar/calendar-types';
+import { appointmentCalendarUid } from '../appointment-calendar-uid';
 
 const REQUEST_TRIGGERS = new Set(['created_client', 'created_advisor', 'changed_client', 'changed_advisor']);
 const CANCEL_TRIGGERS = new Set(['cancelled_client', 'cancelled_advisor']);
@@ -52,7 +53,7 @@ async function invitation(
     : undefined;
   const name = (u: typeof client) => [u?.first_name, u?.last_name].filter(Boolean).join(' ').trim();
   const data: AppointmentForCalendar = {
-    uuid: a.uuid,
+    uid: appointmentCalendarUid(a.uuid),
     sequence: a.sequence ?? 0,
     status: (a.status ?? 'validated') as AppointmentForCalendar['status'],
     subject: a.subject ?? 'Rendez-vous',
