@@ -179,13 +179,24 @@ export function statisticsRange(
   };
 }
 
+/**
+ * The status of a folder whose done actions reached statuses up to `order` (8.9): of equal
+ * orders, the one the (order, pk) sort puts last; nothing reached (null) → the model's first.
+ */
+export function statusAtOrder<T extends { pk: number; order: number }>(
+  steps: T[],
+  order: number | null,
+): T | undefined {
+  const sorted = [...steps].sort(byOrder);
+  return order === null ? sorted[0] : sorted.filter((s) => s.order === order).pop();
+}
+
 /** Statuses of a model with their counts: a folder counts once at its status, cumulated in the earlier ones. */
 function statusFigures(config: StatsConfig, facts: StatsFacts, model: number): StatusFigures[] {
   const steps = config.statuses.filter((s) => s.folderModel === model).sort(byOrder);
   const counts = new Map<number, number>();
   for (const f of facts.folders.filter((x) => x.model === model)) {
-    // The furthest status reached (8.9): of equal orders, the one a stable sort puts last; none → the first.
-    const at = f.order === null ? steps[0] : steps.filter((s) => s.order === f.order).pop();
+    const at = statusAtOrder(steps, f.order);
     if (at) counts.set(at.pk, (counts.get(at.pk) ?? 0) + f.count);
   }
   const folders = facts.folders.filter((x) => x.model === model).reduce((s, x) => s + x.count, 0);

@@ -21,6 +21,7 @@ import { listRecipientsRouter } from './fac-lists/list-recipients-routes';
 import { importRouter } from './imports';
 import { duplicatesRouter } from './fac-duplicates/duplicate-routes';
 import { followUpRouter } from './follow-up/follow-up-routes';
+import { followUpStatisticsRouter } from './follow-up/statistics-routes';
 import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
 
 /**
@@ -50,6 +51,7 @@ export function extraRouters(app: AppContext): Router[] {
     importRouter(app),
     duplicatesRouter(app),
     followUpRouter(),
+    followUpStatisticsRouter(),
     incompleteEntriesRouter(app),
   ];
 }
