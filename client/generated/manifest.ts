@@ -458,6 +458,23 @@ export const routes: ManifestRoute[] = [
     "description": "Les contacts et les structures de votre structure qui semblent en double : fusionnez-les ou marquez-les comme distincts."
   },
   {
+    "name": "FacFollowUpStatistics",
+    "path": "/fac/suivi",
+    "screen": {
+      "component": "FollowUpStatisticsScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Suivi des programmes",
+    "description": "Les statistiques d'un programme : dossiers par statut, actes réalisés et valorisés, objectifs et budget, avec leur tableur."
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {

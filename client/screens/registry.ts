@@ -40,6 +40,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   PlaceInfoScreen: lazy(() => import('./booking/PlaceInfoScreen')),
   AppointmentLinkScreen: lazy(() => import('./booking/AppointmentLinkScreen')),
   FacDuplicatesScreen: lazy(() => import('./fac/FacDuplicatesScreen')),
+  FollowUpStatisticsScreen: lazy(() => import('./fac/FollowUpStatisticsScreen')),
 };
 
 export const entityScreens = {
