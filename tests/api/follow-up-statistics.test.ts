@@ -181,6 +181,19 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
     expect(xlsx.status).toBe(403);
     expect((await t.call('/fac/statistics/1/', { token: token.manager })).status).toBe(403);
     expect((await t.call('/fac/statistics/1/')).status).toBe(401);
+    const both = await fetch(`${t.url}/api/v1/fac/statistics/1/export.xlsx?period=1&groups=2,3`, {
+      headers: { Authorization: `JWT ${token.admin}` },
+    });
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await both.arrayBuffer()) as never);
+    // Per structure too; the neighbour has no budget, so no budget sheet.
+    expect(book.worksheets.map((s) => s.name)).toEqual([
+      'Statistiques',
+      'Suivi budget',
+      'Stats_Espace_Conseil_Démo',
+      'Budget_Espace_Conseil_Démo',
+      'Stats_Espace_Conseil_Voisin',
+    ]);
     const admin = await stats('admin', 'period=1&groups=2,3');
     expect(status(admin, 'Conseillé').nbStatus).toBe(status(await stats('advisor'), 'Conseillé').nbStatus);
     expect((await t.call('/fac/statistics/1/?dateEnd=2020-13-01', { token: token.admin })).body.errors[0].message).toBe(

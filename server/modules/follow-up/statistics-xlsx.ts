@@ -20,6 +20,14 @@ export function workbookName(stats: StatisticsAnswer, today = parisDate(Date.now
   return `FAC_${group}statistics_${today.replace(/-/g, '_')}.xlsx`;
 }
 
+/** A sheet name of at most 31 characters not yet in the book (two cut structure names may meet). */
+function sheetName(book: ExcelJS.Workbook, wanted: string): string {
+  const taken = new Set(book.worksheets.map((w) => w.name.toLowerCase()));
+  let name = wanted.slice(0, 31);
+  for (let i = 2; taken.has(name.toLowerCase()); i++) name = `${wanted.slice(0, 31 - String(i).length - 1)}~${i}`;
+  return name;
+}
+
 function heading(sheet: ExcelJS.Worksheet, stats: StatisticsAnswer, what: string, today: string): void {
   sheet.addRow([stats.groups.map((g) => g.name).join(' / ')]).font = BOLD;
   sheet.addRow([`${stats.project.name} : ${what}`]).font = TITLE;
@@ -31,7 +39,7 @@ function heading(sheet: ExcelJS.Worksheet, stats: StatisticsAnswer, what: string
 
 /** « Statistiques » (9.4): per folder model, its statuses and the acts done. */
 function statisticsSheet(book: ExcelJS.Workbook, name: string, stats: StatisticsAnswer, today: string): void {
-  const sheet = book.addWorksheet(name.slice(0, 31));
+  const sheet = book.addWorksheet(sheetName(book, name));
   heading(sheet, stats, 'statistiques', today);
   for (const model of stats.folderModels) {
     sheet.addRow([model.name]).font = TITLE;
@@ -77,7 +85,7 @@ function statisticsSheet(book: ExcelJS.Workbook, name: string, stats: Statistics
 /** « Suivi budget » (9.4): consumption, envelope, the monthly graph table, valued acts per model. */
 function budgetSheet(book: ExcelJS.Workbook, name: string, stats: StatisticsAnswer, today: string): void {
   const budget = stats.budgetTracking!;
-  const sheet = book.addWorksheet(name.slice(0, 31));
+  const sheet = book.addWorksheet(sheetName(book, name));
   heading(sheet, stats, 'suivi budget actions', today);
   const at = today < budget.periodEnd ? today : budget.periodEnd;
   const total = stats.folderModels.reduce((s, m) => s + m.totalExpenses, 0);
