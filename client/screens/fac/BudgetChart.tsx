@@ -14,7 +14,7 @@ const BOTTOM = 30;
 export function BudgetChart({ budget }: { budget: BudgetTracking }) {
   const points = budget.graphData;
   const max = Math.max(1, budget.totalEnvelope, ...points.map((p) => p.cumulatedExpenses));
-  const x = (i: number) => LEFT + (points.length > 1 ? (i * (WIDTH - LEFT - 20)) / (points.length - 1) : 0);
+  const x = (i: number) => LEFT + (points.length > 1 ? (i * (WIDTH - LEFT - 50)) / (points.length - 1) : 0);
   const y = (v: number) => HEIGHT - BOTTOM - (v / max) * (HEIGHT - BOTTOM - 10);
   const description = points.map((p) => `${frenchDay(p.date)} : ${euros(p.cumulatedExpenses)}`).join(' ; ');
   return (
