@@ -35,6 +35,10 @@ const BENCHES: Record<string, { file: string; about: string }> = {
     file: 'import.ts',
     about: 'generic import of 10,000 CSV lines (preview, confirm) over HTTP, SQLite and PostgreSQL, target ≤ 30 s',
   },
+  'follow-up-statistics': {
+    file: 'follow-up-statistics.ts',
+    about: 'statistics of a follow-up programme over 50,000 actions, PostgreSQL, target ≤ 300 ms',
+  },
   validation: {
     file: 'record-validation.ts',
     about: 'record validation per write (old interpreter vs AJV) and per keystroke in Chromium, compile times, weights',

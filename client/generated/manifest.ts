@@ -492,6 +492,23 @@ export const routes: ManifestRoute[] = [
     "description": "Les modèles de dossier d'un programme dessinés comme leurs parcours : les statuts dans l'ordre et les actes qui mènent à chacun."
   },
   {
+    "name": "FacFollowUpStatistics",
+    "path": "/fac/suivi",
+    "screen": {
+      "component": "FollowUpStatisticsScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Suivi des programmes",
+    "description": "Les statistiques d'un programme : dossiers par statut, actes réalisés et valorisés, objectifs et budget, avec leur tableur."
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {

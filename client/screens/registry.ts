@@ -42,6 +42,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   FacDuplicatesScreen: lazy(() => import('./fac/FacDuplicatesScreen')),
   FacPivotScreen: lazy(() => import('./fac/pivot/PivotScreen')),
   FacParcoursScreen: lazy(() => import('./fac/parcours/ParcoursScreen')),
+  FollowUpStatisticsScreen: lazy(() => import('./fac/FollowUpStatisticsScreen')),
 };
 
 export const entityScreens = {

@@ -22,6 +22,7 @@ import { importRouter } from './imports';
 import { duplicatesRouter } from './fac-duplicates/duplicate-routes';
 import { followUpRouter } from './follow-up/follow-up-routes';
 import { pivotRouter } from './follow-up/pivot-routes';
+import { followUpStatisticsRouter } from './follow-up/statistics-routes';
 import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
 
 /**
@@ -52,6 +53,7 @@ export function extraRouters(app: AppContext): Router[] {
     duplicatesRouter(app),
     followUpRouter(),
     pivotRouter(),
+    followUpStatisticsRouter(),
     incompleteEntriesRouter(app),
   ];
 }

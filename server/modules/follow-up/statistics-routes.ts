@@ -1,0 +1,101 @@
+import { Router } from 'express';
+import { asyncHandler } from '../../http/async-handler';
+import {
+  allRecords,
+  assertStatisticsReader,
+  parseSelection,
+  readableGroups,
+  readableProjects,
+} from './statistics-query';
+import { programmeStatisticsOf } from './statistics';
+import { statisticsWorkbook, workbookName } from './statistics-xlsx';
+import { actionDoers, statusHolders } from './statistics-drilldown';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** An attachment header: an ASCII name for old clients, the exact (accented) one as `filename*`. */
+function disposition(name: string): string {
+  const ascii = name
+    .normalize('NFD')
+    .replace(/[^\x20-\x7e]/g, '')
+    .replace(/"/g, '');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}
+
+/**
+ * Statistics of a programme (`/fac/suivi`, reference 8.12, 9.4): the selectors, the figures, the
+ * workbook and the two drill-downs. Administrators read every structure, advisors their own.
+ */
+export function followUpStatisticsRouter(): Router {
+  const router = Router();
+  router.get(
+    '/api/v1/fac/statistics/',
+    asyncHandler(async (req, res) => {
+      assertStatisticsReader(req.ctx);
+      const db = req.ctx.app.database.db;
+      const projects = await readableProjects(req.ctx);
+      const groupPks = [...new Set(projects.flatMap((p) => readableGroups(req.ctx, p) ?? p.groups))];
+      const groups = groupPks.length
+        ? await db
+            .selectFrom('account_group')
+            .select(['pk', 'name'])
+            .where('pk', 'in', groupPks)
+            .orderBy('name')
+            .execute()
+        : [];
+      const periods = await allRecords(req.ctx, db, 'period');
+      res.json({
+        projects: projects.map((p) => {
+          const mine = readableGroups(req.ctx, p) ?? p.groups;
+          return { pk: p.pk, name: p.name, groups: groups.filter((g) => mine.includes(g.pk)) };
+        }),
+        periods: periods
+          .map((p) => ({ pk: p.pk, name: p.name, dateStart: p.dateStart, dateEnd: p.dateEnd }))
+          .sort((a, b) => String(b.dateStart).localeCompare(String(a.dateStart))),
+      });
+    }),
+  );
+  router.get(
+    '/api/v1/fac/statistics/:project/',
+    asyncHandler(async (req, res) => {
+      assertStatisticsReader(req.ctx);
+      const sel = await parseSelection(req.ctx, req.params.project, req.query);
+      res.json(await programmeStatisticsOf(req.ctx, sel));
+    }),
+  );
+  router.get(
+    '/api/v1/fac/statistics/:project/export.xlsx',
+    asyncHandler(async (req, res) => {
+      assertStatisticsReader(req.ctx);
+      const sel = await parseSelection(req.ctx, req.params.project, req.query);
+      const stats = await programmeStatisticsOf(req.ctx, sel);
+      const perGroup = [];
+      if (sel.groups.length > 1)
+        for (const g of sel.groups) perGroup.push(await programmeStatisticsOf(req.ctx, { ...sel, groups: [g] }));
+      const file = await statisticsWorkbook(stats, perGroup);
+      res
+        .status(200)
+        .type(XLSX)
+        .setHeader('Content-Disposition', disposition(workbookName(stats)))
+        .setHeader('Cache-Control', 'no-store')
+        .send(file);
+    }),
+  );
+  router.get(
+    '/api/v1/fac/statistics/:project/status/:status/',
+    asyncHandler(async (req, res) => {
+      assertStatisticsReader(req.ctx);
+      const sel = await parseSelection(req.ctx, req.params.project, req.query);
+      res.json(await statusHolders(req.ctx, sel, req.params.status));
+    }),
+  );
+  router.get(
+    '/api/v1/fac/statistics/:project/did-action/:model/',
+    asyncHandler(async (req, res) => {
+      assertStatisticsReader(req.ctx);
+      const sel = await parseSelection(req.ctx, req.params.project, req.query);
+      res.json(await actionDoers(req.ctx, sel, req.params.model));
+    }),
+  );
+  return router;
+}
