@@ -2434,6 +2434,57 @@ export const routes: ManifestRoute[] = [
     "description": "Les systèmes de chauffage et d'eau chaude des simulateurs, leurs rendements et leurs coûts."
   },
   {
+    "name": "ProjectShareList",
+    "path": "/fac/partage-projets/",
+    "screen": {
+      "kind": "list",
+      "entity": "project-share"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Partage des programmes",
+    "description": "Les structures pilotes et leurs lauréates : une pilote lit les statistiques et les documents des structures lauréates d'un programme. Les structures qui participent à un programme viennent de ses types de valorisation."
+  },
+  {
+    "name": "ProjectShareCreate",
+    "path": "/fac/partage-projets/nouveau",
+    "screen": {
+      "kind": "create",
+      "entity": "project-share"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouveau partage",
+    "description": "Les structures pilotes et leurs lauréates : une pilote lit les statistiques et les documents des structures lauréates d'un programme. Les structures qui participent à un programme viennent de ses types de valorisation."
+  },
+  {
+    "name": "ProjectShareEdit",
+    "path": "/fac/partage-projets/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "project-share"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le partage de programme",
+    "description": "Les structures pilotes et leurs lauréates : une pilote lit les statistiques et les documents des structures lauréates d'un programme. Les structures qui participent à un programme viennent de ses types de valorisation."
+  },
+  {
     "name": "ProjectList",
     "path": "/fac/programmes/",
     "screen": {

@@ -2767,6 +2767,38 @@ export interface Project {
 }
 
 /**
+ * Partage de programme (entity "project-share", schemas/entities/project-share.schema.json)
+ */
+export interface ProjectShare {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Programme
+   */
+  project: number;
+  /**
+   * Structure pilote — Elle lit les statistiques et les documents des lauréates ; elle n'a pas besoin de participer au programme.
+   */
+  pilotGroup: number;
+  /**
+   * Structures lauréates — Des structures qui participent au programme (par ses types de valorisation). Elles ne voient rien de la pilote.
+   *
+   * @minItems 1
+   */
+  laureateGroups: [number, ...number[]];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Motif de rendez-vous (entity "reason", schemas/entities/reason.schema.json)
  */
 export interface Reason {
@@ -4087,6 +4119,7 @@ export interface EntityTypes {
   'place': Place;
   'production-system': ProductionSystem;
   'project': Project;
+  'project-share': ProjectShare;
   'reason': Reason;
   'reminder': Reminder;
   'rgpd-consent': RgpdConsent;

@@ -9,6 +9,11 @@ export interface RuleUser {
   roles: string[];
   /** Groups whose records the user may manage: the own group, plus child groups for a manager. */
   scopeGroups: number[];
+  /**
+   * Laureate structures whose statistics and documents the user's structure pilots, in some
+   * programme (reference 8.8, `project-share`); read only, never managed. Empty for non-advisors.
+   */
+  laureateGroups?: number[];
   anonymous: boolean;
   allowedToSeeBapMenu?: boolean;
   groupAdemeId?: string | null;
@@ -32,7 +37,15 @@ export function rolesOf(userType: string | null, roles: RolesDeclaration): strin
 }
 
 export function anonymousUser(roles: RolesDeclaration): RuleUser {
-  return { pk: null, userType: null, group: null, roles: rolesOf(null, roles), scopeGroups: [], anonymous: true };
+  return {
+    pk: null,
+    userType: null,
+    group: null,
+    roles: rolesOf(null, roles),
+    scopeGroups: [],
+    laureateGroups: [],
+    anonymous: true,
+  };
 }
 
 export function ruleUser(
@@ -48,6 +61,7 @@ export function ruleUser(
     group: u.group,
     roles: rolesOf(u.userType, roles),
     scopeGroups: scope,
+    laureateGroups: [],
     anonymous: false,
     allowedToSeeBapMenu: u.allowedToSeeBapMenu ?? false,
     groupAdemeId,

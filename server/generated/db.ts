@@ -804,6 +804,16 @@ export interface FacProjectTable {
   search_text: string | null;
 }
 
+export interface FacProjectShareTable {
+  pk: Generated<number>;
+  project: number | null;
+  pilot_group: number | null;
+  laureate_groups: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
 export interface FacRelationBetweenOrganizationsTable {
   pk: Generated<number>;
   owning_group: number | null;
@@ -1151,6 +1161,7 @@ export interface EntityDatabase {
   fac_organization: FacOrganizationTable;
   fac_period: FacPeriodTable;
   fac_project: FacProjectTable;
+  fac_project_share: FacProjectShareTable;
   fac_relation_between_organizations: FacRelationBetweenOrganizationsTable;
   fac_reminder: FacReminderTable;
   fac_rgpd_consent_for_contacts: FacRgpdConsentForContactsTable;

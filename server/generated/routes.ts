@@ -59,6 +59,7 @@ export const entityRoutes: GeneratedEntityRoute[] = [
   { entity: 'organization', path: '/api/v1/fac/organization/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'period', path: '/api/v1/fac/period/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'project', path: '/api/v1/fac/project/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
+  { entity: 'project-share', path: '/api/v1/fac/project-share/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'organization-relation', path: '/api/v1/fac/relation-between-organizations/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'reminder', path: '/api/v1/fac/reminder/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'folder-status', path: '/api/v1/fac/status/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },

@@ -33,6 +33,7 @@ import { reminderRecurrence } from './fac/reminder-recurrence';
 import { followUpFolder } from './fac/follow-up-folder';
 import { followUpAction } from './fac/follow-up-action';
 import { followUpActionModel } from './fac/follow-up-action-model';
+import { projectSharing, projectShareRules, valuationTypeSharing } from './fac/follow-up-sharing';
 
 /** Hooks that schemas may name in `x-entity.hooks` (createContext registers them: see registry.ts). */
 export const namedHooks: Record<string, EntityHook> = {
@@ -72,6 +73,9 @@ export const namedHooks: Record<string, EntityHook> = {
   followUpFolder,
   followUpAction,
   followUpActionModel,
+  projectSharing,
+  valuationTypeSharing,
+  projectShareRules,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

@@ -200,4 +200,112 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
       'Indiquez une date valide (AAAA-MM-JJ).',
     );
   });
+  it('shares a programme: structures from valuation types with the two refusals, pilots read laureates', async () => {
+    // Reference 8.8: the programme's structures are its valuation types' (seed: type 1 → 2 and 3).
+    const overlapping = await ok(
+      'POST',
+      '/fac/type-valorization/',
+      'admin',
+      { name: `Bonifiés ${dialect}`, groups: [3] },
+      201,
+    );
+    const refused = await t.call('/fac/project/1/', {
+      method: 'PATCH',
+      token: token.admin,
+      body: { valuationTypes: [1, overlapping.pk], groups: [] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors).toEqual([
+      expect.objectContaining({
+        path: 'valuationTypes',
+        message: 'Vous ne pouvez pas associer plusieurs types de valorisation appartenant au même groupe.',
+      }),
+    ]);
+    const mismatch = await t.call('/fac/project/1/', { method: 'PATCH', token: token.admin, body: { groups: [2] } });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.errors[0]).toMatchObject({
+      path: 'groups',
+      message:
+        'Les groupes sélectionnés, ne correspondent pas aux groupes des types de valorisation. ' +
+        'Videz les groupes pour éviter les conflits.',
+    });
+    expect(await ok('GET', '/fac/project/1/', 'admin')).toMatchObject({ groups: [2, 3], valuationTypes: [1] });
+    // A type of another structure joins: emptied structures are the union; saving a type adds its structures.
+    const rural = await ok('POST', '/fac/type-valorization/', 'admin', { name: `Ruraux ${dialect}`, groups: [] }, 201);
+    expect(
+      (await ok('PATCH', '/fac/project/1/', 'admin', { valuationTypes: [1, rural.pk], groups: [] })).groups,
+    ).toEqual([2, 3]);
+    await ok('PATCH', `/fac/type-valorization/${rural.pk}/`, 'admin', { groups: [5] });
+    expect((await ok('GET', '/fac/project/1/', 'admin')).groups).toEqual([2, 3, 5]);
+    const clash = await t.call(`/fac/type-valorization/${rural.pk}/`, {
+      method: 'PATCH',
+      token: token.admin,
+      body: { groups: [5, 3] },
+    });
+    expect(clash.status).toBe(400);
+    expect(clash.body.errors[0].path).toBe('groups');
+    expect((await ok('PATCH', '/fac/project/1/', 'admin', { valuationTypes: [1], groups: [] })).groups).toEqual([2, 3]);
+
+    // Pilot shares: administrators only, laureates taking part, never the pilot itself.
+    const share = { project: 1, pilotGroup: 2, laureateGroups: [3] };
+    for (const who of ['advisor', 'neighbour', 'manager'])
+      expect((await t.call('/fac/project-share/', { method: 'POST', token: token[who], body: share })).status).toBe(
+        403,
+      );
+    const self = await t.call('/fac/project-share/', {
+      method: 'POST',
+      token: token.admin,
+      body: { ...share, laureateGroups: [2, 3] },
+    });
+    expect(self.body.errors[0].message).toBe("La structure pilote ne peut pas être l'une de ses lauréates.");
+    const outside = await t.call('/fac/project-share/', {
+      method: 'POST',
+      token: token.admin,
+      body: { ...share, laureateGroups: [5] },
+    });
+    expect(outside.status).toBe(400);
+    expect(outside.body.errors[0].message).toBe(
+      "Ces structures ne participent pas au programme (par ses types de valorisation) : Agence Savoie Rénov' Démo.",
+    );
+    const document = await ok(
+      'POST',
+      '/fac/contact/',
+      'neighbour',
+      { firstName: 'Ana', lastName: `Lauréate${dialect}` },
+      201,
+    );
+    const file = await ok(
+      'POST',
+      '/fac/file/',
+      'neighbour',
+      { contact: document.pk, note: 'Devis', url: 'https://example.org/devis' },
+      201,
+    );
+    expect((await t.call(`/fac/file/${file.pk}/`, { token: token.advisor })).status).toBe(403);
+    const created = await ok('POST', '/fac/project-share/', 'admin', share, 201);
+    expect((await t.call(`/fac/project-share/${created.pk}/`, { token: token.advisor })).status).toBe(403);
+
+    // The pilot reads its laureate's statistics and documents (read only); the laureate nothing of the pilot.
+    const sel = await ok('GET', '/fac/statistics/', 'advisor');
+    expect(sel.projects[0].groups.map((g: Rec) => g.pk)).toEqual([2, 3]);
+    const laureate = await stats('advisor', 'period=1&groups=3');
+    expect(laureate.groups).toEqual([{ pk: 3, name: 'Espace Conseil Voisin' }]);
+    expect(status(laureate, 'Conseillé').nbStatus).toBe(status(await stats('neighbour'), 'Conseillé').nbStatus);
+    expect((await t.call('/fac/statistics/1/?groups=2', { token: token.neighbour })).status).toBe(403);
+    expect((await ok('GET', '/fac/statistics/', 'neighbour')).projects[0].groups).toEqual([
+      { pk: 3, name: 'Espace Conseil Voisin' },
+    ]);
+    expect(await ok('GET', `/fac/file/${file.pk}/`, 'advisor')).toMatchObject({ note: 'Devis', owningGroup: 3 });
+    const listed = (await ok('GET', '/fac/file/?owningGroup=3&perPage=100', 'advisor')) as unknown as Rec[];
+    expect(listed.map((f) => f.pk)).toContain(file.pk);
+    expect(
+      (await t.call(`/fac/file/${file.pk}/`, { method: 'PATCH', token: token.advisor, body: { note: 'x' } })).status,
+    ).toBe(403);
+    expect((await t.call(`/fac/contact/${document.pk}/`, { token: token.advisor })).status).toBe(403);
+
+    // Ending the share ends the reading.
+    await ok('DELETE', `/fac/project-share/${created.pk}/`, 'admin');
+    expect((await t.call(`/fac/file/${file.pk}/`, { token: token.advisor })).status).toBe(403);
+    expect((await t.call('/fac/statistics/1/?groups=3', { token: token.advisor })).status).toBe(403);
+  });
 });

@@ -1,6 +1,7 @@
 import { CompiledQuery } from 'kysely';
 import type { AppContext } from '../../context';
 import { anonymousUser, ruleUser, type RuleUser } from '../../../engine/logic/user-context';
+import { rowToRecord } from '../../db/row-mapper';
 
 export interface SignedInUser {
   rule: RuleUser;
@@ -67,8 +68,27 @@ export async function loadUser(app: AppContext, pk: number): Promise<SignedInUse
     children,
     row.group_ademe_id || null,
   );
+  if (rule.roles.includes('advisor') && row.group !== null)
+    rule.laureateGroups = await laureatesPiloted(app, row.group);
   const { group_is_active: _a, group_ademe_id: _b, ...user } = row;
   return { rule, row: user };
+}
+
+/**
+ * The laureate structures a structure pilots in any programme (reference 8.8): one indexed query
+ * on a small table, for advisors only (the only role pilots' rights concern).
+ */
+async function laureatesPiloted(app: AppContext, group: number): Promise<number[]> {
+  const rows = await app.database.db
+    .selectFrom('fac_project_share')
+    .select('laureate_groups')
+    .where('pilot_group', '=', group)
+    .execute();
+  const runtime = app.registry.entities.get('project-share')!;
+  const all = rows.flatMap(
+    (r) => (rowToRecord(runtime, r as Record<string, unknown>).laureateGroups as number[]) ?? [],
+  );
+  return [...new Set(all)].filter((g) => g !== group).sort((a, b) => a - b);
 }
 
 export function anonymous(app: AppContext): RuleUser {

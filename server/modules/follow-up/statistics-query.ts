@@ -7,12 +7,13 @@ import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
 import { recordOf } from '../../hooks/fac/follow-up-data';
 import { isDayKey } from '../../../engine/time/paris-time';
 import { statisticsRange } from '../../../engine/follow-up/statistics';
+import { laureatesOf } from '../../../engine/follow-up/sharing';
 
 type Db = Kysely<AppDatabase>;
 
 /** The checked selection of a statistics request (reference 8.12, 5 « groups »). */
 export interface StatisticsSelection {
-  project: { pk: number; name: string; groups: number[]; valuationTypes: number[] };
+  project: { pk: number; name: string; groups: number[]; valuationTypes: number[]; laureates?: number[] };
   period: { pk: number; name: string; dateStart: string; dateEnd: string } | null;
   /** The counted range (YYYY-MM-DD, bounds included): the asked dates clamped inside the period. */
   dateStart: string | null;
@@ -48,22 +49,38 @@ export async function allRecords(ctx: RequestContext, db: Db, entity: string): P
 const pks = (v: unknown): number[] => (Array.isArray(v) ? v.filter((x): x is number => typeof x === 'number') : []);
 
 /**
- * The structures a caller may read statistics of: administrators every structure, advisors their
- * own (the pilots' laureates come with the sharing screen: the groups have no pilot relation yet).
+ * The structures a caller may read statistics of in a programme: administrators every structure,
+ * advisors their own and, when it pilots the programme, its laureates there (reference 8.8,
+ * `laureates` read by `readableProjects` from the programme's shares).
  */
-export function readableGroups(ctx: RequestContext, project: { groups: number[] }): number[] | null {
+export function readableGroups(
+  ctx: RequestContext,
+  project: { groups: number[]; laureates?: number[] },
+): number[] | null {
   if (isAdministrator(ctx)) return null;
-  return ctx.user.scopeGroups.filter((g) => project.groups.includes(g));
+  const own = ctx.user.scopeGroups.filter((g) => project.groups.includes(g));
+  return [...own, ...(project.laureates ?? []).filter((g) => !own.includes(g))];
 }
 
-/** The programmes a caller may read statistics of (reference 4 « Project — view »). */
+/** The programmes a caller may read statistics of (reference 4 « Project — view »), with the laureates it pilots. */
 export async function readableProjects(ctx: RequestContext): Promise<StatisticsSelection['project'][]> {
-  const projects = (await allRecords(ctx, ctx.app.database.db, 'project')).map((p) => ({
-    pk: p.pk as number,
-    name: String(p.name ?? ''),
-    groups: pks(p.groups),
-    valuationTypes: pks(p.valuationTypes),
-  }));
+  const db = ctx.app.database.db;
+  const shares = isAdministrator(ctx)
+    ? []
+    : (await allRecords(ctx, db, 'project-share')).map((s) => ({
+        project: s.project as number,
+        pilotGroup: s.pilotGroup as number,
+        laureateGroups: pks(s.laureateGroups),
+      }));
+  const projects = (await allRecords(ctx, db, 'project')).map((p) => {
+    const project = {
+      pk: p.pk as number,
+      name: String(p.name ?? ''),
+      groups: pks(p.groups),
+      valuationTypes: pks(p.valuationTypes),
+    };
+    return { ...project, laureates: laureatesOf(shares, ctx.user.scopeGroups, project) };
+  });
   return projects.filter((p) => readableGroups(ctx, p)?.length !== 0);
 }
 
