@@ -65,4 +65,56 @@ describe('follow-up statistics /fac/suivi (advisor, Chromium)', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+  // Issue 11 item 6: an administrator makes « Espace Conseil Démo » the pilot of « Espace Conseil
+  // Voisin » in the programme on `/fac/partage-projets`; the advisor of the pilot then finds the
+  // laureate in the structure selector of `/fac/suivi` and reads its figures.
+  it('shares a laureate with a pilot, whose advisor then selects it on /fac/suivi', async () => {
+    const admin = await newPage(browser);
+    await signIn(admin.page, t.url, 'admin@demo.fr');
+    await admin.page.goto(`${t.url}/fac/partage-projets/`);
+    await admin.page.getByRole('link', { name: 'Nouveau partage' }).first().click();
+    await admin.page.waitForURL(/\/fac\/partage-projets\/nouveau$/);
+    await admin.page.getByRole('button', { name: 'Enregistrer' }).waitFor(WAIT);
+    await admin.page.getByRole('combobox', { name: /^Programme/ }).selectOption({ label: 'Programme SARE' });
+    await admin.page
+      .getByRole('combobox', { name: /^Structure pilote/ })
+      .selectOption({ label: 'Espace Conseil Démo' });
+    // A structure outside the programme is refused, in French, on its field.
+    await admin.page.getByLabel("Agence Savoie Rénov' Démo").check();
+    await admin.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await expect
+      .poll(() => admin.page.locator('.field-error').first().textContent(), WAIT)
+      .toBe(
+        "Ces structures ne participent pas au programme (par ses types de valorisation) : Agence Savoie Rénov' Démo.",
+      );
+    await screenshot(admin.page, 'project-share-refused');
+    await admin.page.getByLabel("Agence Savoie Rénov' Démo").uncheck();
+    await admin.page.getByLabel('Espace Conseil Voisin').check();
+    await admin.page.getByRole('button', { name: 'Enregistrer' }).click();
+    await admin.page.waitForURL(`${t.url}/fac/partage-projets/`);
+    const row = admin.page.getByRole('row', { name: /Programme SARE/ });
+    await expect.poll(() => row.textContent(), WAIT).toMatch(/Espace Conseil Démo.*Espace Conseil Voisin/);
+    await screenshot(admin.page, 'project-share-list');
+    expect(await seriousViolations(admin.page)).toEqual([]);
+    expect(admin.errors).toEqual([]);
+    await admin.context.close();
+
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, t.url, 'conseiller@demo.fr');
+    await page.goto(`${t.url}/fac/suivi`);
+    const structures = page.getByRole('group', { name: /^Structures/ });
+    await structures.getByLabel('Espace Conseil Voisin').check(WAIT);
+    await page.getByRole('button', { name: 'Afficher' }).click();
+    await page.waitForURL(/structures=3/);
+    const advised = page
+      .getByRole('region', { name: 'Ménages' })
+      .getByRole('table', { name: /^Statuts des dossiers/ })
+      .getByRole('row', { name: /Conseillé/ });
+    // The laureate's own figures: none of the pilot's folder moved to « Conseillé » in beforeAll.
+    await expect.poll(() => advised.getByRole('cell').first().textContent(), WAIT).toBe('0');
+    await screenshot(page, 'follow-up-statistics-laureate');
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
