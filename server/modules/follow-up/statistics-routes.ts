@@ -24,7 +24,8 @@ function disposition(name: string): string {
 
 /**
  * Statistics of a programme (`/fac/suivi`, reference 8.12, 9.4): the selectors, the figures, the
- * workbook and the two drill-downs. Administrators read every structure, advisors their own.
+ * workbook and the two drill-downs. Administrators read every structure, advisors their own and the laureates
+ * their structure pilots in the programme (`readableGroups`).
  */
 export function followUpStatisticsRouter(): Router {
   const router = Router();
