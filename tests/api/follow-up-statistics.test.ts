@@ -282,6 +282,7 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
       201,
     );
     expect((await t.call(`/fac/file/${file.pk}/`, { token: token.advisor })).status).toBe(403);
+    await ok('POST', '/fac/folder/', 'neighbour', { contact: document.pk, model: 1 }, 201);
     const created = await ok('POST', '/fac/project-share/', 'admin', share, 201);
     expect((await t.call(`/fac/project-share/${created.pk}/`, { token: token.advisor })).status).toBe(403);
 
@@ -302,9 +303,15 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
       (await t.call(`/fac/file/${file.pk}/`, { method: 'PATCH', token: token.advisor, body: { note: 'x' } })).status,
     ).toBe(403);
     expect((await t.call(`/fac/contact/${document.pk}/`, { token: token.advisor })).status).toBe(403);
+    // The pivot too: the pilot's rows now hold the laureate's actions of the shared programme.
+    const pivotRows = async (who: string) =>
+      ((await ok('GET', '/fac/pivot/?rows=structure&project=1&done=all', who)).rowHeaders as Rec[]).map((h) => h.key);
+    expect(await pivotRows('advisor')).toEqual(expect.arrayContaining(['2', '3']));
+    expect(await pivotRows('neighbour')).not.toContain('2');
 
     // Ending the share ends the reading.
     await ok('DELETE', `/fac/project-share/${created.pk}/`, 'admin');
+    expect(await pivotRows('advisor')).not.toContain('3');
     expect((await t.call(`/fac/file/${file.pk}/`, { token: token.advisor })).status).toBe(403);
     expect((await t.call('/fac/statistics/1/?groups=3', { token: token.advisor })).status).toBe(403);
   });

@@ -3,6 +3,7 @@ import { denied, message, type RequestContext } from '../../context';
 import { HttpError } from '../../http/http-error';
 import { parsePk } from '../../operations/find-one';
 import { isDayKey } from '../../../engine/time/paris-time';
+import { readableProjects } from './statistics-query';
 
 /**
  * The pivot of the follow-up engine (reference file area 8.13): actions counted, summed or
@@ -148,10 +149,14 @@ export async function pivot(ctx: RequestContext, query: PivotQuery): Promise<Piv
   const administrator = ctx.user.roles.includes('administrator');
   const scope = administrator ? null : ctx.user.scopeGroups;
   const conditions: Expression<SqlBool>[] = [];
-  // The rights of the action entity (reference 4): advisors their structures, administrators all.
+  // The rights of the action entity (reference 4): advisors their structures, administrators all;
+  // a pilot structure also reads its laureates' actions in the programmes it pilots (reference 8.8).
   if (scope !== null) {
-    if (scope.length === 0) conditions.push(sql<SqlBool>`1 = 0`);
-    else conditions.push(sql<SqlBool>`a.owning_group in (${sql.join(scope)})`);
+    const readable: Expression<SqlBool>[] = scope.length ? [sql<SqlBool>`a.owning_group in (${sql.join(scope)})`] : [];
+    for (const p of await readableProjects(ctx))
+      if (p.laureates?.length)
+        readable.push(sql<SqlBool>`(f.project = ${p.pk} and a.owning_group in (${sql.join(p.laureates)}))`);
+    conditions.push(readable.length ? sql<SqlBool>`(${sql.join(readable, sql` or `)})` : sql<SqlBool>`1 = 0`);
   }
   if (query.doneOnly) conditions.push(sql<SqlBool>`a.done = 1`);
   if (query.project !== null) conditions.push(sql<SqlBool>`f.project = ${query.project}`);
