@@ -45,6 +45,9 @@ describe('the first paint of a public page', () => {
 
   it('asks the API neither for the white label nor for the menu, and never waits for the version', async () => {
     for (const path of ['/', '/ecorenover', '/thermix']) {
+      // The page paints « Chargement… » from its own HTML: its first paint does not wait for the scripts.
+      const html = await (await fetch(`${t.url}${path}`)).text();
+      expect(html, path).toContain('<div id="root"><p class="loading" role="status">Chargement…</p></div>');
       const { page, context, errors } = await newPage(browser, { width: 375, height: 800 });
       const calls = apiCalls(page);
       // The version stays unanswered while the page is checked: it paints all the same. (Whether
