@@ -2762,6 +2762,42 @@ export const routes: ManifestRoute[] = [
     "description": "Les tags de votre structure."
   },
   {
+    "name": "TbsFeedbackList",
+    "path": "/fac/retours-tbs/",
+    "screen": {
+      "kind": "list",
+      "entity": "tbs-feedback"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Retours de la plateforme nationale",
+    "description": "Les fichiers de retour importés depuis la plateforme nationale et les actes à corriger qu'ils signalent. Exportez les actes et importez un retour depuis « Export vers la plateforme nationale »."
+  },
+  {
+    "name": "TbsFeedbackDetail",
+    "path": "/fac/retours-tbs/:pk",
+    "screen": {
+      "kind": "detail",
+      "entity": "tbs-feedback"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Retour de la plateforme nationale",
+    "description": "Les fichiers de retour importés depuis la plateforme nationale et les actes à corriger qu'ils signalent. Exportez les actes et importez un retour depuis « Export vers la plateforme nationale »."
+  },
+  {
     "name": "UserList",
     "path": "/utilisateurs/",
     "screen": {
