@@ -509,6 +509,39 @@ export const routes: ManifestRoute[] = [
     "description": "Les statistiques d'un programme : dossiers par statut, actes réalisés et valorisés, objectifs et budget, avec leur tableur."
   },
   {
+    "name": "FacNationalPlatform",
+    "path": "/fac/plateforme-nationale",
+    "screen": {
+      "component": "NationalPlatformScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Plateforme nationale : export et retours",
+    "description": "Exportez les actes d'une période pour la plateforme nationale et importez son fichier de retour : les actes en erreur ou rejetés, à corriger dans leur dossier."
+  },
+  {
+    "name": "FacTbsComparison",
+    "path": "/fac/comparaison-tbs",
+    "screen": {
+      "component": "TbsComparisonScreen"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Comparaison avec la plateforme nationale",
+    "description": "Par type d'acte : les actes exportés d'une période, ceux que la plateforme a signalés en erreur ou rejetés, et ceux qu'elle a acceptés."
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {
