@@ -45,12 +45,15 @@ describe('national platform feedback (Chromium)', () => {
     const form = page.getByRole('form', { name: "Import d'un retour" });
     await form.getByLabel('Programme').selectOption({ label: 'Programme SARE' }, WAIT);
     await form.getByLabel('Période').selectOption({ label: 'SARE - 2020' }, WAIT);
-    const csv = `Identifiant unique de l'acte;Type Acte;Statut;Motif\r\nrenovation.fac.action.${act};A01;ERREUR;Code postal absent\r\n`;
+    const csv =
+      "Identifiant unique de l'acte;Type Acte;Statut;Motif\r\n" +
+      `renovation.fac.action.${act};A01;ERREUR;Code postal absent\r\n`;
     await form.getByLabel('Fichier de retour').setInputFiles({
       name: 'retour-mars.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(csv, 'utf8'),
     });
+    await screenshot(page, 'national-platform-import');
     expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Importer' }).click();
     await page.waitForURL(/\/fac\/retours-tbs\/\d+$/, WAIT);
@@ -64,6 +67,25 @@ describe('national platform feedback (Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('link', { name: folder.name }).click();
     await page.waitForURL(new RegExp(`/fac/dossiers/${folder.pk}$`), WAIT);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('compares, for the administrator, exported and accepted acts per act type', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, t.url, 'admin@demo.fr');
+    await page.goto(`${t.url}/fac/comparaison-tbs`);
+    await page.getByLabel('Programme').selectOption({ label: 'Programme SARE' }, WAIT);
+    await page.getByLabel('Période').selectOption({ label: 'SARE - 2020' }, WAIT);
+    await page.getByLabel('Structure').selectOption({ label: 'Espace Conseil Démo' }, WAIT);
+    await page.getByRole('button', { name: 'Comparer' }).click();
+    const table = page.getByRole('table', { name: "Actes exportés et acceptés par type d'acte" });
+    // Columns: exported, in error, rejected, accepted, absent from the export; the one act of the journey is in error.
+    await expect
+      .poll(() => table.getByRole('row', { name: /^A01/ }).locator('td').allTextContents(), WAIT)
+      .toEqual(['1', '1', '0', '0', '0']);
+    await screenshot(page, 'national-platform-comparison');
+    expect(await seriousViolations(page)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });
