@@ -509,6 +509,39 @@ export const routes: ManifestRoute[] = [
     "description": "Les statistiques d'un programme : dossiers par statut, actes réalisés et valorisés, objectifs et budget, avec leur tableur."
   },
   {
+    "name": "FacNationalPlatform",
+    "path": "/fac/plateforme-nationale",
+    "screen": {
+      "component": "NationalPlatformScreen"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Plateforme nationale : export et retours",
+    "description": "Exportez les actes d'une période pour la plateforme nationale et importez son fichier de retour : les actes en erreur ou rejetés, à corriger dans leur dossier."
+  },
+  {
+    "name": "FacTbsComparison",
+    "path": "/fac/comparaison-tbs",
+    "screen": {
+      "component": "TbsComparisonScreen"
+    },
+    "access": {
+      "role": [
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Comparaison avec la plateforme nationale",
+    "description": "Par type d'acte : les actes exportés d'une période, ceux que la plateforme a signalés en erreur ou rejetés, et ceux qu'elle a acceptés."
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {
@@ -2811,6 +2844,42 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier le tag",
     "description": "Les tags de votre structure."
+  },
+  {
+    "name": "TbsFeedbackList",
+    "path": "/fac/retours-tbs/",
+    "screen": {
+      "kind": "list",
+      "entity": "tbs-feedback"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Retours de la plateforme nationale",
+    "description": "Les fichiers de retour importés depuis la plateforme nationale et les actes à corriger qu'ils signalent. Exportez les actes et importez un retour depuis « Export vers la plateforme nationale »."
+  },
+  {
+    "name": "TbsFeedbackDetail",
+    "path": "/fac/retours-tbs/:pk",
+    "screen": {
+      "kind": "detail",
+      "entity": "tbs-feedback"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Retour de la plateforme nationale",
+    "description": "Les fichiers de retour importés depuis la plateforme nationale et les actes à corriger qu'ils signalent. Exportez les actes et importez un retour depuis « Export vers la plateforme nationale »."
   },
   {
     "name": "UserList",

@@ -5,6 +5,8 @@ import { useEntityMeta } from './use-entity-meta';
 import { entityPaths, useCurrentRoute } from './entity-routes';
 import { DisplayValue } from './display-value';
 import { RecordActions } from './RecordActions';
+import { RelatedPanels } from './RelatedPanels';
+import GenericEdit from './GenericEdit';
 import { useRelationLabels } from './use-relation-labels';
 import { usePageTitle } from '../shell/page-title';
 import type { RecordData } from './types';
@@ -76,6 +78,8 @@ export default function GenericDetail() {
         )}
         <RecordActions meta={meta} record={record} />
       </div>
+      {/* A read-only record's own lists (a feedback file's lines), as under a form. */}
+      <RelatedPanels meta={meta} record={record} createForm={GenericEdit} />
     </div>
   );
 }

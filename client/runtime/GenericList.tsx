@@ -13,6 +13,7 @@ import { useOptions } from './use-options';
 import { mainType } from '../../engine/schema/columns';
 import type { PropertySchema } from '../../engine/schema/types';
 import type { EntityMeta, RecordData } from './types';
+import { relatedPath } from './entity-routes';
 import { t } from '../lib/messages';
 import { capitalise } from '../../engine/schema/registry';
 import { canAccess } from '../../engine/access/can-access';
@@ -148,14 +149,6 @@ function RangeControl({
 function highlighted(meta: EntityMeta, record: RecordData): boolean {
   const rule = meta.list.highlight?.if;
   return rule !== undefined && holds(rule, { record, today: parisDate(Date.now()) });
-}
-
-/** The screen of the record a `list.linked` relation cell names (its edit screen, else its detail). */
-function relatedPath(meta: EntityMeta, column: string, value: unknown): string | undefined {
-  const entity = meta.schema.properties[column]?.['x-relation']?.entity;
-  if (!entity || !(meta.list.linked ?? []).includes(column) || typeof value !== 'number') return undefined;
-  const paths = entityPaths(entity);
-  return paths.edit(value) ?? paths.detail(value);
 }
 
 export interface GenericListProps {

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { request, type ApiError } from '../api/http';
 import { useEntityMeta } from './use-entity-meta';
-import { entityPaths } from './entity-routes';
+import { entityPaths, relatedPath } from './entity-routes';
 import { DisplayValue } from './display-value';
 import { useRelationLabels } from './use-relation-labels';
 import { canAccess, couldAccessWith } from '../../engine/access/can-access';
@@ -161,7 +161,10 @@ function RelatedTable({
                 file={{ apiPath: meta.apiPath, pk: row.original.pk, property: c }}
               />
             );
-            return linked ? <Link to={target}>{value}</Link> : value;
+            if (linked) return <Link to={target}>{value}</Link>;
+            // A relation the entity's list links (a feedback line's folder) is a link here too.
+            const related = relatedPath(meta, c, row.original[c]);
+            return related ? <Link to={related}>{value}</Link> : value;
           },
         };
       }),

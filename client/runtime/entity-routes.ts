@@ -1,5 +1,6 @@
 import { useMatches } from 'react-router-dom';
 import { routes, type ManifestRoute } from '../generated/manifest';
+import type { EntityMeta } from './types';
 
 export function useCurrentRoute(): ManifestRoute {
   const matches = useMatches();
@@ -22,4 +23,12 @@ export function entityPaths(entity: string) {
     edit: (pk: number | string) => withPk(find('edit'), pk),
     detail: (pk: number | string) => withPk(find('detail'), pk),
   };
+}
+
+/** The screen of the record a `list.linked` relation cell names (its edit screen, else its detail). */
+export function relatedPath(meta: EntityMeta, column: string, value: unknown): string | undefined {
+  const entity = meta.schema.properties[column]?.['x-relation']?.entity;
+  if (!entity || !(meta.list.linked ?? []).includes(column) || typeof value !== 'number') return undefined;
+  const paths = entityPaths(entity);
+  return paths.edit(value) ?? paths.detail(value);
 }

@@ -41,6 +41,8 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   AppointmentLinkScreen: lazy(() => import('./booking/AppointmentLinkScreen')),
   FacDuplicatesScreen: lazy(() => import('./fac/FacDuplicatesScreen')),
   FacPivotScreen: lazy(() => import('./fac/pivot/PivotScreen')),
+  NationalPlatformScreen: lazy(() => import('./fac/national-platform/NationalPlatformScreen')),
+  TbsComparisonScreen: lazy(() => import('./fac/national-platform/TbsComparisonScreen')),
   FacParcoursScreen: lazy(() => import('./fac/parcours/ParcoursScreen')),
   FollowUpStatisticsScreen: lazy(() => import('./fac/FollowUpStatisticsScreen')),
 };

@@ -3289,6 +3289,114 @@ export interface Tag {
 }
 
 /**
+ * Retour de la plateforme nationale (entity "tbs-feedback", schemas/entities/tbs-feedback.schema.json)
+ */
+export interface TbsFeedback {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fichier
+   */
+  fileName?: string;
+  /**
+   * Structure — Celle dont les actes ont été exportés.
+   */
+  owningGroup?: number;
+  /**
+   * Programme
+   */
+  project: number;
+  /**
+   * Période
+   */
+  period: number;
+  /**
+   * Lignes
+   */
+  lineCount?: number;
+  /**
+   * Acceptés
+   */
+  acceptedCount?: number;
+  /**
+   * En erreur
+   */
+  errorCount?: number;
+  /**
+   * Rejetés
+   */
+  rejectionCount?: number;
+  /**
+   * Actes introuvables — Lignes dont l'identifiant ne désigne aucune action (supprimée depuis l'export).
+   */
+  unmatchedCount?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Acte signalé par la plateforme nationale (entity "tbs-feedback-line", schemas/entities/tbs-feedback-line.schema.json)
+ */
+export interface TbsFeedbackLine {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fichier de retour
+   */
+  feedback: number;
+  /**
+   * Structure
+   */
+  owningGroup?: number;
+  /**
+   * Ligne du fichier
+   */
+  line: number;
+  /**
+   * Identifiant de l'acte
+   */
+  actId: string;
+  /**
+   * Type d'acte
+   */
+  actType?: string;
+  /**
+   * Retour
+   */
+  outcome: "error" | "rejected" | "accepted";
+  /**
+   * Motif
+   */
+  reason?: string;
+  /**
+   * Action
+   */
+  action?: number | null;
+  /**
+   * Dossier à corriger
+   */
+  folder?: number | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Paramètres du simulateur chauffage (entity "thermix-settings", schemas/entities/thermix-settings.schema.json)
  */
 export interface ThermixSettings {
@@ -4129,6 +4237,8 @@ export interface EntityTypes {
   'sms-outbox': SmsOutbox;
   'smtp-account': SmtpAccount;
   'tag': Tag;
+  'tbs-feedback': TbsFeedback;
+  'tbs-feedback-line': TbsFeedbackLine;
   'thermix-settings': ThermixSettings;
   'user': User;
   'valuation': Valuation;

@@ -878,6 +878,36 @@ export interface FacTagTable {
   global_search: string | null;
 }
 
+export interface FacTbsFeedbackTable {
+  pk: Generated<number>;
+  file_name: string | null;
+  owning_group: number | null;
+  project: number | null;
+  period: number | null;
+  line_count: number | null;
+  accepted_count: number | null;
+  error_count: number | null;
+  rejection_count: number | null;
+  unmatched_count: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface FacTbsFeedbackLineTable {
+  pk: Generated<number>;
+  feedback: number | null;
+  owning_group: number | null;
+  line: number | null;
+  act_id: string | null;
+  act_type: string | null;
+  outcome: string | null;
+  reason: string | null;
+  action: number | null;
+  folder: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface FacTypeValorizationTable {
   pk: Generated<number>;
   name: string | null;
@@ -1167,6 +1197,8 @@ export interface EntityDatabase {
   fac_rgpd_consent_for_contacts: FacRgpdConsentForContactsTable;
   fac_status: FacStatusTable;
   fac_tag: FacTagTable;
+  fac_tbs_feedback: FacTbsFeedbackTable;
+  fac_tbs_feedback_line: FacTbsFeedbackLineTable;
   fac_type_valorization: FacTypeValorizationTable;
   fac_valorization: FacValorizationTable;
   global_message: GlobalMessageTable;

@@ -64,6 +64,8 @@ export const entityRoutes: GeneratedEntityRoute[] = [
   { entity: 'reminder', path: '/api/v1/fac/reminder/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'folder-status', path: '/api/v1/fac/status/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'tag', path: '/api/v1/fac/tag/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
+  { entity: 'tbs-feedback', path: '/api/v1/fac/tbs-feedback/', actions: ['list', 'detail'], storeList: false },
+  { entity: 'tbs-feedback-line', path: '/api/v1/fac/tbs-feedback-line/', actions: ['list', 'detail'], storeList: false },
   { entity: 'valuation-type', path: '/api/v1/fac/type-valorization/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'valuation', path: '/api/v1/fac/valorization/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'global-message', path: '/api/v1/global-messages/message/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },

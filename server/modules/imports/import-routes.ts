@@ -12,7 +12,7 @@ const BASE = '/api/v1/import/:entity/';
 /** A 50,000-line file of a dozen columns stays well under this. */
 const MAX_FILE = '25mb';
 
-async function readTable(app: AppContext, body: unknown): Promise<FileTable> {
+export async function readTable(app: AppContext, body: unknown): Promise<FileTable> {
   if (!Buffer.isBuffer(body) || body.length === 0)
     throw new HttpError(400, 'import_empty', message(app, 'errors.import.empty_file'));
   try {
