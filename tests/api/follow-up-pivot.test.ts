@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
-import { appOn } from '../helpers/app-suite';
+import { appOn, deleteDemoFolders } from '../helpers/app-suite';
 
 // The follow-up pivot (docs/follow-up.md « Pivot »; reference file area 8.13): numbers checked
 // against actions made here, the rights (an advisor never counts another structure's actions),
@@ -41,6 +41,8 @@ describe.each(DIALECTS)('follow-up pivot on %s', (dialect) => {
     token.neighbour = await t.login('conseiller.voisin@demo.fr');
     token.admin = await t.login('admin@demo.fr');
     token.manager = await t.login('manager@demo.fr');
+    // Numbers are checked against the folders made here: the demo's own 2020 folders go first.
+    await deleteDemoFolders(t, token.admin!);
     ours = (
       await folderWith('advisor', `Un${dialect}`, [
         ['A1', '2020-03-02'],

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
-import { appOn } from '../helpers/app-suite';
+import { appOn, deleteDemoFolders } from '../helpers/app-suite';
 
 // Statistics of a programme (`/fac/suivi`, docs/follow-up.md; reference file area 8.12, 9.4) on
 // the seeded « Programme SARE »: a household folder moved to « Conseillé » by A1 then A2 counts
@@ -40,6 +40,8 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
     token.neighbour = await t.login('conseiller.voisin@demo.fr');
     token.admin = await t.login('admin@demo.fr');
     token.manager = await t.login('manager@demo.fr');
+    // Numbers are checked against the folders made here: the demo's own 2020 folders go first.
+    await deleteDemoFolders(t, token.admin!);
     await ok('POST', '/fac/budget/', 'admin', { project: 1, period: 1, group: 2, totalEnvelope: 10000 }, 201);
     await ok(
       'POST',

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
+import { folderStatus } from '../../engine/follow-up/folder-status';
 
 // The follow-up engine (docs/follow-up.md; reference file area 3, 8.9–8.11, 13.3): the seeded
 // national programme « Programme SARE », folders opened on contacts with their default actions,
@@ -79,6 +80,34 @@ describe.each(DIALECTS)('follow-up engine on %s', (dialect) => {
       'Projet terminé',
     ]);
     expect((await actionsOf(folder.pk)).every((a) => a.done === false && a.owningGroup === 2)).toBe(true);
+  });
+
+  it('the demo seed opens its folders through the write path: default actions, who did it, the status', async () => {
+    const seeded = (await ok('GET', '/fac/folder/?perPage=100', 'admin')) as unknown as Rec[];
+    const demo = seeded.filter((f) => f.pk <= 7);
+    expect(demo.map((f) => f.pk).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const statuses = (await ok('GET', '/fac/status/?perPage=200', 'admin')) as unknown as Rec[];
+    const models = (await ok('GET', '/fac/action-model/?perPage=200', 'admin')) as unknown as Rec[];
+    for (const f of demo) {
+      const actions = await actionsOf(f.pk, 'admin');
+      // Every default act of the model was created by opening the folder (afterSave hook).
+      const defaults = models.filter((m) => m.default && !m.disabled && actions.some((a) => a.model === m.pk));
+      expect(defaults.length, `folder ${f.pk}`).toBeGreaterThan(0);
+      const expected = folderStatus(
+        statuses.filter((s) => s.folderModel === f.model).map((s) => ({ pk: s.pk, order: Number(s.order) })),
+        actions.map((a) => ({
+          done: a.done,
+          date: a.date,
+          triggerStatus: models.find((m) => m.pk === a.model)?.triggerStatus ?? null,
+        })),
+      );
+      expect(f.status, `folder ${f.pk}`).toBe(expected);
+    }
+    const names = Object.fromEntries(demo.map((f) => [f.pk, statuses.find((s) => s.pk === f.status)?.name]));
+    expect(names).toMatchObject({ 1: 'Conseillé', 2: 'Travaux en cours', 3: 'Projet terminé', 4: 'Nouveau dossier' });
+    // Done by the demo advisor who typed it, priced by the 2020 price list (A2 ménages: 50 €).
+    const a2 = (await actionsOf(1, 'admin')).find((a) => a.model === 2)!;
+    expect(a2).toMatchObject({ done: true, date: '2020-04-02', doneBy: 3, cost: 50 });
   });
 
   it('A1 then A2 move the folder to « Conseillé », A4 to « Travaux en cours »; resets move it back', async () => {
