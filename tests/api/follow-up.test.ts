@@ -242,6 +242,31 @@ describe.each(DIALECTS)('follow-up engine on %s', (dialect) => {
     expect(await actionsOf(gone.pk)).toEqual([]);
   });
 
+  it('an action carries a reminder (about its folder’s contact) and the fields of its act’s custom form', async () => {
+    const mine = await post('/fac/folder/', 'advisor', { contact: contact.pk, model: 1, description: 'Rappels' });
+    const [a1, a2] = (mine.actions as Rec[]).slice(0, 2);
+    const reminder = await post('/fac/reminder/', 'advisor', { action: a1.pk, date: '2030-01-15', persons: [3] });
+    expect(reminder).toMatchObject({ action: a1.pk, note: null, contact: contact.pk, owningGroup: 2, done: false });
+    expect((await call('POST', '/fac/reminder/', 'advisor', { action: a1.pk, date: '2030-02-01' })).status).toBe(400);
+    const neither = await call('POST', '/fac/reminder/', 'advisor', { date: '2030-02-01' });
+    expect(neither.status).toBe(400);
+    expect(JSON.stringify(neither.body)).toContain('Un rappel accompagne une note ou une action');
+    // A custom form scoped to act A1 adds its field to A1 actions only (answers in customFormData).
+    const wl = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
+    const form = {
+      ops: [{ op: 'addField', field: 'xVisite', schema: { type: 'string', title: 'Lieu de la visite' } }],
+    };
+    const saved = await call('PUT', `/white_labelling/${wl}/overlays/entity:action@actionModel:1`, 'admin', form);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const withField = await patch(`/fac/action/${a1.pk}/`, 'advisor', { xVisite: 'Au domicile' });
+    expect(withField).toMatchObject({ xVisite: 'Au domicile', customFormData: { xVisite: 'Au domicile' } });
+    const without = await patch(`/fac/action/${a2.pk}/`, 'advisor', { xVisite: 'ignoré' });
+    expect(without).not.toHaveProperty('xVisite');
+    // Deleting the action deletes its reminder.
+    await ok('DELETE', `/fac/action/${a1.pk}/`, 'advisor');
+    expect((await call('GET', `/fac/reminder/${reminder.pk}/`, 'advisor')).status).toBe(404);
+  });
+
   it('a new programme built only through the API works end to end', async () => {
     const type = await post('/fac/type-valorization/', 'admin', { name: `Tarifs ${dialect}`, groups: [2] });
     const period = await post('/fac/period/', 'admin', {
