@@ -168,6 +168,45 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
     ]);
   });
 
+  it('writes the « Actions » workbook: one row per done action of the selection, by date (9.4)', async () => {
+    const res = await fetch(`${t.url}/api/v1/fac/statistics/1/actions.xlsx?period=1`, {
+      headers: { Authorization: `JWT ${token.advisor}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/FAC_Espace_Conseil_D.*_actions_\d{4}_\d{2}_\d{2}\.xlsx/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Actions']);
+    const sheet = Array.from(book.getWorksheet('Actions')!.getSheetValues(), (r) =>
+      Array.isArray(r) ? r.slice(1) : [],
+    ) as unknown[][];
+    expect(sheet[2]![0]).toBe('Programme SARE : actions');
+    const header = sheet.findIndex((r) => r[0] === 'Structure utilisatrice');
+    const body = sheet.slice(header + 1).filter((r) => r.length);
+    // The folder of this suite: A1 (2 March) then A2 (10 April), as many rows as the JSON counts.
+    const json = await stats('advisor');
+    const done = menages(json)
+      .categories.flatMap((c: Rec) => c.actions)
+      .reduce((n: number, a: Rec) => n + a.total, 0);
+    expect(body.length).toBe(done);
+    expect(body.map((r) => [r[0], r[1], r[2], r[10], r[12]])).toEqual([
+      [
+        'Espace Conseil Démo',
+        `Suivi${dialect} Jeanne`,
+        'Contact',
+        'A1 - Information de premier niveau',
+        '02 mars 2020',
+      ],
+      ['Espace Conseil Démo', `Suivi${dialect} Jeanne`, 'Contact', 'A2 - Conseil personnalisé', '10 avr 2020'],
+    ]);
+    expect(body[0]![11]).toBe('Conseillère Claire');
+    // The neighbour's advisor may not ask for the demo structure.
+    const theirs = await fetch(`${t.url}/api/v1/fac/statistics/1/actions.xlsx?groups=2`, {
+      headers: { Authorization: `JWT ${token.neighbour}` },
+    });
+    expect(theirs.status).toBe(403);
+  });
+
   it('keeps another structure’s callers out, managers out, and lets administrators see both', async () => {
     const neighbour = await stats('neighbour');
     expect(neighbour.groups).toEqual([{ pk: 3, name: 'Espace Conseil Voisin' }]);
