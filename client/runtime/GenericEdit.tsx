@@ -7,7 +7,7 @@ import type { ErrorSchema } from '@rjsf/utils';
 import { api, ApiError } from '../api/http';
 import { useEntityMeta } from './use-entity-meta';
 import { entityPaths, useCurrentRoute } from './entity-routes';
-import { buildForm, submittedData, type RuleContext } from './build-form';
+import { buildForm, submittedData, withRequirements, type RuleContext } from './build-form';
 import { templates, type FormLayoutContext } from './templates';
 import { fields, widgets } from './widgets/registry';
 import { translateString } from './translate-string';
@@ -262,15 +262,17 @@ function EditScreen({
       : null;
 
   const previous = useMemo(() => (creating ? undefined : (JSON.parse(initial) as RecordData)), [creating, initial]);
+  // The fields the stored record's `requirements` make mandatory are required in this form.
+  const formMeta = useMemo(() => (meta ? withRequirements(meta, previous) : meta), [meta, previous]);
   const ctx: RuleContext = { user, whiteLabel, previous };
   // Per record, as the server will judge it: another structure's record opens read-only, without
   // « Supprimer » (the stored record decides, as for the server's first check).
   const readOnly = Boolean(meta && !creating && previous && !canAccess(meta, 'change', previous));
   const mayDelete = Boolean(meta && !creating && previous && canAccess(meta, 'delete', previous));
   const form = useMemo(
-    () => (meta && data ? buildForm(meta, data, ctx, readOnly, props.lockedFields) : null),
+    () => (formMeta && data ? buildForm(formMeta, data, ctx, readOnly, props.lockedFields) : null),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [meta, data, user, whiteLabel, readOnly, previous],
+    [formMeta, data, user, whiteLabel, readOnly, previous],
   );
 
   if (metaError || loadError)
@@ -317,13 +319,13 @@ function EditScreen({
     }
     const current = submitted;
     const visible =
-      current === data ? form.visible : buildForm(meta, current, ctx, readOnly, props.lockedFields).visible;
+      current === data ? form.visible : buildForm(formMeta!, current, ctx, readOnly, props.lockedFields).visible;
     const payload = submittedData(meta, current, visible);
     // Without the validator (not loaded, network error) the server's answer gives the messages.
     const local = !(await recordValidatorReady(meta))
       ? []
       : validateRecord({
-          entity: effectiveFromMeta(meta),
+          entity: effectiveFromMeta(formMeta!),
           record: { ...current, ...payload },
           ctx,
           catalogue: { ...catalogue },

@@ -3,7 +3,7 @@ import { buildRegistry } from '../../engine/schema/registry';
 import { applyOverlay } from '../../engine/schema/apply-overlay';
 import { anonymousUser } from '../../engine/logic/user-context';
 import { loadDeclarations } from '../../server/schema/load-declarations';
-import { buildForm } from './build-form';
+import { buildForm, withRequirements } from './build-form';
 import type { EntityMeta } from './types';
 
 const declarations = loadDeclarations();
@@ -102,5 +102,19 @@ describe('buildForm', () => {
     expect(visible).toContain('groups');
     expect(uiSchema.groups['ui:readonly']).toBe(true);
     expect(uiSchema.name['ui:readonly']).toBeUndefined();
+  });
+
+  it('requires the fields a stored record’s `requirements` make mandatory, and only those', () => {
+    const ctx = { user: anonymousUser(declarations.roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
+    const meta = metaOf('contact');
+    const stored = { pk: 1, requirements: { emailMandatory: true, phoneMandatory: false, nopeMandatory: true } };
+    const bound = withRequirements(meta, stored);
+    expect(bound.schema.required).toContain('email');
+    expect(bound.schema.required).not.toContain('phone');
+    expect(bound.schema.required).not.toContain('nope');
+    expect(withRequirements(meta, { pk: 1, requirements: {} })).toBe(meta);
+    const form = buildForm(bound, { ...stored, firstName: 'Anne' }, { ...ctx, previous: stored });
+    expect(form.schema.required).toContain('email');
+    expect(buildForm(meta, stored, { ...ctx, previous: stored }).schema.required).not.toContain('email');
   });
 });

@@ -84,6 +84,23 @@ export function requiredFields(meta: EntityMeta, data: RecordData, ctx: RuleCont
   return visible.filter((f) => set.has(f));
 }
 
+/**
+ * The meta with the fields a stored record's `requirements` make mandatory (`<field>Mandatory:
+ * true`, e.g. a contact whose folders' programmes require an e-mail, file-area reference 2.1)
+ * added to `required`: the form marks them and refuses to save them empty, as for any required field.
+ */
+export function withRequirements(meta: EntityMeta, stored?: RecordData): EntityMeta {
+  const requirements = stored?.requirements;
+  if (!requirements || typeof requirements !== 'object' || Array.isArray(requirements)) return meta;
+  const fields = Object.entries(requirements as Record<string, unknown>)
+    .filter(([key, on]) => on === true && key.endsWith('Mandatory'))
+    .map(([key]) => key.slice(0, -'Mandatory'.length))
+    .filter((f) => meta.schema.properties[f] && !meta.schema.properties[f].readOnly);
+  const required = [...new Set([...(meta.schema.required ?? []), ...fields])];
+  if (required.length === (meta.schema.required ?? []).length) return meta;
+  return { ...meta, schema: { ...meta.schema, required } };
+}
+
 /** The RJSF schema and uiSchema for the record as it stands (visibility and required-if applied). */
 export function buildForm(
   meta: EntityMeta,

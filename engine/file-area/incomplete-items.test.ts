@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { customFieldFails, missingItems, programmeMissing, type CustomField } from './incomplete-items';
+import {
+  customFieldFails,
+  missingItems,
+  programmeMissing,
+  programmeRequirements,
+  type CustomField,
+} from './incomplete-items';
 
 const field = (name: string, schema: CustomField['schema'], required = false): CustomField => ({
   name,
@@ -94,5 +100,35 @@ describe('fields a programme makes mandatory (reference 8.6 items 2 and 3)', () 
     expect(
       missingItems('organization', {}, [], {}, { own: [], viaOrganizations: [{ isOrganizationEmailMandatory: true }] }),
     ).toEqual([]);
+  });
+
+  it('gives the detail’s `requirements`: every flag once a programme binds the record, none without', () => {
+    expect(programmeRequirements('contact', { own: [] })).toEqual({});
+    const via = programmeRequirements('contact', {
+      own: [{ isContactEmailMandatory: true }],
+      viaOrganizations: [{ isContactEmailMandatory: false, isContactTagsMandatory: true }],
+    });
+    expect(via).toEqual({
+      firstNameMandatory: false,
+      lastNameMandatory: false,
+      emailMandatory: true,
+      addressMandatory: false,
+      phoneMandatory: false,
+      mobilePhoneMandatory: false,
+      tagsMandatory: true,
+      referentsMandatory: false,
+    });
+    const org = programmeRequirements('organization', { own: [{ isOrganizationDescriptionMandatory: true }] });
+    expect(Object.keys(org)).toEqual([
+      'emailMandatory',
+      'descriptionMandatory',
+      'referenceMandatory',
+      'websiteMandatory',
+      'addressMandatory',
+      'phoneMandatory',
+      'tagsMandatory',
+      'referentsMandatory',
+    ]);
+    expect(org.descriptionMandatory).toBe(true);
   });
 });

@@ -134,3 +134,21 @@ export function missingItems(
     out.push('Courriel/Téléphone');
   return [...new Set(out)];
 }
+
+/**
+ * The `requirements` of a contact's or an organisation's detail (file-area reference 2.1, 2.2):
+ * `<field>Mandatory` → whether one of the programmes that bind the record (its folders', and for
+ * a contact those of its organisations' folders that bind members) makes the field mandatory.
+ * Empty when no programme binds it. The reference overwrote a contact's flags with its
+ * organisations' ones (a `false` could hide a `true`); here any binding programme suffices, as
+ * for the incomplete entries.
+ */
+export function programmeRequirements(
+  kind: 'contact' | 'organization',
+  programmes: BindingProgrammes,
+): Record<string, boolean> {
+  const all = kind === 'contact' ? [...programmes.own, ...(programmes.viaOrganizations ?? [])] : programmes.own;
+  if (!all.length) return {};
+  const rules = kind === 'contact' ? CONTACT_RULES : ORGANIZATION_RULES;
+  return Object.fromEntries(rules.map(([flag, field]) => [`${field}Mandatory`, all.some((p) => p[flag] === true)]));
+}

@@ -2871,13 +2871,17 @@ export interface Reminder {
   /**
    * Note
    */
-  note: number;
+  note?: number | null;
   /**
-   * Contact — Celui de la note (renseigné automatiquement).
+   * Action — Le rappel d'une action d'un dossier de suivi (à la place d'une note).
+   */
+  action?: number | null;
+  /**
+   * Contact — Celui de la note, ou du dossier de l'action (renseigné automatiquement).
    */
   contact?: number | null;
   /**
-   * Structure — Celle de la note (renseignée automatiquement).
+   * Structure — Celle de la note, ou du dossier de l'action (renseignée automatiquement).
    */
   organization?: number | null;
   /**

@@ -830,6 +830,7 @@ export interface FacReminderTable {
   owning_group: number | null;
   creator: number | null;
   note: number | null;
+  action: number | null;
   contact: number | null;
   organization: number | null;
   done: number | null;

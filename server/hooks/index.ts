@@ -30,6 +30,7 @@ import { incompleteEntries } from './fac/incomplete-entries';
 import { duplicateDetection } from './fac/duplicate-detection';
 import { fileDetails } from './file-details';
 import { reminderRecurrence } from './fac/reminder-recurrence';
+import { reminderOfAction } from './fac/reminder-of-action';
 import { followUpFolder } from './fac/follow-up-folder';
 import { followUpAction } from './fac/follow-up-action';
 import { followUpActionModel } from './fac/follow-up-action-model';
@@ -62,6 +63,7 @@ export const namedHooks: Record<string, EntityHook> = {
   fileDetails,
   creatorOnCreate,
   reminderRecurrence,
+  reminderOfAction,
   uniqueNameInGroup,
   listNoCycle,
   oneOrganizationAddress,

@@ -5,7 +5,7 @@ import { getEntity } from '../../engine/schema/registry';
 import { validateRecord } from '../../engine/validation/validate-record';
 import { hooks } from '../hooks/registry';
 import { nowIso } from '../db/column-types';
-import { recordToRow, type ApiRecord } from '../db/row-mapper';
+import { recordToRow, rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { searchColumnValues } from '../operations/search-text';
 import { checkRelations } from '../operations/write-checks';
 import { cleanHtmlFields } from '../security/sanitize-html';
@@ -13,7 +13,9 @@ import { normalisePhoneFields } from '../../engine/format/phone';
 
 /**
  * Inserts a fixture record with its given pk, through the same defaults, hooks and validation
- * as the API (a broken fixture fails loudly instead of seeding bad data).
+ * as the API (a broken fixture fails loudly instead of seeding bad data). The entity's afterSave
+ * hooks run as after an API create (a folder's default actions and stored status), so `ctx`
+ * must be an `inTransaction` context when the entity has such hooks.
  */
 export async function insertFixture(ctx: RequestContext, entityName: string, data: ApiRecord): Promise<void> {
   const entity = getEntity(ctx.app.registry, entityName);
@@ -48,10 +50,15 @@ export async function insertFixture(ctx: RequestContext, entityName: string, dat
   const props = entity.columns.filter((c) => c.property !== '$extra' && !c.primaryKey).map((c) => c.property);
   const row = { ...recordToRow(entity, record, props), ...searchColumnValues(entity, record) };
   if (typeof data.pk === 'number') row.pk = data.pk;
-  await db
+  const stored = (await db
     .insertInto(entity.schema['x-entity'].table as never)
     .values(row as never)
-    .execute();
+    .returningAll()
+    .executeTakeFirstOrThrow()) as Record<string, unknown>;
+  const hookList = (entity.schema['x-entity'].hooks ?? []).map((h) => hooks[h]).filter((h) => h?.afterSave);
+  if (!hookList.length) return;
+  const saved = rowToRecord(entity, stored, effective);
+  for (const h of hookList) await h?.afterSave?.({ ctx, entity, record: saved, db, created: true });
 }
 
 /** After explicit pks, PostgreSQL's sequences must continue after the highest one. */

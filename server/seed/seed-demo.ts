@@ -1,7 +1,11 @@
 import { recomputeIncompleteEntries } from '../hooks/fac/incomplete-entries';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { AppContext } from '../context';
+import type { AppContext, RequestContext } from '../context';
+import { inTransaction } from '../db/transaction';
+import { getEntity } from '../../engine/schema/registry';
+import { loadUser } from '../modules/auth/load-user';
+import { create, update } from '../operations/write';
 import { hashPassword } from '../modules/auth/passwords';
 import { insertFixture, resetSequences } from './insert-record';
 import { systemContext } from './system-context';
@@ -44,11 +48,15 @@ export async function seedDemo(
 ): Promise<void> {
   const ctx = systemContext(app);
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { entities: string[]; password: string };
-  await app.database.db.transaction().execute(async (trx) => {
-    const tctx = { ...ctx, app: { ...app, database: { ...app.database, db: trx } } };
+  // inTransaction: the generic writes of hooks (a folder's default actions) join this transaction.
+  await inTransaction(ctx, async (tctx, trx) => {
     for (const entity of index.entities) {
       const records = JSON.parse(readFileSync(join(dir, `${entity}.json`), 'utf8')) as Record<string, unknown>[];
-      for (const r of records) await insertFixture(tctx, entity, resolveRelativeDates(r, seedDay));
+      for (const r of records) {
+        const data = resolveRelativeDates(r, seedDay);
+        if (data.$as === undefined) await insertFixture(tctx, entity, data);
+        else await writeAs(tctx, entity, data);
+      }
     }
     const hash = await hashPassword(index.password);
     await trx.updateTable('account_user').set({ password_hash: hash }).execute();
@@ -56,6 +64,33 @@ export async function seedDemo(
   });
   // The demo's incomplete entries (its badge in the menu), as a full recompute finds them.
   await recomputeIncompleteEntries(ctx);
+}
+
+/**
+ * A fixture record written `$as` a demo user, through the generic API write (rights, hooks, the
+ * rules of who did it): created, or with `$match` (field names) the one stored record with those
+ * values updated — e.g. a default action that opening its folder created, marked done.
+ */
+async function writeAs(ctx: RequestContext, entity: string, data: Record<string, unknown>): Promise<void> {
+  const { $as, $match, ...input } = data;
+  const user = await loadUser(ctx.app, Number($as));
+  if (!user) throw new Error(`fixture ${entity}: unknown $as user ${String($as)}`);
+  const asCtx: RequestContext = { ...ctx, user: user.rule };
+  if (!Array.isArray($match)) {
+    await create(asCtx, entity, input);
+    return;
+  }
+  const runtime = getEntity(ctx.app.registry, entity);
+  let query = ctx.app.database.db.selectFrom(runtime.schema['x-entity'].table as never).select('pk' as never);
+  for (const field of $match as string[]) {
+    const column = runtime.columnByProperty.get(field)?.column;
+    if (!column) throw new Error(`fixture ${entity}: unknown $match field ${field}`);
+    query = query.where(column as never, '=', input[field] as never);
+  }
+  const rows = (await query.execute()) as { pk: number }[];
+  if (rows.length !== 1) throw new Error(`fixture ${entity} ${JSON.stringify($match)}: ${rows.length} matches`);
+  const changes = Object.fromEntries(Object.entries(input).filter(([k]) => !($match as string[]).includes(k)));
+  await update(asCtx, entity, rows[0]!.pk, changes);
 }
 
 export async function isEmpty(app: AppContext): Promise<boolean> {

@@ -227,6 +227,37 @@ describe.each(DIALECTS)('fac map, badge and list filters on %s', (dialect) => {
       );
       expect(await entryOf('contact', bob.pk)).toEqual(['Numéro De Mobile', 'Tags']);
       expect(await entryOf('contact', anne.pk)).toBeUndefined();
+      // The details say which fields the programmes make mandatory (reference 2.1, 2.2).
+      const detail = async (kind: string, pk: unknown) =>
+        (await t.call(`/fac/${kind}/${pk}/`, { token: token.advisor })).body.requirements as Rec;
+      expect(await detail('contact', bob.pk)).toMatchObject({ mobilePhoneMandatory: true, emailMandatory: false });
+      expect(await detail('organization', org.pk)).toMatchObject({ descriptionMandatory: true, emailMandatory: false });
+      const plain = await post('/fac/contact/', 'advisor', { firstName: 'Paul', lastName: 'Libre', email: 'p@x.fr' });
+      expect(await detail('contact', plain.pk)).toEqual({});
+      // Leaving the organisation frees the member at once; joining it again binds it again.
+      const memberships = (await t.call(`/fac/member-of-organization/?contact=${bob.pk}`, { token: token.advisor }))
+        .body as Rec[];
+      const left = await t.call(`/fac/member-of-organization/${memberships[0]!.pk}/`, {
+        method: 'DELETE',
+        token: token.advisor,
+      });
+      expect(left.status).toBeLessThan(300);
+      expect(await entryOf('contact', bob.pk)).toBeUndefined();
+      expect(await detail('contact', bob.pk)).toEqual({});
+      await post('/fac/member-of-organization/', 'advisor', { contact: bob.pk, organization: org.pk });
+      expect(await entryOf('contact', bob.pk)).toEqual(['Numéro De Mobile', 'Tags']);
+      // Deleting the organisation's folder frees it and its members at once.
+      await t.call(`/fac/organization/${org.pk}/`, {
+        method: 'PATCH',
+        token: token.advisor,
+        body: { description: '' },
+      });
+      expect(await entryOf('organization', org.pk)).toEqual(['Description']);
+      const folders = (await t.call(`/fac/folder/?organization=${org.pk}`, { token: token.advisor })).body as Rec[];
+      const gone = await t.call(`/fac/folder/${folders[0]!.pk}/`, { method: 'DELETE', token: token.advisor });
+      expect(gone.status).toBeLessThan(300);
+      expect(await entryOf('organization', org.pk)).toBeUndefined();
+      expect(await entryOf('contact', bob.pk)).toBeUndefined();
     });
 
     it("lists a custom form's mandatory fields left empty after a full recompute (administrators only)", async () => {

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
-import { appOn } from '../helpers/app-suite';
+import { appOn, deleteDemoFolders } from '../helpers/app-suite';
 
 // The follow-up pivot (docs/follow-up.md « Pivot »; reference file area 8.13): numbers checked
 // against actions made here, the rights (an advisor never counts another structure's actions),
@@ -35,18 +35,20 @@ describe.each(DIALECTS)('follow-up pivot on %s', (dialect) => {
   const YEAR = 'project=1&from=2020-01-01&to=2020-12-31';
   let ours: number;
   let theirs: number;
+  let un: Rec;
 
   beforeAll(async () => {
     token.advisor = await t.login('conseiller@demo.fr');
     token.neighbour = await t.login('conseiller.voisin@demo.fr');
     token.admin = await t.login('admin@demo.fr');
     token.manager = await t.login('manager@demo.fr');
-    ours = (
-      await folderWith('advisor', `Un${dialect}`, [
-        ['A1', '2020-03-02'],
-        ['A2', '2020-03-15'],
-      ])
-    ).owningGroup;
+    // Numbers are checked against the folders made here: the demo's own 2020 folders go first.
+    await deleteDemoFolders(t, token.admin!);
+    un = await folderWith('advisor', `Un${dialect}`, [
+      ['A1', '2020-03-02'],
+      ['A2', '2020-03-15'],
+    ]);
+    ours = un.owningGroup;
     await folderWith('advisor', `Deux${dialect}`, [['A1', '2020-04-10']]);
     theirs = (await folderWith('neighbour', `Trois${dialect}`, [['A1', '2020-03-05']])).owningGroup;
     // Outside the period: never counted below.
@@ -124,5 +126,30 @@ describe.each(DIALECTS)('follow-up pivot on %s', (dialect) => {
     expect(sheet.getRow(3).values).toEqual([undefined, 'Structure', 'Mars 2020', 'Avril 2020', 'Total']);
     expect((sheet.getRow(4).values as unknown[]).slice(2)).toEqual([2, 1, 3]);
     expect((sheet.getRow(5).values as unknown[]).slice(1)).toEqual(['Total', 2, 1, 3]);
+  });
+
+  it('counts by tag: an action under each of its tags, « Sans tag » without, totals of distinct actions', async () => {
+    const [a1, a2] = ['A1', 'A2'].map((act) => (un.actions as Rec[]).find((a) => a.modelName.startsWith(act))!);
+    await ok('PATCH', `/fac/action/${a1.pk}/`, 'advisor', { tags: [1, 2] });
+    await ok('PATCH', `/fac/action/${a2.pk}/`, 'advisor', { tags: [1] });
+    const p = await ok('GET', `/fac/pivot/?rows=tag&cols=month&${YEAR}`, 'advisor');
+    expect(p.rowHeaders).toEqual([
+      { key: '1', label: 'Copropriété' },
+      { key: '2', label: 'Élu' },
+      { key: 'none', label: 'Sans tag' },
+    ]);
+    expect(p.cells).toEqual([
+      [2, 0],
+      [1, 0],
+      [0, 1],
+    ]);
+    expect(p.rowTotals).toEqual([2, 1, 1]);
+    // A month's total counts each action once, whatever its number of tags.
+    expect(p.colTotals).toEqual([2, 1]);
+    expect(p.total).toBe(3);
+    const byCols = await ok('GET', `/fac/pivot/?rows=structure&cols=tag&measure=cost&${YEAR}`, 'advisor');
+    expect(byCols.colHeaders.map((h: Rec) => h.key)).toEqual(['1', '2', 'none']);
+    expect(byCols.cells).toEqual([[58, 8, 8]]);
+    expect(byCols.rowTotals).toEqual([66]);
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
-import { appOn } from '../helpers/app-suite';
+import { appOn, deleteDemoFolders } from '../helpers/app-suite';
 
 // Statistics of a programme (`/fac/suivi`, docs/follow-up.md; reference file area 8.12, 9.4) on
 // the seeded « Programme SARE »: a household folder moved to « Conseillé » by A1 then A2 counts
@@ -40,6 +40,8 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
     token.neighbour = await t.login('conseiller.voisin@demo.fr');
     token.admin = await t.login('admin@demo.fr');
     token.manager = await t.login('manager@demo.fr');
+    // Numbers are checked against the folders made here: the demo's own 2020 folders go first.
+    await deleteDemoFolders(t, token.admin!);
     await ok('POST', '/fac/budget/', 'admin', { project: 1, period: 1, group: 2, totalEnvelope: 10000 }, 201);
     await ok(
       'POST',
@@ -164,6 +166,45 @@ describe.each(DIALECTS)('follow-up statistics on %s', (dialect) => {
       50,
       act(json, 'A2').lines[0].totalValorisation,
     ]);
+  });
+
+  it('writes the « Actions » workbook: one row per done action of the selection, by date (9.4)', async () => {
+    const res = await fetch(`${t.url}/api/v1/fac/statistics/1/actions.xlsx?period=1`, {
+      headers: { Authorization: `JWT ${token.advisor}` },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-disposition')).toMatch(/FAC_Espace_Conseil_D.*_actions_\d{4}_\d{2}_\d{2}\.xlsx/);
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(Buffer.from(await res.arrayBuffer()) as never);
+    expect(book.worksheets.map((s) => s.name)).toEqual(['Actions']);
+    const sheet = Array.from(book.getWorksheet('Actions')!.getSheetValues(), (r) =>
+      Array.isArray(r) ? r.slice(1) : [],
+    ) as unknown[][];
+    expect(sheet[2]![0]).toBe('Programme SARE : actions');
+    const header = sheet.findIndex((r) => r[0] === 'Structure utilisatrice');
+    const body = sheet.slice(header + 1).filter((r) => r.length);
+    // The folder of this suite: A1 (2 March) then A2 (10 April), as many rows as the JSON counts.
+    const json = await stats('advisor');
+    const done = menages(json)
+      .categories.flatMap((c: Rec) => c.actions)
+      .reduce((n: number, a: Rec) => n + a.total, 0);
+    expect(body.length).toBe(done);
+    expect(body.map((r) => [r[0], r[1], r[2], r[10], r[12]])).toEqual([
+      [
+        'Espace Conseil Démo',
+        `Suivi${dialect} Jeanne`,
+        'Contact',
+        'A1 - Information de premier niveau',
+        '02 mars 2020',
+      ],
+      ['Espace Conseil Démo', `Suivi${dialect} Jeanne`, 'Contact', 'A2 - Conseil personnalisé', '10 avr 2020'],
+    ]);
+    expect(body[0]![11]).toBe('Conseillère Claire');
+    // The neighbour's advisor may not ask for the demo structure.
+    const theirs = await fetch(`${t.url}/api/v1/fac/statistics/1/actions.xlsx?groups=2`, {
+      headers: { Authorization: `JWT ${token.neighbour}` },
+    });
+    expect(theirs.status).toBe(403);
   });
 
   it('keeps another structure’s callers out, managers out, and lets administrators see both', async () => {

@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
+import { folderStatus } from '../../engine/follow-up/folder-status';
 
 // The follow-up engine (docs/follow-up.md; reference file area 3, 8.9–8.11, 13.3): the seeded
 // national programme « Programme SARE », folders opened on contacts with their default actions,
@@ -79,6 +80,34 @@ describe.each(DIALECTS)('follow-up engine on %s', (dialect) => {
       'Projet terminé',
     ]);
     expect((await actionsOf(folder.pk)).every((a) => a.done === false && a.owningGroup === 2)).toBe(true);
+  });
+
+  it('the demo seed opens its folders through the write path: default actions, who did it, the status', async () => {
+    const seeded = (await ok('GET', '/fac/folder/?perPage=100', 'admin')) as unknown as Rec[];
+    const demo = seeded.filter((f) => f.pk <= 7);
+    expect(demo.map((f) => f.pk).sort()).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    const statuses = (await ok('GET', '/fac/status/?perPage=200', 'admin')) as unknown as Rec[];
+    const models = (await ok('GET', '/fac/action-model/?perPage=200', 'admin')) as unknown as Rec[];
+    for (const f of demo) {
+      const actions = await actionsOf(f.pk, 'admin');
+      // Every default act of the model was created by opening the folder (afterSave hook).
+      const defaults = models.filter((m) => m.default && !m.disabled && actions.some((a) => a.model === m.pk));
+      expect(defaults.length, `folder ${f.pk}`).toBeGreaterThan(0);
+      const expected = folderStatus(
+        statuses.filter((s) => s.folderModel === f.model).map((s) => ({ pk: s.pk, order: Number(s.order) })),
+        actions.map((a) => ({
+          done: a.done,
+          date: a.date,
+          triggerStatus: models.find((m) => m.pk === a.model)?.triggerStatus ?? null,
+        })),
+      );
+      expect(f.status, `folder ${f.pk}`).toBe(expected);
+    }
+    const names = Object.fromEntries(demo.map((f) => [f.pk, statuses.find((s) => s.pk === f.status)?.name]));
+    expect(names).toMatchObject({ 1: 'Conseillé', 2: 'Travaux en cours', 3: 'Projet terminé', 4: 'Nouveau dossier' });
+    // Done by the demo advisor who typed it, priced by the 2020 price list (A2 ménages: 50 €).
+    const a2 = (await actionsOf(1, 'admin')).find((a) => a.model === 2)!;
+    expect(a2).toMatchObject({ done: true, date: '2020-04-02', doneBy: 3, cost: 50 });
   });
 
   it('A1 then A2 move the folder to « Conseillé », A4 to « Travaux en cours »; resets move it back', async () => {
@@ -211,6 +240,31 @@ describe.each(DIALECTS)('follow-up engine on %s', (dialect) => {
     await ok('DELETE', `/fac/contact/${other.pk}/`, 'advisor');
     expect((await call('GET', `/fac/folder/${gone.pk}/`, 'advisor')).status).toBe(404);
     expect(await actionsOf(gone.pk)).toEqual([]);
+  });
+
+  it('an action carries a reminder (about its folder’s contact) and the fields of its act’s custom form', async () => {
+    const mine = await post('/fac/folder/', 'advisor', { contact: contact.pk, model: 1, description: 'Rappels' });
+    const [a1, a2] = (mine.actions as Rec[]).slice(0, 2);
+    const reminder = await post('/fac/reminder/', 'advisor', { action: a1.pk, date: '2030-01-15', persons: [3] });
+    expect(reminder).toMatchObject({ action: a1.pk, note: null, contact: contact.pk, owningGroup: 2, done: false });
+    expect((await call('POST', '/fac/reminder/', 'advisor', { action: a1.pk, date: '2030-02-01' })).status).toBe(400);
+    const neither = await call('POST', '/fac/reminder/', 'advisor', { date: '2030-02-01' });
+    expect(neither.status).toBe(400);
+    expect(JSON.stringify(neither.body)).toContain('Un rappel accompagne une note ou une action');
+    // A custom form scoped to act A1 adds its field to A1 actions only (answers in customFormData).
+    const wl = (await t.call('/white_labelling/current/', { domain: 'localhost' })).body.pk;
+    const form = {
+      ops: [{ op: 'addField', field: 'xVisite', schema: { type: 'string', title: 'Lieu de la visite' } }],
+    };
+    const saved = await call('PUT', `/white_labelling/${wl}/overlays/entity:action@actionModel:1`, 'admin', form);
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const withField = await patch(`/fac/action/${a1.pk}/`, 'advisor', { xVisite: 'Au domicile' });
+    expect(withField).toMatchObject({ xVisite: 'Au domicile', customFormData: { xVisite: 'Au domicile' } });
+    const without = await patch(`/fac/action/${a2.pk}/`, 'advisor', { xVisite: 'ignoré' });
+    expect(without).not.toHaveProperty('xVisite');
+    // Deleting the action deletes its reminder.
+    await ok('DELETE', `/fac/action/${a1.pk}/`, 'advisor');
+    expect((await call('GET', `/fac/reminder/${reminder.pk}/`, 'advisor')).status).toBe(404);
   });
 
   it('a new programme built only through the API works end to end', async () => {

@@ -4,6 +4,7 @@ import type { TestApp } from '../helpers/test-app';
 import { newPage, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
+import { deleteDemoFolders } from '../helpers/app-suite';
 
 const WAIT = { timeout: 20_000 };
 type Rec = Record<string, any>;
@@ -19,6 +20,8 @@ describe('follow-up pivot and journeys (Chromium)', () => {
   });
 
   beforeAll(async () => {
+    // The figures are those of the folders made here: the demo's own 2020 folders go first.
+    await deleteDemoFolders(t, await t.login('admin@demo.fr'));
     // Three done acts of the advisor's structure (two in March, one in April 2020), one of the neighbour's.
     for (const [email, days] of [
       ['conseiller@demo.fr', ['2020-03-02', '2020-04-10']],

@@ -4,6 +4,7 @@ import type { TestApp } from '../helpers/test-app';
 import { newPage, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
+import { deleteDemoFolders } from '../helpers/app-suite';
 
 const WAIT = { timeout: 15_000 };
 
@@ -19,6 +20,8 @@ describe('follow-up statistics /fac/suivi (advisor, Chromium)', () => {
   });
   beforeAll(async () => {
     const admin = await t.login('admin@demo.fr');
+    // The figures are those of the folder made here: the demo's own 2020 folders go first.
+    await deleteDemoFolders(t, admin);
     const budget = { project: 1, period: 1, group: 2, totalEnvelope: 5000 };
     expect((await t.call('/fac/budget/', { method: 'POST', token: admin, body: budget })).status).toBe(201);
     const token = await t.login('conseiller@demo.fr');

@@ -18,3 +18,12 @@ export function appOn(dialect: 'sqlite' | 'postgres', receive: (app: TestApp) =>
     await app?.close();
   });
 }
+
+/** Deletes the folders of the demo seed (fixtures/demo/folder.json), for suites that count folders. */
+export async function deleteDemoFolders(app: TestApp, adminToken: string): Promise<void> {
+  const res = await app.call('/fac/folder/?perPage=100', { token: adminToken });
+  for (const f of res.body as { pk: number }[]) {
+    const gone = await app.call(`/fac/folder/${f.pk}/`, { method: 'DELETE', token: adminToken });
+    if (gone.status >= 300) throw new Error(`demo folder ${f.pk}: ${gone.status}`);
+  }
+}

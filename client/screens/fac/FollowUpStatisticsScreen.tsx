@@ -92,14 +92,15 @@ export default function FollowUpStatisticsScreen() {
     setParams(next);
   };
 
-  const download = async () => {
+  // « statistics »: the figures (9.4 « Statistiques », « Suivi budget »); « actions »: one row per done action.
+  const download = async (kind: 'statistics' | 'actions' = 'statistics') => {
     if (exporting) return;
     setExporting(true);
     try {
       const { blob, fileName } = await getFile(
-        `/fac/statistics/${project}/export.xlsx`,
+        `/fac/statistics/${project}/${kind === 'actions' ? 'actions' : 'export'}.xlsx`,
         queryOf(effective),
-        'FAC_statistics.xlsx',
+        `FAC_${kind}.xlsx`,
       );
       saveFile(blob, fileName);
       notify(`Le tableur ${fileName} est téléchargé.`, 'success');
@@ -286,6 +287,15 @@ export default function FollowUpStatisticsScreen() {
                 aria-busy={exporting}
               >
                 {exporting ? 'Préparation du tableur…' : 'Exporter en tableur (.xlsx)'}
+              </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void download('actions')}
+                disabled={exporting}
+                aria-busy={exporting}
+              >
+                Exporter les actions (.xlsx)
               </button>
               {exporting && (
                 <span role="status" className="export-progress">

@@ -11,11 +11,13 @@ import { recordScopes } from '../../../engine/schema/record-scopes';
 import { getEntity } from '../../../engine/schema/registry';
 import {
   missingItems,
+  programmeRequirements,
   type BindingProgrammes,
   type CustomField,
   type ProgrammeFlags,
 } from '../../../engine/file-area/incomplete-items';
 import { recordOf, recordsWhere } from './follow-up-data';
+import { afterCommit } from '../../db/transaction';
 
 const TABLE = 'fac_incomplete_model';
 type Kind = 'contact' | 'organization';
@@ -197,24 +199,45 @@ async function recomputeOne(ctx: RequestContext, kind: Kind, pk: unknown): Promi
   await recordIncompleteEntry(ctx, ctx.app.database.db, kind, record);
 }
 
+/** A folder's contact or organisation again, and the organisation's members (its programme binds them). */
+async function recomputeFolderRecords(ctx: RequestContext, db: Kysely<AppDatabase>, folder: ApiRecord) {
+  await recomputeOne(ctx, 'contact', folder.contact);
+  await recomputeOne(ctx, 'organization', folder.organization);
+  if (isRecordKey(folder.organization))
+    for (const m of await recordsWhere(ctx.app, db, 'membership', 'organization', folder.organization))
+      await recomputeOne(ctx, 'contact', m.contact);
+}
+
 /**
- * Recomputed after every save of a contact or an organisation (reference 6 and 8.6), and of a
- * folder: the programme it opens may make fields of its contact or organisation mandatory (and of
- * the organisation's members). A folder deleted leaves the entries until the next save or recompute.
+ * Recomputed after every save of a contact or an organisation (reference 6 and 8.6); after a
+ * folder is opened, changed or deleted (the programme it opens may make fields of its contact or
+ * organisation mandatory, and of the organisation's members); after a membership is made, changed
+ * or deleted (the contact's organisations' programmes may bind it). A detail of a contact or an
+ * organisation carries `requirements` (reference 2.1, 2.2): the fields its programmes make mandatory.
  */
 export const incompleteEntries: EntityHook = {
   async afterWrite({ ctx, entity, record, db }) {
-    // A deletion passes only the pk: the entry went with the record (deleteDependents).
+    // A deletion passes only the pk: the entry went with the record (deleteDependents), and a
+    // deleted folder's or membership's records were queued by beforeDelete.
     if (record[OWNING_GROUP] === undefined) return;
-    if (entity.name === 'folder') {
-      await recomputeOne(ctx, 'contact', record.contact);
-      await recomputeOne(ctx, 'organization', record.organization);
-      if (isRecordKey(record.organization))
-        for (const m of await recordsWhere(ctx.app, db, 'membership', 'organization', record.organization))
-          await recomputeOne(ctx, 'contact', m.contact);
-      return;
-    }
+    if (entity.name === 'folder') return recomputeFolderRecords(ctx, db, record);
+    if (entity.name === 'membership') return recomputeOne(ctx, 'contact', record.contact);
     if (entity.name !== 'contact' && entity.name !== 'organization') return;
     await recordIncompleteEntry(ctx, db, entity.name, record);
+  },
+
+  beforeDelete({ ctx, entity, record }) {
+    if (entity.name !== 'folder' && entity.name !== 'membership') return;
+    // After the commit, without the deleted record (a contact deleted with it simply has no entry).
+    return afterCommit(ctx, async (app) => {
+      const committed = { ...ctx, app };
+      if (entity.name === 'folder') await recomputeFolderRecords(committed, app.database.db, record);
+      else await recomputeOne(committed, 'contact', record.contact);
+    });
+  },
+
+  async afterRead({ ctx, entity, record, db }) {
+    if (entity.name !== 'contact' && entity.name !== 'organization') return;
+    record.requirements = programmeRequirements(entity.name, await bindingProgrammes(ctx, db, entity.name, record));
   },
 };

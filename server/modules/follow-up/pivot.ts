@@ -23,6 +23,7 @@ export const PIVOT_DIMENSIONS = [
   'month',
   'doneBy',
   'linkedType',
+  'tag',
 ] as const;
 export type PivotDimension = (typeof PIVOT_DIMENSIONS)[number];
 
@@ -72,7 +73,19 @@ const KEY_SQL: Record<PivotDimension, Expression<unknown>> = {
   doneBy: sql`a.done_by`,
   linkedType: sql`case when f.contact is not null then 'contact'
     when f.organization is not null then 'organization' end`,
+  // One row per tag of the action (the tag join below): an action with two tags counts under each.
+  tag: sql`t.value`,
 };
+
+/**
+ * The action's tags (a JSON array) as rows `t.value`, one per tag, or one null row without tags,
+ * per dialect. Joined only by the queries that group by tag: the others count each action once.
+ */
+function tagJoin(dialect: string): Expression<unknown> {
+  return dialect === 'postgres'
+    ? sql`left join lateral jsonb_array_elements_text(coalesce(a.tags, '[]'::jsonb)) as t(value) on true`
+    : sql`left join json_each(coalesce(a.tags, '[]')) as t on 1 = 1`;
+}
 
 /** The table naming a dimension's keys (the others are labelled below). */
 const NAME_TABLE: Partial<Record<PivotDimension, string>> = {
@@ -84,6 +97,7 @@ const NAME_TABLE: Partial<Record<PivotDimension, string>> = {
   status: 'fac_status',
   valuationType: 'fac_type_valorization',
   period: 'fac_period',
+  tag: 'fac_tag',
 };
 
 const MEASURE_SQL: Record<PivotMeasure, Expression<unknown>> = {
@@ -170,16 +184,19 @@ export async function pivot(ctx: RequestContext, query: PivotQuery): Promise<Piv
   const measure = MEASURE_SQL[query.measure];
   const rowKey = KEY_SQL[query.rows];
   const colKey = query.cols ? KEY_SQL[query.cols] : sql`null`;
-  const run = async (r: Expression<unknown>, c: Expression<unknown>, group: Expression<unknown>[]) =>
+  const tags = tagJoin(ctx.app.database.dialect);
+  const run = async (r: Expression<unknown>, c: Expression<unknown>, group: Expression<unknown>[], byTag: boolean) =>
     (
-      await sql<Cell>`select ${r} as r, ${c} as c, ${measure} as value ${from} ${where}
+      await sql<Cell>`select ${r} as r, ${c} as c, ${measure} as value ${from} ${byTag ? tags : sql``} ${where}
         ${group.length ? sql`group by ${sql.join(group)}` : sql``}`.execute(db)
     ).rows;
+  const rowTag = query.rows === 'tag';
+  const colTag = query.cols === 'tag';
   const [cells, rowTotals, colTotals, grand] = await Promise.all([
-    run(rowKey, colKey, query.cols ? [rowKey, colKey] : [rowKey]),
-    run(rowKey, sql`null`, [rowKey]),
-    run(sql`null`, colKey, query.cols ? [colKey] : []),
-    run(sql`null`, sql`null`, []),
+    run(rowKey, colKey, query.cols ? [rowKey, colKey] : [rowKey], rowTag || colTag),
+    run(rowKey, sql`null`, [rowKey], rowTag),
+    run(sql`null`, colKey, query.cols ? [colKey] : [], colTag),
+    run(sql`null`, sql`null`, [], false),
   ]);
   const keyOf = (v: unknown): string => (v === null || v === undefined ? 'none' : String(v));
   const rowHeaders = await headersOf(

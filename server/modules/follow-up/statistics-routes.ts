@@ -8,7 +8,8 @@ import {
   readableProjects,
 } from './statistics-query';
 import { programmeStatisticsOf } from './statistics';
-import { statisticsWorkbook, workbookName } from './statistics-xlsx';
+import { actionsWorkbook, actionsWorkbookName, statisticsWorkbook, workbookName } from './statistics-xlsx';
+import { actionRows } from './statistics-actions';
 import { actionDoers, statusHolders } from './statistics-drilldown';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -78,6 +79,21 @@ export function followUpStatisticsRouter(): Router {
         .status(200)
         .type(XLSX)
         .setHeader('Content-Disposition', disposition(workbookName(stats)))
+        .setHeader('Cache-Control', 'no-store')
+        .send(file);
+    }),
+  );
+  router.get(
+    '/api/v1/fac/statistics/:project/actions.xlsx',
+    asyncHandler(async (req, res) => {
+      assertStatisticsReader(req.ctx);
+      const sel = await parseSelection(req.ctx, req.params.project, req.query);
+      const stats = await programmeStatisticsOf(req.ctx, sel);
+      const file = await actionsWorkbook(stats, await actionRows(req.ctx, sel));
+      res
+        .status(200)
+        .type(XLSX)
+        .setHeader('Content-Disposition', disposition(actionsWorkbookName(stats)))
         .setHeader('Cache-Control', 'no-store')
         .send(file);
     }),

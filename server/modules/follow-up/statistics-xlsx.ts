@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { StatisticsAnswer } from './statistics';
+import type { ActionRow } from './statistics-actions';
 import { parisDate } from '../../../engine/time/paris-time';
 
 const frDay = (day: string) => day.split('-').reverse().join('/');
@@ -141,5 +142,95 @@ export async function statisticsWorkbook(
       statisticsSheet(book, `Stats_${part}`, one, today);
       if (one.budgetTracking) budgetSheet(book, `Budget_${part}`, one, today);
     }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const ACTION_COLUMNS = [
+  'Structure utilisatrice',
+  'Nom',
+  'Type',
+  'Email',
+  'Accepte de recevoir des newsletters',
+  'Adresse',
+  'Commune',
+  'Code postal',
+  'Nombre de contacts associés à la structure',
+  'Référent',
+  'Action réalisée',
+  'Réalisée par',
+  'Date de réalisation',
+  'Contact concerné',
+  'Poste du contact concerné',
+  'Pièce jointe',
+  'Champ libre',
+];
+
+/** « 02 avr 2020 » (9.4 « dd mmm yyyy »). */
+const longDay = (day: string) => `${day.slice(8, 10)} ${MONTHS[Number(day.slice(5, 7)) - 1]} ${day.slice(0, 4)}`;
+
+/** « Actions » (9.4): one row per done action of the selection in the range, by date; then its tags. */
+function actionsSheet(
+  book: ExcelJS.Workbook,
+  name: string,
+  stats: StatisticsAnswer,
+  rows: ActionRow[],
+  today: string,
+): void {
+  const sheet = book.addWorksheet(sheetName(book, name));
+  heading(sheet, stats, 'actions', today);
+  const most = Math.max(0, ...rows.map((r) => r.tags.length));
+  sheet.addRow([...ACTION_COLUMNS, ...Array.from({ length: most }, (_, i) => `Tag ${i + 1}`)]).font = BOLD;
+  for (const r of rows)
+    sheet.addRow([
+      r.group,
+      r.name,
+      r.type,
+      r.email,
+      r.newsletters,
+      r.address,
+      r.town,
+      r.zipcode,
+      r.members,
+      r.referents,
+      r.action,
+      r.doneBy,
+      r.date ? longDay(r.date) : '',
+      r.contact,
+      r.contactTitle,
+      r.attachment,
+      r.message,
+      ...r.tags,
+    ]);
+  for (const c of [1, 2, 11]) sheet.getColumn(c).width = 30;
+}
+
+/** `FAC_<structure>_actions_<YYYY_MM_DD>.xlsx` (9.4). */
+export function actionsWorkbookName(stats: StatisticsAnswer, today = parisDate(Date.now())): string {
+  return workbookName(stats, today)
+    .replace('_statistics_', '_actions_')
+    .replace(/^FAC_statistics_/, 'FAC_actions_');
+}
+
+/**
+ * The actions workbook (9.4, « export_type=actions »): « Actions » for the whole selection, then
+ * `Actions_<structure>` per structure when several are selected.
+ */
+export async function actionsWorkbook(
+  stats: StatisticsAnswer,
+  rows: ActionRow[],
+  today = parisDate(Date.now()),
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  book.creator = 'Suivi des dossiers';
+  actionsSheet(book, 'Actions', stats, rows, today);
+  if (stats.groups.length > 1)
+    for (const g of stats.groups)
+      actionsSheet(
+        book,
+        `Actions_${namePart(g.name)}`,
+        { ...stats, groups: [g] },
+        rows.filter((r) => r.group === g.name),
+        today,
+      );
   return Buffer.from(await book.xlsx.writeBuffer());
 }

@@ -12,6 +12,7 @@ export const DIMENSION_LABELS = {
   month: 'Mois',
   doneBy: 'Réalisée par',
   linkedType: 'Type de fiche',
+  tag: 'Tag',
 } as const;
 export type PivotDimension = keyof typeof DIMENSION_LABELS;
 
