@@ -542,6 +542,70 @@ export const routes: ManifestRoute[] = [
     "description": "Par type d'acte : les actes exportés d'une période, ceux que la plateforme a signalés en erreur ou rejetés, et ceux qu'elle a acceptés."
   },
   {
+    "name": "ListeProRedirect",
+    "path": "/listepro",
+    "screen": {
+      "redirect": "/annuaire-des-pros/recherche"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
+    "name": "ListeProSearchRedirect",
+    "path": "/listepro/recherche",
+    "screen": {
+      "redirect": "/annuaire-des-pros/recherche"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
+    "name": "ListeProPublicRoot",
+    "path": "/annuaire-des-pros",
+    "screen": {
+      "redirect": "/annuaire-des-pros/recherche"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
+    "name": "ListeProPublicSearch",
+    "path": "/annuaire-des-pros/recherche",
+    "screen": {
+      "component": "ListeProSearchScreen"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web",
+    "title": "Trouver un professionnel",
+    "description": "Choisissez votre type de bâtiment, puis ce que vous cherchez : l'annuaire montre les professionnels qui le proposent."
+  },
+  {
+    "name": "ListeProPublicResults",
+    "path": "/annuaire-des-pros/resultats/:activity/:mission/:subMission",
+    "screen": {
+      "component": "ListeProResultsScreen"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web",
+    "title": "Professionnels trouvés"
+  },
+  {
+    "name": "ListeProPublicMar",
+    "path": "/annuaire-des-pros/resultats-MAR/:mode",
+    "screen": {
+      "component": "ListeProResultsScreen"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web",
+    "title": "Mon Accompagnateur Rénov'"
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {
@@ -2068,6 +2132,1140 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la saisie incomplète",
     "description": "Les fiches de votre structure auxquelles il manque des informations."
+  },
+  {
+    "name": "ListeproActivityList",
+    "path": "/annuaire-des-professionnels-admin/activites/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-activity"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Activités",
+    "description": "Les types de bâtiment proposés à la première étape de la recherche."
+  },
+  {
+    "name": "ListeproActivityCreate",
+    "path": "/annuaire-des-professionnels-admin/activites/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-activity"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle activité",
+    "description": "Les types de bâtiment proposés à la première étape de la recherche."
+  },
+  {
+    "name": "ListeproActivityEdit",
+    "path": "/annuaire-des-professionnels-admin/activites/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-activity"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la activité",
+    "description": "Les types de bâtiment proposés à la première étape de la recherche."
+  },
+  {
+    "name": "ListeproAdditionalAddressList",
+    "path": "/annuaire-des-professionnels-admin/adresses/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-additional-address"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Adresses supplémentaires",
+    "description": "Autre adresse (agence) d'un professionnel, montrée dans l'annuaire avec sa fiche."
+  },
+  {
+    "name": "ListeproAdditionalAddressCreate",
+    "path": "/annuaire-des-professionnels-admin/adresses/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-additional-address"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle adresse supplémentaire",
+    "description": "Autre adresse (agence) d'un professionnel, montrée dans l'annuaire avec sa fiche."
+  },
+  {
+    "name": "ListeproAdditionalAddressEdit",
+    "path": "/annuaire-des-professionnels-admin/adresses/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-additional-address"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la adresse supplémentaire",
+    "description": "Autre adresse (agence) d'un professionnel, montrée dans l'annuaire avec sa fiche."
+  },
+  {
+    "name": "ListeproBankOfferList",
+    "path": "/annuaire-des-professionnels-admin/offres/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-bank-offer"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Offres bancaires",
+    "description": "Une offre de financement d'une banque de l'annuaire, en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproBankOfferCreate",
+    "path": "/annuaire-des-professionnels-admin/offres/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-bank-offer"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle offre bancaire",
+    "description": "Une offre de financement d'une banque de l'annuaire, en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproBankOfferEdit",
+    "path": "/annuaire-des-professionnels-admin/offres/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-bank-offer"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la offre bancaire",
+    "description": "Une offre de financement d'une banque de l'annuaire, en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproCalculationMethodList",
+    "path": "/annuaire-des-professionnels-admin/methodes-de-calcul/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-calculation-method"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Méthodes de calcul",
+    "description": "Les méthodes de calcul des consommations des réalisations."
+  },
+  {
+    "name": "ListeproCalculationMethodCreate",
+    "path": "/annuaire-des-professionnels-admin/methodes-de-calcul/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-calculation-method"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle méthode de calcul",
+    "description": "Les méthodes de calcul des consommations des réalisations."
+  },
+  {
+    "name": "ListeproCalculationMethodEdit",
+    "path": "/annuaire-des-professionnels-admin/methodes-de-calcul/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-calculation-method"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la méthode de calcul",
+    "description": "Les méthodes de calcul des consommations des réalisations."
+  },
+  {
+    "name": "ListeproConsumptionUsageList",
+    "path": "/annuaire-des-professionnels-admin/usages-integres/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-consumption-usage"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Usages intégrés",
+    "description": "Les usages comptés dans les consommations des réalisations."
+  },
+  {
+    "name": "ListeproConsumptionUsageCreate",
+    "path": "/annuaire-des-professionnels-admin/usages-integres/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-consumption-usage"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvel usage intégré",
+    "description": "Les usages comptés dans les consommations des réalisations."
+  },
+  {
+    "name": "ListeproConsumptionUsageEdit",
+    "path": "/annuaire-des-professionnels-admin/usages-integres/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-consumption-usage"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le usage intégré",
+    "description": "Les usages comptés dans les consommations des réalisations."
+  },
+  {
+    "name": "ListeproHelperList",
+    "path": "/annuaire-des-professionnels-admin/aides/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-helper"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Aides de l'annuaire",
+    "description": "Les textes d'aide affichés aux visiteurs et aux professionnels."
+  },
+  {
+    "name": "ListeproHelperCreate",
+    "path": "/annuaire-des-professionnels-admin/aides/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-helper"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle aide",
+    "description": "Les textes d'aide affichés aux visiteurs et aux professionnels."
+  },
+  {
+    "name": "ListeproHelperEdit",
+    "path": "/annuaire-des-professionnels-admin/aides/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-helper"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la aide",
+    "description": "Les textes d'aide affichés aux visiteurs et aux professionnels."
+  },
+  {
+    "name": "ListeproJobList",
+    "path": "/annuaire-des-professionnels-admin/metiers/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-job"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Métiers",
+    "description": "Les métiers des professionnels et leur type de fiche."
+  },
+  {
+    "name": "ListeproJobCreate",
+    "path": "/annuaire-des-professionnels-admin/metiers/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-job"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouveau métier",
+    "description": "Les métiers des professionnels et leur type de fiche."
+  },
+  {
+    "name": "ListeproJobEdit",
+    "path": "/annuaire-des-professionnels-admin/metiers/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-job"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le métier",
+    "description": "Les métiers des professionnels et leur type de fiche."
+  },
+  {
+    "name": "ListeproKeyWordCategoryList",
+    "path": "/annuaire-des-professionnels-admin/categories-de-mots-cles/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-key-word-category"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Catégories de mots-clés",
+    "description": "Les catégories des mots-clés des professionnels."
+  },
+  {
+    "name": "ListeproKeyWordCategoryCreate",
+    "path": "/annuaire-des-professionnels-admin/categories-de-mots-cles/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-key-word-category"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle catégorie de mots-clés",
+    "description": "Les catégories des mots-clés des professionnels."
+  },
+  {
+    "name": "ListeproKeyWordCategoryEdit",
+    "path": "/annuaire-des-professionnels-admin/categories-de-mots-cles/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-key-word-category"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la catégorie de mots-clés",
+    "description": "Les catégories des mots-clés des professionnels."
+  },
+  {
+    "name": "ListeproKeyWordList",
+    "path": "/annuaire-des-professionnels-admin/mots-cles/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-key-word"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Mots-clés",
+    "description": "Les domaines de compétences proposés aux professionnels."
+  },
+  {
+    "name": "ListeproKeyWordCreate",
+    "path": "/annuaire-des-professionnels-admin/mots-cles/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-key-word"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouveau mot-clé",
+    "description": "Les domaines de compétences proposés aux professionnels."
+  },
+  {
+    "name": "ListeproKeyWordEdit",
+    "path": "/annuaire-des-professionnels-admin/mots-cles/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-key-word"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le mot-clé",
+    "description": "Les domaines de compétences proposés aux professionnels."
+  },
+  {
+    "name": "ListeproLabelList",
+    "path": "/annuaire-des-professionnels-admin/labels/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-label"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Labels",
+    "description": "Les labels que l'annuaire accorde aux professionnels."
+  },
+  {
+    "name": "ListeproLabelCreate",
+    "path": "/annuaire-des-professionnels-admin/labels/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-label"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouveau label",
+    "description": "Les labels que l'annuaire accorde aux professionnels."
+  },
+  {
+    "name": "ListeproLabelEdit",
+    "path": "/annuaire-des-professionnels-admin/labels/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-label"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le label",
+    "description": "Les labels que l'annuaire accorde aux professionnels."
+  },
+  {
+    "name": "ListeproLinkList",
+    "path": "/annuaire-des-professionnels-admin/arbre-de-recherche/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-link"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Arbre de recherche",
+    "description": "Les liens segment / activité / sous-mission qui construisent la recherche publique."
+  },
+  {
+    "name": "ListeproLinkCreate",
+    "path": "/annuaire-des-professionnels-admin/arbre-de-recherche/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-link"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouveau lien de l'arbre de recherche",
+    "description": "Les liens segment / activité / sous-mission qui construisent la recherche publique."
+  },
+  {
+    "name": "ListeproLinkEdit",
+    "path": "/annuaire-des-professionnels-admin/arbre-de-recherche/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-link"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le lien de l'arbre de recherche",
+    "description": "Les liens segment / activité / sous-mission qui construisent la recherche publique."
+  },
+  {
+    "name": "ListeproMissionList",
+    "path": "/annuaire-des-professionnels-admin/missions/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-mission"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Missions",
+    "description": "Les groupes de missions proposés à la deuxième étape de la recherche."
+  },
+  {
+    "name": "ListeproMissionCreate",
+    "path": "/annuaire-des-professionnels-admin/missions/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-mission"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle mission",
+    "description": "Les groupes de missions proposés à la deuxième étape de la recherche."
+  },
+  {
+    "name": "ListeproMissionEdit",
+    "path": "/annuaire-des-professionnels-admin/missions/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-mission"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la mission",
+    "description": "Les groupes de missions proposés à la deuxième étape de la recherche."
+  },
+  {
+    "name": "ListeproNewsletterRecipientList",
+    "path": "/annuaire-des-professionnels-admin/destinataires-lettre/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-newsletter-recipient"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Destinataires de la lettre",
+    "description": "Une adresse à laquelle un professionnel abonné reçoit la lettre d'information."
+  },
+  {
+    "name": "ListeproNewsletterRecipientCreate",
+    "path": "/annuaire-des-professionnels-admin/destinataires-lettre/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-newsletter-recipient"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouveau destinataire de la lettre",
+    "description": "Une adresse à laquelle un professionnel abonné reçoit la lettre d'information."
+  },
+  {
+    "name": "ListeproNewsletterRecipientEdit",
+    "path": "/annuaire-des-professionnels-admin/destinataires-lettre/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-newsletter-recipient"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le destinataire de la lettre",
+    "description": "Une adresse à laquelle un professionnel abonné reçoit la lettre d'information."
+  },
+  {
+    "name": "ListeproNoteList",
+    "path": "/annuaire-des-professionnels-admin/notes/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-note"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Notes internes",
+    "description": "Note de l'équipe de l'annuaire sur un professionnel (jamais montrée au professionnel)."
+  },
+  {
+    "name": "ListeproNoteCreate",
+    "path": "/annuaire-des-professionnels-admin/notes/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-note"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle note interne",
+    "description": "Note de l'équipe de l'annuaire sur un professionnel (jamais montrée au professionnel)."
+  },
+  {
+    "name": "ListeproNoteEdit",
+    "path": "/annuaire-des-professionnels-admin/notes/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-note"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la note interne",
+    "description": "Note de l'équipe de l'annuaire sur un professionnel (jamais montrée au professionnel)."
+  },
+  {
+    "name": "ListeproPresentationList",
+    "path": "/annuaire-des-professionnels-admin/presentations/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-presentation"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Présentations",
+    "description": "La présentation d'un professionnel (activités, missions, description, mots-clés), en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproPresentationCreate",
+    "path": "/annuaire-des-professionnels-admin/presentations/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-presentation"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle présentation",
+    "description": "La présentation d'un professionnel (activités, missions, description, mots-clés), en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproPresentationEdit",
+    "path": "/annuaire-des-professionnels-admin/presentations/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-presentation"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la présentation",
+    "description": "La présentation d'un professionnel (activités, missions, description, mots-clés), en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproProfessionalList",
+    "path": "/annuaire-des-professionnels-admin/fiches/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-professional"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Fiches professionnels",
+    "description": "Les fiches des professionnels de l'annuaire : coordonnées, validité, publication."
+  },
+  {
+    "name": "ListeproProfessionalCreate",
+    "path": "/annuaire-des-professionnels-admin/fiches/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-professional"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle fiche professionnel",
+    "description": "Les fiches des professionnels de l'annuaire : coordonnées, validité, publication."
+  },
+  {
+    "name": "ListeproProfessionalEdit",
+    "path": "/annuaire-des-professionnels-admin/fiches/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-professional"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la fiche professionnel",
+    "description": "Les fiches des professionnels de l'annuaire : coordonnées, validité, publication."
+  },
+  {
+    "name": "ListeproReferenceImageList",
+    "path": "/annuaire-des-professionnels-admin/images-de-realisation/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-reference-image"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Images de réalisation",
+    "description": "Une photo d'une réalisation (recadrée en 425 × 300)."
+  },
+  {
+    "name": "ListeproReferenceImageCreate",
+    "path": "/annuaire-des-professionnels-admin/images-de-realisation/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-reference-image"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle image de réalisation",
+    "description": "Une photo d'une réalisation (recadrée en 425 × 300)."
+  },
+  {
+    "name": "ListeproReferenceImageEdit",
+    "path": "/annuaire-des-professionnels-admin/images-de-realisation/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-reference-image"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la image de réalisation",
+    "description": "Une photo d'une réalisation (recadrée en 425 × 300)."
+  },
+  {
+    "name": "ListeproReferenceList",
+    "path": "/annuaire-des-professionnels-admin/realisations/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-reference"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Réalisations",
+    "description": "Une réalisation (référence de chantier) d'un professionnel, en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproReferenceCreate",
+    "path": "/annuaire-des-professionnels-admin/realisations/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-reference"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle réalisation",
+    "description": "Une réalisation (référence de chantier) d'un professionnel, en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproReferenceEdit",
+    "path": "/annuaire-des-professionnels-admin/realisations/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-reference"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la réalisation",
+    "description": "Une réalisation (référence de chantier) d'un professionnel, en version de travail et en version publiée."
+  },
+  {
+    "name": "ListeproSegmentList",
+    "path": "/annuaire-des-professionnels-admin/segments/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-segment"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Segments de marché",
+    "description": "Rénovation ou construction neuve."
+  },
+  {
+    "name": "ListeproSegmentCreate",
+    "path": "/annuaire-des-professionnels-admin/segments/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-segment"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouveau segment de marché",
+    "description": "Rénovation ou construction neuve."
+  },
+  {
+    "name": "ListeproSegmentEdit",
+    "path": "/annuaire-des-professionnels-admin/segments/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-segment"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le segment de marché",
+    "description": "Rénovation ou construction neuve."
+  },
+  {
+    "name": "ListeproSubMissionList",
+    "path": "/annuaire-des-professionnels-admin/sous-missions/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-sub-mission"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Sous-missions",
+    "description": "Les missions proposées à la troisième étape de la recherche."
+  },
+  {
+    "name": "ListeproSubMissionCreate",
+    "path": "/annuaire-des-professionnels-admin/sous-missions/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-sub-mission"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle sous-mission",
+    "description": "Les missions proposées à la troisième étape de la recherche."
+  },
+  {
+    "name": "ListeproSubMissionEdit",
+    "path": "/annuaire-des-professionnels-admin/sous-missions/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-sub-mission"
+    },
+    "access": {
+      "role": [
+        "listeproadmin",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier la sous-mission",
+    "description": "Les missions proposées à la troisième étape de la recherche."
+  },
+  {
+    "name": "ListeproValidationHistoryList",
+    "path": "/annuaire-des-professionnels-admin/historique/",
+    "screen": {
+      "kind": "list",
+      "entity": "listepro-validation-history"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Étapes de validation",
+    "description": "Une étape de publication : date, état de départ, état final, acteur. Écrit par le circuit de validation, jamais modifié."
+  },
+  {
+    "name": "ListeproValidationHistoryCreate",
+    "path": "/annuaire-des-professionnels-admin/historique/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "listepro-validation-history"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Nouvelle étape de validation",
+    "description": "Une étape de publication : date, état de départ, état final, acteur. Écrit par le circuit de validation, jamais modifié."
+  },
+  {
+    "name": "ListeproValidationHistoryEdit",
+    "path": "/annuaire-des-professionnels-admin/historique/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "listepro-validation-history"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Modifier le étape de validation",
+    "description": "Une étape de publication : date, état de départ, état final, acteur. Écrit par le circuit de validation, jamais modifié."
   },
   {
     "name": "MailOutboxList",

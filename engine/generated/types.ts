@@ -1781,6 +1781,991 @@ export interface IncompleteEntry {
 }
 
 /**
+ * Activité (entity "listepro-activity", schemas/entities/listepro-activity.schema.json)
+ */
+export interface ListeproActivity {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Icône
+   */
+  icon?: "icon-collectif" | "icon-copro" | "icon-maison" | "icon-tertiaire" | "icon-help";
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Adresse supplémentaire (entity "listepro-additional-address", schemas/entities/listepro-additional-address.schema.json)
+ */
+export interface ListeproAdditionalAddress {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Courriel
+   */
+  email: string;
+  /**
+   * Site internet
+   */
+  url: string;
+  /**
+   * Téléphone
+   */
+  phoneNumber: string;
+  /**
+   * Métier
+   */
+  job?: number | null;
+  /**
+   * Adresse
+   */
+  address: string;
+  /**
+   * Code postal
+   */
+  postcode?: string;
+  /**
+   * Commune
+   */
+  town?: string;
+  /**
+   * Latitude
+   */
+  lat?: number;
+  /**
+   * Longitude
+   */
+  lon?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Offre bancaire (entity "listepro-bank-offer", schemas/entities/listepro-bank-offer.schema.json)
+ */
+export interface ListeproBankOffer {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Version
+   */
+  version?: "draft" | "published";
+  /**
+   * État de publication
+   */
+  transitionState?:
+    | "initial"
+    | "draft"
+    | "in_annual_validation"
+    | "in_validation"
+    | "probationary"
+    | "probationary_new"
+    | "published"
+    | "unpublished"
+    | "closed"
+    | "without_follow_up";
+  /**
+   * Nom de l'offre
+   */
+  offerName: string;
+  /**
+   * Description
+   */
+  offerDescription: string;
+  /**
+   * Caractéristiques
+   */
+  offerCharacteristics?: string;
+  /**
+   * Lien
+   */
+  link?: string;
+  /**
+   * Sur l'adresse principale
+   */
+  useOnMainAddress?: boolean;
+  /**
+   * Sur ces adresses supplémentaires
+   */
+  useOnThisAddresses?: number[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Méthode de calcul (entity "listepro-calculation-method", schemas/entities/listepro-calculation-method.schema.json)
+ */
+export interface ListeproCalculationMethod {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Usage intégré (entity "listepro-consumption-usage", schemas/entities/listepro-consumption-usage.schema.json)
+ */
+export interface ListeproConsumptionUsage {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Aide de l'annuaire (entity "listepro-helper", schemas/entities/listepro-helper.schema.json)
+ */
+export interface ListeproHelper {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Clé
+   */
+  name: string;
+  /**
+   * Titre
+   */
+  title?: string;
+  /**
+   * Texte de l'aide
+   */
+  helpText?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Métier (entity "listepro-job", schemas/entities/listepro-job.schema.json)
+ */
+export interface ListeproJob {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Type de fiche
+   */
+  formType?: "generic" | "bank" | "broker" | "real_estate_agency";
+  /**
+   * Accès possible à la bourse aux projets
+   */
+  allowToUseBap?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Mot-clé (entity "listepro-key-word", schemas/entities/listepro-key-word.schema.json)
+ */
+export interface ListeproKeyWord {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Catégorie
+   */
+  category: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Catégorie de mots-clés (entity "listepro-key-word-category", schemas/entities/listepro-key-word-category.schema.json)
+ */
+export interface ListeproKeyWordCategory {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Label (entity "listepro-label", schemas/entities/listepro-label.schema.json)
+ */
+export interface ListeproLabel {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Image pour les banques
+   */
+  imageForBank?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Image pour les courtiers
+   */
+  imageForBroker?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Image pour les agences immobilières
+   */
+  imageForRealEstate?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Lien segment, activité et sous-mission (entity "listepro-link", schemas/entities/listepro-link.schema.json)
+ */
+export interface ListeproLink {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Segment de marché
+   */
+  segment: number;
+  /**
+   * Activité
+   */
+  activity: number;
+  /**
+   * Sous-mission
+   */
+  subMission: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Mission (entity "listepro-mission", schemas/entities/listepro-mission.schema.json)
+ */
+export interface ListeproMission {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Texte d'aide
+   */
+  helpText?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Destinataire de la lettre d'information (entity "listepro-newsletter-recipient", schemas/entities/listepro-newsletter-recipient.schema.json)
+ */
+export interface ListeproNewsletterRecipient {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Courriel
+   */
+  email: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Note interne (entity "listepro-note", schemas/entities/listepro-note.schema.json)
+ */
+export interface ListeproNote {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Auteur — Renseigné à la création.
+   */
+  creator?: number | null;
+  /**
+   * Note
+   */
+  note: string;
+  /**
+   * Note épinglée
+   */
+  pinned?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Présentation (entity "listepro-presentation", schemas/entities/listepro-presentation.schema.json)
+ */
+export interface ListeproPresentation {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Version
+   */
+  version?: "draft" | "published";
+  /**
+   * État de publication
+   */
+  transitionState?:
+    | "initial"
+    | "draft"
+    | "in_annual_validation"
+    | "in_validation"
+    | "probationary"
+    | "probationary_new"
+    | "published"
+    | "unpublished"
+    | "closed"
+    | "without_follow_up";
+  /**
+   * Segments de marché
+   */
+  segments?: number[];
+  /**
+   * Domaines d'activité
+   *
+   * @maxItems 4
+   */
+  activities?: [] | [number] | [number, number] | [number, number, number] | [number, number, number, number];
+  /**
+   * Missions proposées
+   */
+  subMissions?: number[];
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Mots-clés principaux
+   *
+   * @maxItems 5
+   */
+  primaryKeyWords?:
+    | []
+    | [number]
+    | [number, number]
+    | [number, number, number]
+    | [number, number, number, number]
+    | [number, number, number, number, number];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Fiche professionnel (entity "listepro-professional", schemas/entities/listepro-professional.schema.json)
+ */
+export interface ListeproProfessional {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Compte utilisateur
+   */
+  user: number;
+  /**
+   * Raison sociale
+   */
+  name: string;
+  /**
+   * Métier
+   */
+  job?: number | null;
+  /**
+   * Courriel
+   */
+  email?: string;
+  /**
+   * Téléphone
+   */
+  phoneNumber?: string;
+  /**
+   * Site internet
+   */
+  url?: string;
+  /**
+   * Adresse
+   */
+  address?: string;
+  /**
+   * Code postal
+   */
+  postcode?: string;
+  /**
+   * Commune
+   */
+  town?: string;
+  /**
+   * Latitude
+   */
+  lat?: number;
+  /**
+   * Longitude
+   */
+  lon?: number;
+  /**
+   * Logo
+   */
+  logo?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Fiche validée — Une fiche n'apparaît dans l'annuaire public que validée et publiée. Seule l'équipe de l'annuaire la valide.
+   */
+  proIsValid?: boolean;
+  /**
+   * État de publication
+   */
+  transitionState?:
+    | "initial"
+    | "draft"
+    | "in_annual_validation"
+    | "in_validation"
+    | "probationary"
+    | "probationary_new"
+    | "published"
+    | "unpublished"
+    | "closed"
+    | "without_follow_up";
+  /**
+   * Référents — Les conseillers qui suivent ce professionnel.
+   */
+  referents?: number[];
+  /**
+   * Labels accordés
+   */
+  labels?: number[];
+  /**
+   * Peut avoir plusieurs adresses
+   */
+  canUseMultipleAddresses?: boolean;
+  /**
+   * Accès à la bourse aux projets
+   */
+  allowToRegisterToBap?: boolean;
+  /**
+   * Est Mon Accompagnateur Rénov'
+   */
+  isMonAccompagnateurRenov?: boolean;
+  /**
+   * Abonné à la lettre d'information
+   */
+  subscribedToNewsletter?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Réalisation (entity "listepro-reference", schemas/entities/listepro-reference.schema.json)
+ */
+export interface ListeproReference {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Version
+   */
+  version?: "draft" | "published";
+  /**
+   * État de publication
+   */
+  transitionState?:
+    | "initial"
+    | "draft"
+    | "in_annual_validation"
+    | "in_validation"
+    | "probationary"
+    | "probationary_new"
+    | "published"
+    | "unpublished"
+    | "closed"
+    | "without_follow_up";
+  /**
+   * Nom de la réalisation
+   */
+  productionName: string;
+  /**
+   * Année
+   */
+  year: number;
+  /**
+   * Lieu
+   */
+  place: string;
+  /**
+   * Label de la réalisation
+   */
+  label?: string;
+  /**
+   * Consommation avant travaux (kWh/m²/an)
+   */
+  consumptionBefore?: number;
+  /**
+   * Consommation après travaux (kWh/m²/an)
+   */
+  consumptionAfter?: number;
+  /**
+   * Méthode de calcul
+   */
+  calculationMethod?: number | null;
+  /**
+   * Usages intégrés
+   */
+  consumptionUsages?: number[];
+  /**
+   * Historique / contexte
+   */
+  history?: string;
+  /**
+   * Missions réalisées
+   */
+  completedMission?: string;
+  /**
+   * Enveloppe thermique
+   */
+  thermalEnvelope?: string;
+  /**
+   * Résultat du test d'étanchéité à l'air
+   */
+  airtightnessTestResult?: string;
+  /**
+   * Système
+   */
+  system?: string;
+  /**
+   * Autres informations
+   */
+  otherInformation?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Image de réalisation (entity "listepro-reference-image", schemas/entities/listepro-reference-image.schema.json)
+ */
+export interface ListeproReferenceImage {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Réalisation
+   */
+  reference: number;
+  /**
+   * Nom de l'image
+   */
+  name: string;
+  /**
+   * Image
+   */
+  image?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Segment de marché (entity "listepro-segment", schemas/entities/listepro-segment.schema.json)
+ */
+export interface ListeproSegment {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Icône
+   */
+  icon?: "icon-renovation" | "icon-neuve" | "icon-help";
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Sous-mission (entity "listepro-sub-mission", schemas/entities/listepro-sub-mission.schema.json)
+ */
+export interface ListeproSubMission {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Ordre d'affichage
+   */
+  order?: number;
+  /**
+   * Mission
+   */
+  mission: number;
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Texte d'aide
+   */
+  helpText?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Historique de validation (entity "listepro-validation-history", schemas/entities/listepro-validation-history.schema.json)
+ */
+export interface ListeproValidationHistory {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
+   */
+  owner?: number | null;
+  /**
+   * Objet
+   */
+  object: "professional" | "presentation" | "reference" | "bankOffer";
+  /**
+   * Numéro de l'objet
+   */
+  objectPk: number;
+  /**
+   * État de départ
+   */
+  fromState:
+    | "initial"
+    | "draft"
+    | "in_annual_validation"
+    | "in_validation"
+    | "probationary"
+    | "probationary_new"
+    | "published"
+    | "unpublished"
+    | "closed"
+    | "without_follow_up";
+  /**
+   * État final
+   */
+  toState:
+    | "initial"
+    | "draft"
+    | "in_annual_validation"
+    | "in_validation"
+    | "probationary"
+    | "probationary_new"
+    | "published"
+    | "unpublished"
+    | "closed"
+    | "without_follow_up";
+  /**
+   * Acteur
+   */
+  actor?: number | null;
+  /**
+   * Date
+   */
+  date: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Courriel envoyé (entity "mail-outbox", schemas/entities/mail-outbox.schema.json)
  */
 export interface MailOutbox {
@@ -4217,6 +5202,27 @@ export interface EntityTypes {
   'housing': Housing;
   'import-file': ImportFile;
   'incomplete-entry': IncompleteEntry;
+  'listepro-activity': ListeproActivity;
+  'listepro-additional-address': ListeproAdditionalAddress;
+  'listepro-bank-offer': ListeproBankOffer;
+  'listepro-calculation-method': ListeproCalculationMethod;
+  'listepro-consumption-usage': ListeproConsumptionUsage;
+  'listepro-helper': ListeproHelper;
+  'listepro-job': ListeproJob;
+  'listepro-key-word': ListeproKeyWord;
+  'listepro-key-word-category': ListeproKeyWordCategory;
+  'listepro-label': ListeproLabel;
+  'listepro-link': ListeproLink;
+  'listepro-mission': ListeproMission;
+  'listepro-newsletter-recipient': ListeproNewsletterRecipient;
+  'listepro-note': ListeproNote;
+  'listepro-presentation': ListeproPresentation;
+  'listepro-professional': ListeproProfessional;
+  'listepro-reference': ListeproReference;
+  'listepro-reference-image': ListeproReferenceImage;
+  'listepro-segment': ListeproSegment;
+  'listepro-sub-mission': ListeproSubMission;
+  'listepro-validation-history': ListeproValidationHistory;
   'mail-outbox': MailOutbox;
   'membership': Membership;
   'merge-history': MergeHistory;

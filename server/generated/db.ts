@@ -946,6 +946,277 @@ export interface GlobalMessageTable {
   search_text: string | null;
 }
 
+export interface ListeproActivityTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  icon: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproAdditionalAddressTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  name: string | null;
+  email: string | null;
+  url: string | null;
+  phone_number: string | null;
+  job: number | null;
+  address: string | null;
+  postcode: string | null;
+  town: string | null;
+  lat: number | null;
+  lon: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproBankOfferTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  version: string | null;
+  transition_state: string | null;
+  offer_name: string | null;
+  offer_description: string | null;
+  offer_characteristics: string | null;
+  link: string | null;
+  use_on_main_address: number | null;
+  use_on_this_addresses: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproCalculationMethodTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproConsumptionUsageTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproHelperTable {
+  pk: Generated<number>;
+  name: string | null;
+  title: string | null;
+  help_text: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproJobTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  form_type: string | null;
+  allow_to_use_bap: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproKeyWordTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  category: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproKeyWordCategoryTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproLabelTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  description: string | null;
+  image_for_bank: JsonColumn | null;
+  image_for_broker: JsonColumn | null;
+  image_for_real_estate: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproLinkTable {
+  pk: Generated<number>;
+  segment: number | null;
+  activity: number | null;
+  sub_mission: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ListeproMissionTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  help_text: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproNewsletterRecipientTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  email: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproNoteTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  creator: number | null;
+  note: string | null;
+  pinned: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ListeproPresentationTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  version: string | null;
+  transition_state: string | null;
+  segments: JsonColumn | null;
+  activities: JsonColumn | null;
+  sub_missions: JsonColumn | null;
+  description: string | null;
+  primary_key_words: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface ListeproProfessionalTable {
+  pk: Generated<number>;
+  user: number | null;
+  name: string | null;
+  job: number | null;
+  email: string | null;
+  phone_number: string | null;
+  url: string | null;
+  address: string | null;
+  postcode: string | null;
+  town: string | null;
+  lat: number | null;
+  lon: number | null;
+  logo: JsonColumn | null;
+  pro_is_valid: number | null;
+  transition_state: string | null;
+  referents: JsonColumn | null;
+  labels: JsonColumn | null;
+  can_use_multiple_addresses: number | null;
+  allow_to_register_to_bap: number | null;
+  is_mon_accompagnateur_renov: number | null;
+  subscribed_to_newsletter: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproReferenceTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  version: string | null;
+  transition_state: string | null;
+  production_name: string | null;
+  year: number | null;
+  place: string | null;
+  label: string | null;
+  consumption_before: number | null;
+  consumption_after: number | null;
+  calculation_method: number | null;
+  consumption_usages: JsonColumn | null;
+  history: string | null;
+  completed_mission: string | null;
+  thermal_envelope: string | null;
+  airtightness_test_result: string | null;
+  system: string | null;
+  other_information: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproReferenceImageTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  reference: number | null;
+  name: string | null;
+  image: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproSegmentTable {
+  pk: Generated<number>;
+  order: number | null;
+  name: string | null;
+  icon: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproSubMissionTable {
+  pk: Generated<number>;
+  order: number | null;
+  mission: number | null;
+  name: string | null;
+  help_text: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
+export interface ListeproValidationHistoryTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  object: string | null;
+  object_pk: number | null;
+  from_state: string | null;
+  to_state: string | null;
+  actor: number | null;
+  date: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
 export interface MailOutboxTable {
   pk: Generated<number>;
   to_email: string | null;
@@ -1203,6 +1474,27 @@ export interface EntityDatabase {
   fac_type_valorization: FacTypeValorizationTable;
   fac_valorization: FacValorizationTable;
   global_message: GlobalMessageTable;
+  listepro_activity: ListeproActivityTable;
+  listepro_additional_address: ListeproAdditionalAddressTable;
+  listepro_bank_offer: ListeproBankOfferTable;
+  listepro_calculation_method: ListeproCalculationMethodTable;
+  listepro_consumption_usage: ListeproConsumptionUsageTable;
+  listepro_helper: ListeproHelperTable;
+  listepro_job: ListeproJobTable;
+  listepro_key_word: ListeproKeyWordTable;
+  listepro_key_word_category: ListeproKeyWordCategoryTable;
+  listepro_label: ListeproLabelTable;
+  listepro_link: ListeproLinkTable;
+  listepro_mission: ListeproMissionTable;
+  listepro_newsletter_recipient: ListeproNewsletterRecipientTable;
+  listepro_note: ListeproNoteTable;
+  listepro_presentation: ListeproPresentationTable;
+  listepro_professional: ListeproProfessionalTable;
+  listepro_reference: ListeproReferenceTable;
+  listepro_reference_image: ListeproReferenceImageTable;
+  listepro_segment: ListeproSegmentTable;
+  listepro_sub_mission: ListeproSubMissionTable;
+  listepro_validation_history: ListeproValidationHistoryTable;
   mail_outbox: MailOutboxTable;
   messaging_sms_account: MessagingSmsAccountTable;
   messaging_sms_outbox: MessagingSmsOutboxTable;

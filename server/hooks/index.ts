@@ -21,6 +21,7 @@ import { appointmentNotifications } from './appointment-notifications';
 import { appointmentAvailability } from './appointment-availability';
 import { owningGroupFromLinked } from './fac/owning-group-from-linked';
 import { creatorOnCreate } from './fac/creator-on-create';
+import { listeproOwnerFromProfessional } from './listepro/owner-from-professional';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
 import { oneOrganizationAddress } from './fac/one-organization-address';
@@ -78,6 +79,7 @@ export const namedHooks: Record<string, EntityHook> = {
   projectSharing,
   valuationTypeSharing,
   projectShareRules,
+  listeproOwnerFromProfessional,
 };
 
 export type { EntityHook, HookArgs } from './hook-types';

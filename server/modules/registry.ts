@@ -25,6 +25,7 @@ import { pivotRouter } from './follow-up/pivot-routes';
 import { followUpStatisticsRouter } from './follow-up/statistics-routes';
 import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
 import { nationalPlatformRouter } from './follow-up/national-platform-routes';
+import { listeproRouter } from './listepro/listepro-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -57,5 +58,6 @@ export function extraRouters(app: AppContext): Router[] {
     followUpStatisticsRouter(),
     incompleteEntriesRouter(app),
     nationalPlatformRouter(),
+    listeproRouter(app),
   ];
 }

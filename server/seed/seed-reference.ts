@@ -12,6 +12,7 @@ import { recordToRow } from '../db/row-mapper';
 import { searchColumnValues } from '../operations/search-text';
 import { resetSequences } from './insert-record';
 import { systemContext } from './system-context';
+import { insertDirectoryReference } from './seed-directory';
 
 export const REFERENCE_DATA_FILE = resolve(
   import.meta.dirname,
@@ -226,6 +227,8 @@ async function insertMissing(ctx: RequestContext, data: ReferenceData): Promise<
       .filter((t) => !taxYears.has(String(t.year)))
       .map((t) => ({ year: t.year, amount: t.amount })),
   );
+  // The directory's search tree, jobs and key words (fixtures/reference/directory-reference-data.json).
+  await insertDirectoryReference(db, (table) => existingPks(db, table), add);
   return inserted;
 }
 

@@ -31,6 +31,7 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
       ['Thermix', '/thermix'],
       ['Therminix', '/therminix'],
       ['Écorénover', '/ecorenover'],
+      ['Liste Pro', '/annuaire-des-pros/recherche'],
       ['Carte actimmo', '/actimmo-map'],
     ]);
     // Internal tools (file area, newsletters' back office…) and the embeddable copy never show.
@@ -44,8 +45,12 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
     });
     // The same answer for a signed-in user: it is what the network offers the public.
     expect((await t.call('/meta/services', { domain: 'localhost', token: admin })).body).toEqual(services);
-    // The directory-only white label has no public screen of those modules.
-    expect((await t.call('/meta/services', { domain: 'annuaire.localhost' })).body).toEqual([]);
+    // The directory-only white label offers the directory alone, one click away (issue 16 item 1).
+    expect(
+      ((await t.call('/meta/services', { domain: 'annuaire.localhost' })).body as { name: string; path: string }[]).map(
+        (s) => [s.name, s.path],
+      ),
+    ).toEqual([['Annuaire des professionnels', '/annuaire-des-pros/recherche']]);
   });
 
   it('follows the white label: modules on or off, renamed, and embedded services only once configured', async () => {

@@ -98,6 +98,9 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     $note: new Map(),
     $folder: new Map(),
   };
+  /** A directory sheet and one of its references per account, for what belongs to a sheet ($sheet, $reference). */
+  const sheetOf = new Map<number, number>();
+  const referenceOf = new Map<number, number>();
   // The suite signs in once and runs for minutes (longer on a loaded machine): access tokens
   // must outlive it, or refusals would come from an expired token instead of the rights.
   appOn(
@@ -161,6 +164,25 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       const f = await create(system, 'folder', { contact: facOf.$contact.get(group), model: 1 });
       facOf.$folder.set(group, f.pk as number);
     }
+    // The demo professional (6) has a sheet; every other account gets one, as its "own" sheet.
+    for (const user of [1, 2, 3, 4, 5, 6, 7, 8]) {
+      const existing = (await t.app.database.db
+        .selectFrom('listepro_professional' as never)
+        .select('pk' as never)
+        .where('user' as never, '=', user as never)
+        .executeTakeFirst()) as { pk: number } | undefined;
+      const sheet =
+        existing?.pk ??
+        ((await create(system, 'listepro-professional', { user, name: `Matrice ${user}` })).pk as number);
+      sheetOf.set(user, sheet);
+      const r = await create(system, 'listepro-reference', {
+        professional: sheet,
+        productionName: 'Matrice',
+        place: 'Grenoble',
+        year: 2020,
+      });
+      referenceOf.set(user, r.pk as number);
+    }
     await sql`delete from thermix_settings`.execute(t.app.database.db).catch(() => undefined);
     const used = new Set(
       (
@@ -179,6 +201,8 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     if (value === '$advisor') return advisorOf.get(ownerValue as number);
     if (value === '$client') return clientOf.get(ownerValue as number);
     if (value === '$exchange') return exchangeOf.get(ownerValue as number);
+    if (value === '$sheet') return sheetOf.get(ownerValue as number);
+    if (value === '$reference') return referenceOf.get(ownerValue as number);
     if (typeof value === 'string' && facOf[value]) return facOf[value].get(ownerValue as number);
     if (value === '$year') return 2100 + (counter++ % 100);
     if (value === '$department') return freeDepartments.shift();

@@ -36,13 +36,14 @@ describe('the shell as a new user meets it (issue 16)', () => {
       const cards = page.locator('.service-card h3 a');
       await expect
         .poll(() => cards.allTextContents(), WAIT)
-        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Carte actimmo']);
+        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Liste Pro', 'Carte actimmo']);
       // Booking leads to its public route; internal tools (file area, follow-up) have no card.
       expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
         '/dialogwatt/rendez-vous/',
         '/thermix',
         '/therminix',
         '/ecorenover',
+        '/annuaire-des-pros/recherche',
         '/actimmo-map',
       ]);
       const text = (await page.locator('main').textContent())!;
