@@ -24,6 +24,7 @@ import { followUpRouter } from './follow-up/follow-up-routes';
 import { pivotRouter } from './follow-up/pivot-routes';
 import { followUpStatisticsRouter } from './follow-up/statistics-routes';
 import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
+import { eventsRouter } from './events/event-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -55,5 +56,6 @@ export function extraRouters(app: AppContext): Router[] {
     pivotRouter(),
     followUpStatisticsRouter(),
     incompleteEntriesRouter(app),
+    eventsRouter(app),
   ];
 }
