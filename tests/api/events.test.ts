@@ -123,6 +123,8 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       .orderBy('position')
       .execute();
     expect(rows.map((r) => r.status)).toEqual(['confirmed', 'confirmed', 'waiting']);
+    const answers = rows[0].answers;
+    expect(typeof answers === 'string' ? JSON.parse(answers) : answers).toEqual({ repas: true });
     const contact = await db()
       .selectFrom('fac_contact')
       .selectAll()
@@ -196,6 +198,17 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     const statuses = answers.map((a) => a.body.status as string);
     expect(statuses.filter((s) => s === 'confirmed')).toHaveLength(3);
     expect(new Set(answers.map((a) => a.body.position)).size).toBe(6);
+    // One more seat: the earliest waiting registration is confirmed with the save.
+    const raised = await t.call(`/events/event/${pk}/`, { method: 'PATCH', token: advisor, body: { capacity: 4 } });
+    expect(raised.status).toBe(200);
+    const waiting = answers.filter((a) => a.body.status === 'waiting').map((a) => a.body.position as number);
+    const seats = await db()
+      .selectFrom('events_registration')
+      .select(['status', 'position'])
+      .where('event', '=', pk)
+      .execute();
+    expect(seats.filter((s) => s.status === 'confirmed')).toHaveLength(4);
+    expect(seats.find((s) => s.position === Math.min(...waiting))?.status).toBe('confirmed');
     const agenda = await t.call('/api/v1/events/public/');
     expect(agenda.body.map((e: { pk: number }) => e.pk)).toContain(pk);
     expect(agenda.body.map((e: { pk: number }) => e.pk)).not.toContain(hidden);

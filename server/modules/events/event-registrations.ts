@@ -137,7 +137,8 @@ export async function registerAttendee(
     await lockEvent(db, eventPk);
     const event = await loadEvent(db, eventPk);
     if (!event || event.group === null) throw notFound(ctx);
-    const formAnswers = checkedFormAnswers(tctx, event.form, input.formAnswers);
+    const form = typeof event.form === 'string' ? (JSON.parse(event.form) as unknown) : event.form;
+    const formAnswers = checkedFormAnswers(tctx, form, input.formAnswers);
     const already = await db
       .selectFrom('events_registration')
       .select('pk')

@@ -32,6 +32,16 @@ function pkOf(req: Request, ctx: RequestContext): number {
   return pk;
 }
 
+/** A JSON column as read: text on SQLite, parsed on PostgreSQL. */
+function jsonOf(v: unknown): unknown {
+  if (typeof v !== 'string') return v ?? null;
+  try {
+    return JSON.parse(v) as unknown;
+  } catch {
+    return null;
+  }
+}
+
 function windowOf(e: EventRow) {
   return {
     isPublic: e.is_public === 1,
@@ -70,7 +80,7 @@ async function publicShape(app: AppContext, e: EventRow, now: Date) {
     registrationOpensAt: e.registration_opens_at,
     registrationClosesAt: e.registration_closes_at,
     state: registrationState(windowOf(e), now),
-    form: (e.form as unknown) ?? null,
+    form: jsonOf(e.form),
   };
 }
 
