@@ -36,7 +36,7 @@ describe('the shell as a new user meets it (issue 16)', () => {
       const cards = page.locator('.service-card h3 a');
       await expect
         .poll(() => cards.allTextContents(), WAIT)
-        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Carte actimmo']);
+        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Carte actimmo', 'Événements']);
       // Booking leads to its public route; internal tools (file area, follow-up) have no card.
       expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
         '/dialogwatt/rendez-vous/',
@@ -44,6 +44,7 @@ describe('the shell as a new user meets it (issue 16)', () => {
         '/therminix',
         '/ecorenover',
         '/actimmo-map',
+        '/evenements/agenda/',
       ]);
       const text = (await page.locator('main').textContent())!;
       const internal = ['Fabrique à contacts', 'Fichier contacts', 'Dossiers', 'Experiences', 'Newsletters'];
