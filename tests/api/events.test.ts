@@ -209,6 +209,13 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
       .execute();
     expect(seats.filter((s) => s.status === 'confirmed')).toHaveLength(4);
     expect(seats.find((s) => s.position === Math.min(...waiting))?.status).toBe('confirmed');
+    // Given to another structure, the event takes its registrations along (the structure rule reads them).
+    const admin = await t.login('admin@demo.fr');
+    expect((await t.call(`/events/event/${pk}/`, { method: 'PATCH', token: admin, body: { group: 3 } })).status).toBe(
+      200,
+    );
+    const moved = await db().selectFrom('events_registration').select('group').where('event', '=', pk).execute();
+    expect(moved.every((r) => r.group === 3)).toBe(true);
     const agenda = await t.call('/api/v1/events/public/');
     expect(agenda.body.map((e: { pk: number }) => e.pk)).toContain(pk);
     expect(agenda.body.map((e: { pk: number }) => e.pk)).not.toContain(hidden);
