@@ -441,6 +441,55 @@ export const routes: ManifestRoute[] = [
     }
   },
   {
+    "name": "EventsAgenda",
+    "path": "/evenements/agenda/",
+    "screen": {
+      "component": "EventAgendaScreen"
+    },
+    "access": true,
+    "module": "events",
+    "layout": "web",
+    "title": "Agenda des événements",
+    "description": "Les événements ouverts aux inscriptions."
+  },
+  {
+    "name": "EventRegistrationPage",
+    "path": "/evenements/inscription/:pk",
+    "screen": {
+      "component": "EventRegistrationScreen"
+    },
+    "access": true,
+    "module": "events",
+    "layout": "web",
+    "title": "Inscription à un événement"
+  },
+  {
+    "name": "EventCancelRegistration",
+    "path": "/evenements/annulation/:uuid",
+    "screen": {
+      "component": "EventCancelScreen"
+    },
+    "access": true,
+    "module": "events",
+    "layout": "web",
+    "title": "Annuler mon inscription"
+  },
+  {
+    "name": "EventRegistrationsOfEvent",
+    "path": "/evenements/inscriptions/:id",
+    "screen": {
+      "component": "EventRegistrationsRedirect"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "events",
+    "layout": "web",
+    "title": "Inscriptions aux événements"
+  },
+  {
     "name": "FacDuplicates",
     "path": "/fac/doublons",
     "screen": {
@@ -1727,6 +1776,91 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la énergie",
     "description": "Les énergies des simulateurs : coefficients, contenu carbone, hausse annuelle du prix."
+  },
+  {
+    "name": "EventRegistrationList",
+    "path": "/evenements/inscriptions/",
+    "screen": {
+      "kind": "list",
+      "entity": "event-registration"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "events",
+    "layout": "web",
+    "title": "Inscriptions aux événements",
+    "description": "Les personnes inscrites à vos événements, dans l'ordre d'arrivée : état, présence, export."
+  },
+  {
+    "name": "EventRegistrationEdit",
+    "path": "/evenements/inscriptions/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "event-registration"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "events",
+    "layout": "web",
+    "title": "Modifier la inscription",
+    "description": "Les personnes inscrites à vos événements, dans l'ordre d'arrivée : état, présence, export."
+  },
+  {
+    "name": "EventList",
+    "path": "/evenements/",
+    "screen": {
+      "kind": "list",
+      "entity": "event"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "events",
+    "layout": "web",
+    "title": "Événements",
+    "description": "Les événements de votre structure, leur page d'inscription publique et leurs inscrits."
+  },
+  {
+    "name": "EventCreate",
+    "path": "/evenements/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "event"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "events",
+    "layout": "web",
+    "title": "Nouvel événement",
+    "description": "Les événements de votre structure, leur page d'inscription publique et leurs inscrits."
+  },
+  {
+    "name": "EventEdit",
+    "path": "/evenements/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "event"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "events",
+    "layout": "web",
+    "title": "Modifier le événement",
+    "description": "Les événements de votre structure, leur page d'inscription publique et leurs inscrits."
   },
   {
     "name": "ExchangeList",

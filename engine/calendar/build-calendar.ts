@@ -7,7 +7,13 @@ import ical, {
   type ICalEventData,
 } from 'ical-generator';
 import { htmlToPlainText } from '../templates/html-to-plain-text';
-import type { AppointmentForCalendar, CalendarOrganizer, CalendarPerson, SlotForCalendar } from './calendar-types';
+import type {
+  AppointmentForCalendar,
+  CalendarOrganizer,
+  CalendarPerson,
+  EventForCalendar,
+  SlotForCalendar,
+} from './calendar-types';
 
 /** Our own product identifier (the reference's named its export library). */
 export const CALENDAR_PRODID = { company: 'Plateforme renovation', product: 'Rendez-vous', language: 'FR' };
@@ -121,6 +127,32 @@ export function buildAppointmentInvitation(
   const cancelled = options.method === 'CANCEL' ? { ...appointment, status: 'cancelled' as const } : appointment;
   cal.createEvent({
     ...appointmentEvent(cancelled, options.now),
+    organizer: { name: options.organizer.name, email: options.organizer.email },
+  });
+  return cal.toString();
+}
+
+/**
+ * The invitation mailed to an event's attendee once their seat is confirmed (METHOD REQUEST), or
+ * when they cancel it (METHOD CANCEL): the same calendar writer as the appointments'.
+ */
+export function buildEventInvitation(
+  event: EventForCalendar,
+  options: CalendarOptions & { method: 'REQUEST' | 'CANCEL'; organizer: CalendarOrganizer },
+): string {
+  const cal = calendar(options);
+  cal.method(options.method === 'CANCEL' ? ICalCalendarMethod.CANCEL : ICalCalendarMethod.REQUEST);
+  cal.createEvent({
+    id: event.uid,
+    start: new Date(event.start),
+    end: new Date(event.end),
+    stamp: new Date(options.now),
+    sequence: Math.max(0, event.sequence),
+    summary: event.title,
+    status: options.method === 'CANCEL' ? ICalEventStatus.CANCELLED : ICalEventStatus.CONFIRMED,
+    ...(event.location ? { location: event.location } : {}),
+    attendees: attendees([event.attendee]),
+    description: htmlToPlainText(event.descriptionHtml ?? '').trim(),
     organizer: { name: options.organizer.name, email: options.organizer.email },
   });
   return cal.toString();

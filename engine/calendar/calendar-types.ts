@@ -52,3 +52,16 @@ export interface CalendarOrganizer {
   name: string;
   email: string;
 }
+
+/** An event (events module) as its attendee's invitation shows it. */
+export interface EventForCalendar {
+  /** Derived from the registration's secret by the server, never the secret itself. */
+  uid: string;
+  sequence: number;
+  title: string;
+  start: string;
+  end: string;
+  descriptionHtml?: string | null;
+  location: string | null;
+  attendee: CalendarPerson;
+}

@@ -1181,6 +1181,142 @@ export interface EnergyVector {
 }
 
 /**
+ * Événement (entity "event", schemas/entities/event.schema.json)
+ */
+export interface Event {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Titre
+   */
+  title: string;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Début
+   */
+  startDate: string;
+  /**
+   * Fin
+   */
+  endDate: string;
+  /**
+   * Lieu — Un lieu de rendez-vous de la structure ; sinon, écrivez l'adresse.
+   */
+  place?: number | null;
+  /**
+   * Adresse
+   */
+  address?: string;
+  /**
+   * Nombre de places — Au-delà, les inscrits passent en liste d'attente.
+   */
+  capacity: number;
+  /**
+   * Ouverture des inscriptions — Vide : dès la publication.
+   */
+  registrationOpensAt?: string | null;
+  /**
+   * Clôture des inscriptions — Vide : jusqu'au début de l'événement.
+   */
+  registrationClosesAt?: string | null;
+  /**
+   * Inscription publique — La page d'inscription est ouverte à tous et listée dans l'agenda public.
+   */
+  isPublic?: boolean;
+  /**
+   * Questions aux inscrits — Questions posées au public à l'inscription, avec leur présentation.
+   */
+  form?: {} | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Inscription à un événement (entity "event-registration", schemas/entities/event-registration.schema.json)
+ */
+export interface EventRegistration {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Événement
+   */
+  event: number;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Prénom
+   */
+  firstName: string;
+  /**
+   * Nom
+   */
+  lastName: string;
+  /**
+   * Courriel
+   */
+  email: string;
+  /**
+   * Téléphone
+   */
+  phone?: string;
+  /**
+   * Réponses aux questions
+   */
+  answers?: {} | null;
+  /**
+   * État
+   */
+  status?: "confirmed" | "waiting" | "cancelled";
+  /**
+   * Ordre d'inscription
+   */
+  position?: number;
+  /**
+   * Présent
+   */
+  attended?: boolean;
+  /**
+   * Consentement au traitement des données
+   */
+  consent?: boolean;
+  /**
+   * Fiche contact
+   */
+  contact?: number | null;
+  /**
+   * Rappel envoyé le
+   */
+  reminderSentAt?: string | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Échange (entity "exchange", schemas/entities/exchange.schema.json)
  */
 export interface Exchange {
@@ -5191,6 +5327,8 @@ export interface EntityTypes {
   'ecorenover-simulation': EcorenoverSimulation;
   'energy': Energy;
   'energy-vector': EnergyVector;
+  'event': Event;
+  'event-registration': EventRegistration;
   'exchange': Exchange;
   'exchange-attachment': ExchangeAttachment;
   'folder': Folder;

@@ -428,6 +428,49 @@ export interface EnergiesYearlyEnergyPriceTable {
   updated_at: string | null;
 }
 
+export interface EventsEventTable {
+  pk: Generated<number>;
+  title: string | null;
+  group: number | null;
+  description: string | null;
+  start_date: string | null;
+  end_date: string | null;
+  place: number | null;
+  address: string | null;
+  capacity: number | null;
+  registration_opens_at: string | null;
+  registration_closes_at: string | null;
+  is_public: number | null;
+  form: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface EventsRegistrationTable {
+  pk: Generated<number>;
+  event: number | null;
+  group: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  phone: string | null;
+  answers: JsonColumn | null;
+  status: string | null;
+  position: number | null;
+  attended: number | null;
+  consent: number | null;
+  contact: number | null;
+  cancel_uuid: string | null;
+  site_origin: string | null;
+  reminder_sent_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
 export interface FacActionTable {
   pk: Generated<number>;
   folder: number | null;
@@ -1441,6 +1484,8 @@ export interface EntityDatabase {
   energies_production_system: EnergiesProductionSystemTable;
   energies_secondary_efficiency: EnergiesSecondaryEfficiencyTable;
   energies_yearly_energy_price: EnergiesYearlyEnergyPriceTable;
+  events_event: EventsEventTable;
+  events_registration: EventsRegistrationTable;
   fac_action: FacActionTable;
   fac_action_model: FacActionModelTable;
   fac_budget: FacBudgetTable;

@@ -37,6 +37,8 @@ export const entityRoutes: GeneratedEntityRoute[] = [
   { entity: 'production-system', path: '/api/v1/energies/production-system/', actions: ['list', 'detail', 'create', 'update'], storeList: true },
   { entity: 'secondary-efficiency', path: '/api/v1/energies/secondary-efficiency/', actions: ['list', 'detail', 'create', 'update'], storeList: true },
   { entity: 'yearly-energy-price', path: '/api/v1/energies/yearly-energy-price/', actions: ['list', 'detail', 'create', 'update'], storeList: true },
+  { entity: 'event', path: '/api/v1/events/event/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
+  { entity: 'event-registration', path: '/api/v1/events/registration/', actions: ['list', 'detail', 'update'], storeList: false },
   { entity: 'action', path: '/api/v1/fac/action/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'action-model', path: '/api/v1/fac/action-model/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'budget', path: '/api/v1/fac/budget/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },

@@ -12,6 +12,7 @@ import { whiteLabelCache } from './white-label-cache';
 import { userErasure } from './user-erasure';
 import { groupTreeRules } from './group-tree-rules';
 import { reasonForm } from './reason-form';
+import { eventWaitingList } from './event-waiting-list';
 import { uuidOnCreate } from './uuid-on-create';
 import { sequenceOnSave } from './sequence-on-save';
 import { appointmentGroup } from './appointment-group';
@@ -53,6 +54,7 @@ export const namedHooks: Record<string, EntityHook> = {
   userErasure,
   groupTreeRules,
   reasonForm,
+  eventWaitingList,
   uuidOnCreate,
   sequenceOnSave,
   appointmentGroup,

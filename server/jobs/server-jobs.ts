@@ -6,6 +6,7 @@ import './purge-finished-jobs';
 import '../messaging/messaging-jobs';
 import '../modules/booking/notifications/booking-notification-jobs';
 import '../modules/fac/reminder-digest-job';
+import '../modules/events/event-jobs';
 import '../modules/fac-duplicates/duplicate-detection-job';
 import '../storage/purge-pending-uploads';
 

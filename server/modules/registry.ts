@@ -26,6 +26,7 @@ import { followUpStatisticsRouter } from './follow-up/statistics-routes';
 import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
 import { nationalPlatformRouter } from './follow-up/national-platform-routes';
 import { listeproRouter } from './listepro/listepro-routes';
+import { eventsRouter } from './events/event-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -59,5 +60,6 @@ export function extraRouters(app: AppContext): Router[] {
     incompleteEntriesRouter(app),
     nationalPlatformRouter(),
     listeproRouter(app),
+    eventsRouter(app),
   ];
 }

@@ -33,6 +33,7 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
       ['Écorénover', '/ecorenover'],
       ['Liste Pro', '/annuaire-des-pros/recherche'],
       ['Carte actimmo', '/actimmo-map'],
+      ['Événements', '/evenements/agenda/'],
     ]);
     // Internal tools (file area, newsletters' back office…) and the embeddable copy never show.
     expect(services.map((s) => s.module)).not.toContain('fac');

@@ -36,7 +36,7 @@ describe('the shell as a new user meets it (issue 16)', () => {
       const cards = page.locator('.service-card h3 a');
       await expect
         .poll(() => cards.allTextContents(), WAIT)
-        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Liste Pro', 'Carte actimmo']);
+        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Liste Pro', 'Carte actimmo', 'Événements']);
       // Booking leads to its public route; internal tools (file area, follow-up) have no card.
       expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
         '/dialogwatt/rendez-vous/',
@@ -45,6 +45,7 @@ describe('the shell as a new user meets it (issue 16)', () => {
         '/ecorenover',
         '/annuaire-des-pros/recherche',
         '/actimmo-map',
+        '/evenements/agenda/',
       ]);
       const text = (await page.locator('main').textContent())!;
       const internal = ['Fabrique à contacts', 'Fichier contacts', 'Dossiers', 'Experiences', 'Newsletters'];
