@@ -23,13 +23,14 @@ function run(args: string[]): string {
   return r.stdout.trim().split('\n').at(-1) ?? '';
 }
 
-export default function setup(): () => void {
+export default function setup(project: { name: string }): () => void {
   if (process.env.TEST_DB_TEMPLATES === 'off') {
     delete process.env.TEST_DB_TEMPLATES;
     return () => undefined;
   }
   const started = Date.now();
-  const manifest = run(['make']);
+  // Browser suites run on SQLite only: no PostgreSQL templates for them.
+  const manifest = run(project.name === 'e2e' ? ['make', 'sqlite'] : ['make']);
   process.env.TEST_DB_TEMPLATES = manifest;
   if (process.env.TEST_TEMPLATES_VERBOSE) console.log(`database templates made in ${Date.now() - started} ms`);
   return () => {
