@@ -1,5 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
+// API test files run two at a time: each suite has its own server and its own database copy (SQLite
+// file, PostgreSQL database of a random name), so files share nothing; while one waits on PostgreSQL
+// or argon2 the other runs. TEST_API_WORKERS=1 runs them one by one again (docs/performance.md, "Test run").
+const API_WORKERS = Math.max(1, Number(process.env.TEST_API_WORKERS ?? 2));
+
 // One runner for every kind of test; `npm test` (scripts/test.ts) runs the projects in order.
 export default defineConfig({
   test: {
@@ -26,9 +31,14 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           environment: 'node',
+          // The run's migrated and seeded databases, copied for each suite (tests/helpers/db-templates.ts).
+          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          fileParallelism: API_WORKERS > 1,
+          maxWorkers: API_WORKERS,
+          // A worker count of its own needs a group of its own when several projects run in one command.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -36,6 +46,7 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
           fileParallelism: false,

@@ -10,6 +10,8 @@ import { seedDemo, seedWhiteLabels } from '../../server/seed/seed-demo';
 import { idle } from '../../server/mail/mail-queue';
 import { seedReferenceData } from '../../server/seed/seed-reference';
 import { createTestDatabase, type TestDatabase } from './databases';
+import { cloneTestDatabase, templateFor, type TemplateKind } from './db-templates';
+import { invalidateWhiteLabels } from '../../server/modules/white-labels/resolve-white-label';
 import { loadAccountSettings, useAccountSettings } from '../../server/modules/accounts/settings';
 import { useFileStorage } from '../../server/storage';
 import { loadFileSettings } from '../../server/storage/storage-settings';
@@ -41,21 +43,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real server on a fresh database (demo data seeded), listening on a free port. */
-export async function startTestApp(
-  dialect: 'sqlite' | 'postgres',
-  options: { seed?: boolean; env?: Record<string, string>; withClient?: boolean } = {},
-): Promise<TestApp> {
-  const database: TestDatabase = await createTestDatabase(dialect);
-  // TEST_CLIENT_DIST lets parallel work build the client into its own folder.
-  const clientDist = options.withClient
-    ? (process.env.TEST_CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist'))
-    : '/nonexistent';
-  if (options.withClient && !existsSync(resolve(clientDist, 'index.html')))
-    throw new Error('client/dist is missing: build the client first (npm test does it)');
+type StartOptions = { seed?: boolean; env?: Record<string, string>; withClient?: boolean };
+
+/** The app on the database at `databaseUrl`, configured as every test server is (no server yet). */
+async function testContext(databaseUrl: string, options: StartOptions, clientDist: string): Promise<AppContext> {
   const config = loadConfig({
     ...process.env,
-    DATABASE_URL: database.url,
+    DATABASE_URL: databaseUrl,
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-for-the-test-suite-only',
     CLIENT_DIST: clientDist,
@@ -77,9 +71,50 @@ export async function startTestApp(
   );
   // Uploaded files (format: file) in the same folder of the test's own.
   useFileStorage(app, loadFileSettings({ MEDIA_DIR: mediaDir, ...options.env }));
+  return app;
+}
+
+/** What startTestApp seeds into a fresh database: white labels, reference data, and the demo unless `seed: false`. */
+async function seedTestData(app: AppContext, seed: boolean): Promise<void> {
   await seedWhiteLabels(app);
   await seedReferenceData(app);
-  if (options.seed !== false) await seedDemo(app);
+  if (seed) await seedDemo(app);
+}
+
+/**
+ * Fills the empty database at `databaseUrl` as startTestApp would (global-setup.ts makes the run's
+ * templates with it), then closes it. Seeding reads no configuration, so one copy serves every suite.
+ */
+export async function seedTemplate(databaseUrl: string, kind: TemplateKind): Promise<void> {
+  const app = await testContext(databaseUrl, {}, '/nonexistent');
+  try {
+    await seedTestData(app, kind === 'demo');
+    await idle(app);
+  } finally {
+    await app.database.close();
+  }
+}
+
+/**
+ * The real server on a fresh database (demo data seeded), listening on a free port. Within a test
+ * run the database is a copy of the run's template (db-templates.ts) when there is one.
+ */
+export async function startTestApp(dialect: 'sqlite' | 'postgres', options: StartOptions = {}): Promise<TestApp> {
+  const template = templateFor(dialect, options.seed === false ? 'base' : 'demo');
+  const database: TestDatabase = template
+    ? await cloneTestDatabase(dialect, template)
+    : await createTestDatabase(dialect);
+  // TEST_CLIENT_DIST lets parallel work build the client into its own folder.
+  const clientDist = options.withClient
+    ? (process.env.TEST_CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist'))
+    : '/nonexistent';
+  if (options.withClient && !existsSync(resolve(clientDist, 'index.html')))
+    throw new Error('client/dist is missing: build the client first (npm test does it)');
+  const app = await testContext(database.url, options, clientDist);
+  if (template) {
+    // What seeding does besides writing rows: this process's white-label cache forgets the last app's.
+    invalidateWhiteLabels();
+  } else await seedTestData(app, options.seed !== false);
   const server: Server = await new Promise((resolve) => {
     const s = createApp(app).listen(0, () => resolve(s));
   });
