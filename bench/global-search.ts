@@ -8,7 +8,8 @@
 //
 // Run: npm run bench -- global-search     (or: npx tsx bench/global-search.ts)
 // Options: --rows=100000 --runs=100 --dialects=sqlite,postgres --types=clients,contacts,organizations
-// --keep (keeps the databases, for EXPLAIN)
+// --keep (keeps the databases, for EXPLAIN), --reuse=<url> (searches a database kept by --keep
+// again, without filling it: one dialect, that of the URL)
 // PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) must be allowed to
 // create databases; skipped with a note when unreachable.
 import { loadavg } from 'node:os';
@@ -237,8 +238,12 @@ async function fillPostgres(url: string, filled: Filled): Promise<void> {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
+const reuse = option('reuse', '');
+
 async function benchOne(dialect: Dialect): Promise<void> {
-  const database = await createTestDatabase(dialect, { adminUrl: PG_ADMIN_URL, prefix: 'bench_gsearch' });
+  const database = reuse
+    ? { url: reuse, drop: async () => undefined }
+    : await createTestDatabase(dialect, { adminUrl: PG_ADMIN_URL, prefix: 'bench_gsearch' });
   const config = loadConfig({
     ...process.env,
     DATABASE_URL: database.url,
@@ -248,10 +253,12 @@ async function benchOne(dialect: Dialect): Promise<void> {
   });
   const app = await createContext(config);
   try {
-    await seedWhiteLabels(app);
-    await seedDemo(app);
+    if (!reuse) {
+      await seedWhiteLabels(app);
+      await seedDemo(app);
+    }
     const fillTimes: string[] = [];
-    for (const [key, count] of TYPES) {
+    for (const [key, count] of reuse ? [] : TYPES) {
       const entityName = entityOfType.get(key)!;
       const started = performance.now();
       const filled = rowsOf(app, entityName, recordsOf(entityName, count, ADVISOR_GROUP));
@@ -310,7 +317,7 @@ async function benchOne(dialect: Dialect): Promise<void> {
     );
   } finally {
     await app.database.close();
-    if (process.argv.includes('--keep')) console.log(`kept: ${database.url}`);
+    if (process.argv.includes('--keep') || reuse) console.log(`kept: ${database.url}`);
     else await database.drop();
   }
 }
@@ -327,7 +334,7 @@ async function postgresReachable(): Promise<boolean> {
   }
 }
 
-for (const dialect of dialects) {
+for (const dialect of reuse ? [(reuse.startsWith('sqlite:') ? 'sqlite' : 'postgres') as Dialect] : dialects) {
   if (dialect === 'postgres' && !(await postgresReachable())) {
     console.log(`\npostgres: ${PG_ADMIN_URL} unreachable, skipped`);
     continue;

@@ -1,8 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql } from 'kysely';
-import { candidateEntries, createGlobalSearch } from './global-search-index';
-import { setSimilarity, trigramText, trigramsOfTrigramText } from '../../engine/search/trigram';
+import {
+  candidateEntries,
+  candidateValues,
+  createGlobalSearch,
+  rankedHolders,
+  wordHolders,
+} from './global-search-index';
+import { setSimilarity, similarity, trigramText, trigramsOfTrigramText } from '../../engine/search/trigram';
 
 // The SQLite side of the global search index on its own: the triggers' trigram counts equal
 // engine/search/trigram.ts, the candidates never miss an entry reaching the threshold, and the
@@ -70,5 +76,87 @@ describe('global search index on SQLite', () => {
     const long = 'z'.repeat(3000);
     await sql`insert into t (pk, global_search) values (3, ${JSON.stringify([long])})`.execute(db);
     expect(await candidateEntries(db, 'sqlite', 't', 'zzz', 0.1)).toEqual([{ pk: 3, value: long }]);
+  });
+
+  it('ranks lazily as the straightforward scoring of every record does, whatever the page size', async () => {
+    const db = await database();
+    // Frequent values (a town held by a third of the records, first names), records holding values of
+    // several levels, some with no value at all.
+    const towns = ['grenoble', 'grenoble', 'grenobl', 'meylan', 'saint martin d heres'];
+    const records = Array.from({ length: 300 }, (_, i) => ({
+      pk: i + 1,
+      entries:
+        i % 29 === 0
+          ? []
+          : [
+              WORDS[i % 7],
+              WORDS[(i * 5) % WORDS.length],
+              towns[i % towns.length],
+              ...(i % 3 ? [] : [`jean ${WORDS[i % 4]}`]),
+            ],
+    }));
+    for (const r of records)
+      await sql`insert into t (pk, global_search) values (${r.pk}, ${JSON.stringify(r.entries)})`.execute(db);
+    const straightforward = (query: string, threshold: number) => {
+      const score = (text: string) =>
+        new Map(
+          records
+            .map((r) => [r.pk, Math.max(0, ...r.entries.map((e) => similarity(e, text)))] as const)
+            .filter(([, s]) => s >= threshold),
+        );
+      const ranked = [...score(trigramText(query))].map(([pk, s]) => ({ pk, score: s }));
+      const words = query.split(/\s+/).map(trigramText).filter(Boolean);
+      if (words.length > 1) {
+        const perWord = words.map(score);
+        for (const [pk] of perWord[0])
+          if (perWord.every((m) => m.has(pk)))
+            ranked.push({ pk, score: perWord.reduce((sum, m) => sum + m.get(pk)!, 0) });
+      }
+      ranked.sort((a, b) => b.score - a.score || a.pk - b.pk);
+      const seen = new Set<number>();
+      return ranked.filter((h) => !seen.has(h.pk) && seen.add(h.pk));
+    };
+    const scored = async (text: string, threshold: number) => {
+      const q = trigramsOfTrigramText(text);
+      const out = new Map<number, number>();
+      for (const v of await candidateValues(db, 'sqlite', 't', text, threshold)) {
+        const s = setSimilarity(trigramsOfTrigramText(v.value), q);
+        if (s >= threshold) out.set(v.id, s);
+      }
+      return out;
+    };
+    let compared = 0;
+    for (const query of ['grenoble', 'martin', 'jean martin', 'grenoble martin', 'jean', 'dupon', 'x', 'zzz'])
+      for (const threshold of [0.3, 0.5, 0.8])
+        for (const page of [1, 3, 50]) {
+          const want = straightforward(query, threshold);
+          const words = query.split(/\s+/).map(trigramText).filter(Boolean);
+          const perWord = words.length > 1 ? await Promise.all(words.map((w) => scored(w, threshold))) : [];
+          const stream = rankedHolders(
+            db,
+            't',
+            await scored(trigramText(query), threshold),
+            await wordHolders(db, 't', perWord),
+            page,
+          );
+          const got: { pk: number; score: number }[] = [];
+          for await (const hit of stream) got.push(hit);
+          expect(got, `${query} at ${threshold}, pages of ${page}`).toEqual(want);
+          // Stopped early, it gives the first ones.
+          const first: { pk: number; score: number }[] = [];
+          for await (const hit of rankedHolders(
+            db,
+            't',
+            await scored(trigramText(query), threshold),
+            await wordHolders(db, 't', perWord),
+            page,
+          )) {
+            first.push(hit);
+            if (first.length === 5) break;
+          }
+          expect(first).toEqual(want.slice(0, 5));
+          compared += want.length;
+        }
+    expect(compared).toBeGreaterThan(1000);
   });
 });

@@ -295,12 +295,25 @@ export interface CandidateEntry {
   value: string;
 }
 
+/** A dictionary value close enough to the query to be scored. */
+export interface CandidateValue {
+  id: number;
+  value: string;
+}
+
 /** Lowers a bound by a millionth, so that a score rounded up to the threshold by float4 is never skipped. */
 const SLACK = 1e-6;
 
+/** Ids written into SQL as literals (any number of them, no parameter limit): integers only. */
+function idList(ids: readonly number[]): ReturnType<typeof sql.raw> {
+  if (ids.length === 0 || !ids.every((id) => Number.isSafeInteger(id))) throw new Error('unexpected value ids');
+  return sql.raw(ids.join(', '));
+}
+
 /**
  * Entries of `table` that may reach `threshold` with `query` (in trigram form): a superset of
- * those that do, never missing one; the caller scores them.
+ * those that do, never missing one; the caller scores them. (Every holder of every candidate value:
+ * the search itself reads holders lazily, rankedHolders.)
  */
 export async function candidateEntries(
   db: Kysely<any>,
@@ -309,8 +322,29 @@ export async function candidateEntries(
   query: string,
   threshold: number,
 ): Promise<CandidateEntry[]> {
+  const values = await candidateValues(db, dialect, table, query, threshold);
+  if (values.length === 0) return [];
+  const byId = new Map(values.map((v) => [v.id, v.value]));
+  const { rows } = await sql<{ pk: number; value_id: number }>`select pk, value_id
+    from ${sql.table(identifier(postingTable(table)))} where value_id in (${idList([...byId.keys()])})`.execute(db);
+  return rows.map((r) => ({ pk: Number(r.pk), value: byId.get(Number(r.value_id))! }));
+}
+
+/**
+ * Dictionary values of `table` that may reach `threshold` with `query` (in trigram form): a
+ * superset of those that do, never missing one; the caller scores them. On PostgreSQL values no
+ * record holds any more may be among them (they have no postings).
+ */
+export async function candidateValues(
+  db: Kysely<any>,
+  dialect: DialectName,
+  table: string,
+  query: string,
+  threshold: number,
+): Promise<CandidateValue[]> {
   const values = sql.table(identifier(valueTable(table)));
-  const postings = sql.table(identifier(postingTable(table)));
+  const numbered = (rows: { id: number | string; value: string }[]) =>
+    rows.map((r) => ({ id: Number(r.id), value: r.value }));
   if (dialect === 'postgres') {
     // Lowered by a millionth: pg_trgm compares its float4 score, the caller its own exact copy of it.
     // Set for the session of one pinned connection, just before the query (two round trips, where a
@@ -318,9 +352,9 @@ export async function candidateEntries(
     const limit = String(threshold * (1 - SLACK));
     return db.connection().execute(async (connection) => {
       await sql`select set_config('pg_trgm.similarity_threshold', ${limit}, false)`.execute(connection);
-      const { rows } = await sql<CandidateEntry>`select p.pk, v.value from ${values} v
-        join ${postings} p on p.value_id = v.id where v.value % ${query}`.execute(connection);
-      return rows;
+      const { rows } = await sql<CandidateValue>`select v.id, v.value from ${values} v
+        where v.value % ${query}`.execute(connection);
+      return numbered(rows);
     });
   }
   const trigrams = [...trigramsOfTrigramText(query)];
@@ -331,7 +365,7 @@ export async function candidateEntries(
   const high = Math.floor((q / threshold) * (1 + SLACK));
   const k = minSharedTrigrams(q, threshold);
   const t = sql.lit(threshold);
-  const out: CandidateEntry[] = [];
+  const out: CandidateValue[] = [];
   for (let i = 0; i <= BANDS.length; i++) {
     const band = bandOf(i);
     if (band.high < low || band.low > high) continue;
@@ -354,19 +388,182 @@ export async function candidateEntries(
     // A value of n trigrams reaching t shares s ≥ t·(n + q)/(1 + t) trigrams with the query; at most
     // `unread` of them are in lists not read. (`atLeast` is that bound for the smallest n.)
     const unread = sql.lit(q - plan.read);
-    const { rows } = await sql<CandidateEntry>`select p.pk as pk, v.value as value
+    const { rows } = await sql<CandidateValue>`select v.id as id, v.value as value
       from (select rowid, count(*) as c from (${union}) group by rowid having c >= ${sql.lit(plan.atLeast)}) h
       join ${values} v on v.id = h.rowid
-      join ${postings} p on p.value_id = h.rowid
       where v.n between ${sql.lit(low)} and ${sql.lit(high)}
         and (h.c + ${unread}) * (1 + ${t}) >= ${t} * (v.n + ${sql.lit(q)}) * ${sql.lit(1 - SLACK)}`.execute(db);
-    out.push(...rows);
+    out.push(...numbered(rows));
   }
   // Values too long for the triggers to cut (none in practice): always candidates.
-  const { rows: long } = await sql<CandidateEntry>`select p.pk as pk, v.value as value from ${values} v
-    join ${postings} p on p.value_id = v.id where v.n is null`.execute(db);
-  out.push(...long);
+  const { rows: long } = await sql<CandidateValue>`select id, value from ${values} where n is null`.execute(db);
+  out.push(...numbered(long));
   return out;
+}
+
+/** A record found, with its score. */
+export interface RankedHolder {
+  pk: number;
+  score: number;
+}
+
+/** Levels (distinct scores) whose first holders one statement reads. */
+const LEVEL_BATCH = 16;
+
+/**
+ * For each level (value ids), its holders of pk > `after`, by pk, at most `count` (a record holding
+ * several values of a level may come twice), in one statement.
+ */
+async function holdersByLevel(
+  db: Kysely<any>,
+  table: string,
+  levels: { ids: number[]; after: number }[],
+  count: number,
+): Promise<number[][]> {
+  const postings = sql.table(identifier(postingTable(table)));
+  // Each branch an index range on (value_id, pk) stopped at `count` rows: a value held by 12,500
+  // records costs `count` rows, not 12,500.
+  const branches = levels.map(
+    (level, i) => sql`select * from (select ${sql.lit(i)} as r, pk from ${postings}
+      where value_id in (${idList(level.ids)}) and pk > ${sql.lit(level.after)}
+      order by pk limit ${sql.lit(count)}) ${sql.raw(`l${i}`)}`,
+  );
+  const { rows } = await sql<{ r: number; pk: number }>`${sql.join(branches, sql` union all `)}`.execute(db);
+  const out = levels.map(() => [] as number[]);
+  for (const row of rows) out[Number(row.r)].push(Number(row.pk));
+  for (const list of out) list.sort((a, b) => a - b);
+  return out;
+}
+
+/**
+ * Records holding a value of every set (one per word), with the values of those sets they hold:
+ * the intersection is made by the database, which reads the postings without sending them.
+ */
+async function holdersOfAll(db: Kysely<any>, table: string, sets: number[][]): Promise<{ pk: number; id: number }[]> {
+  const postings = sql.table(identifier(postingTable(table)));
+  const every = sql.join(
+    sets.map((ids) => sql`select pk from ${postings} where value_id in (${idList(ids)})`),
+    sql` intersect `,
+  );
+  const all = [...new Set(sets.flat())];
+  const { rows } = await sql<{ pk: number; value_id: number }>`select pk, value_id from ${postings}
+    where value_id in (${idList(all)}) and pk in (${every})`.execute(db);
+  return rows.map((r) => ({ pk: Number(r.pk), id: Number(r.value_id) }));
+}
+
+/**
+ * Reference §8.1's ranking for one table, lazily (docs/search.md, « Ranking »): the records holding
+ * a value of `whole` (value id → score, each ≥ the threshold; a record scores its best value), merged
+ * with `words` (the records found for every word, scored by the sum, given whole), by descending
+ * score, equal scores by pk, each record at its first (best) occurrence. The holders of `whole` are
+ * read level by level (a level = the values of one score), by pk, `page` at a time: a value held by
+ * 12,500 records costs what the caller consumes. A record at a level is skipped when it holds a value
+ * of a better level, which is known since the levels above were read to the end.
+ */
+export async function* rankedHolders(
+  db: Kysely<any>,
+  table: string,
+  whole: Map<number, number>,
+  words: RankedHolder[],
+  page: number,
+): AsyncGenerator<RankedHolder> {
+  const byScore = new Map<number, number[]>();
+  for (const [id, score] of whole) {
+    const ids = byScore.get(score);
+    if (ids) ids.push(id);
+    else byScore.set(score, [id]);
+  }
+  const levels = [...byScore]
+    .sort(([a], [b]) => b - a)
+    .map(([score, ids]) => ({ score, ids: ids.sort((a, b) => a - b) }));
+  async function* wholeHits(): AsyncGenerator<RankedHolder> {
+    const above = new Set<number>();
+    for (let start = 0; start < levels.length; start += LEVEL_BATCH) {
+      const batch = levels.slice(start, start + LEVEL_BATCH);
+      const first = await holdersByLevel(
+        db,
+        table,
+        batch.map((l) => ({ ids: l.ids, after: 0 })),
+        page,
+      );
+      for (const [i, { score, ids }] of batch.entries()) {
+        const level = new Set<number>();
+        let rows = first[i];
+        for (;;) {
+          for (const pk of rows) {
+            if (above.has(pk) || level.has(pk)) continue;
+            level.add(pk);
+            yield { pk, score };
+          }
+          if (rows.length < page) break;
+          rows = (await holdersByLevel(db, table, [{ ids, after: rows[rows.length - 1] }], page))[0];
+        }
+        for (const pk of level) above.add(pk);
+      }
+    }
+  }
+  const stream = wholeHits();
+  const seen = new Set<number>();
+  let next: IteratorResult<RankedHolder> | undefined;
+  let w = 0;
+  for (;;) {
+    // Read on demand only: a consumer that has enough stops before the next statement.
+    next ??= await stream.next();
+    let hit: RankedHolder;
+    const word = words[w];
+    if (next.done) {
+      if (!word) return;
+      hit = word;
+      w++;
+    } else if (
+      word &&
+      (word.score > next.value.score || (word.score === next.value.score && word.pk < next.value.pk))
+    ) {
+      hit = word;
+      w++;
+    } else {
+      hit = next.value;
+      next = undefined;
+    }
+    if (seen.has(hit.pk)) continue;
+    seen.add(hit.pk);
+    yield hit;
+  }
+}
+
+/**
+ * The records found for every word (reference §8.1, several words): `perWord` gives each word's
+ * values (id → score, each ≥ the threshold); a record's score is the sum, in word order, of its best
+ * value per word. Sorted by descending score, then pk.
+ */
+export async function wordHolders(
+  db: Kysely<any>,
+  table: string,
+  perWord: Map<number, number>[],
+): Promise<RankedHolder[]> {
+  if (perWord.length === 0 || perWord.some((m) => m.size === 0)) return [];
+  const rows = await holdersOfAll(
+    db,
+    table,
+    perWord.map((m) => [...m.keys()]),
+  );
+  const best = new Map<number, number[]>();
+  for (const { pk, id } of rows) {
+    let scores = best.get(pk);
+    if (!scores) best.set(pk, (scores = perWord.map(() => -1)));
+    for (const [i, m] of perWord.entries()) {
+      const score = m.get(id);
+      if (score !== undefined && score > scores[i]) scores[i] = score;
+    }
+  }
+  const out: RankedHolder[] = [];
+  for (const [pk, scores] of best) {
+    // Summed word after word, as the straightforward ranking does (float addition is not associative).
+    let score = scores[0];
+    for (let i = 1; i < scores.length; i++) score += scores[i];
+    out.push({ pk, score });
+  }
+  return out.sort((a, b) => b.score - a.score || a.pk - b.pk);
 }
 
 /** Rows of trigram lists one search reads at most beyond the ones it must read (see listsToRead). */

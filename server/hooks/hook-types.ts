@@ -36,8 +36,11 @@ export interface EntityHook {
   afterCreate?(
     args: Omit<HookArgs, 'previous'> & { input: Record<string, unknown>; requestHost?: string },
   ): Promise<void> | void;
-  /** Runs after any committed create, update or delete of a record of the entity (caches…). */
-  afterWrite?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
+  /**
+   * Runs after any committed create, update or delete of a record of the entity (caches…);
+   * `created` on a create (nothing pointed to the record before that transaction).
+   */
+  afterWrite?(args: Omit<HookArgs, 'previous'> & { created?: boolean }): Promise<void> | void;
   /** Completes one record read for a detail or returned by a write (computed, not stored, fields). */
   afterRead?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
 }

@@ -3,7 +3,7 @@ import type { RequestContext } from '../context';
 import type { EntityRuntime } from '../../engine/schema/registry';
 import { globalSearchSpec } from '../../engine/schema/global-search-column';
 import { setSimilarity, trigramText, trigramsOfTrigramText } from '../../engine/search/trigram';
-import { candidateEntries } from '../db/global-search-index';
+import { candidateValues, rankedHolders, wordHolders, type RankedHolder } from '../db/global-search-index';
 import { HttpError } from '../http/http-error';
 import { assertModuleEnabled, entityOf } from './entity-access';
 import { visibleRows } from './find';
@@ -15,8 +15,10 @@ export const DEFAULT_LIMIT = 20;
 export const MAX_LIMIT = 100;
 /** Words of a query searched one by one, at most. */
 const MAX_WORDS = 10;
-/** Ranked hits whose rights are checked per statement. */
+/** Ranked hits whose rights are checked per statement, after the first `limit`. */
 const CHUNK = 200;
+/** Holders of a level read per statement: the limit and a few, for records the caller may not see. */
+const PAGE_SLACK = 10;
 
 export interface GlobalSearchQuery {
   q: string;
@@ -52,24 +54,21 @@ export function globalSearchEntities(entities: Iterable<EntityRuntime>): Map<str
   return new Map(out);
 }
 
-/** Records whose best entry reaches the threshold, with that best score (pg_trgm similarity). */
-async function scoresFor(
+/** Dictionary values reaching the threshold (value id → pg_trgm similarity), scored here on both databases. */
+async function valueScores(
   ctx: RequestContext,
   entity: EntityRuntime,
   text: string,
   threshold: number,
 ): Promise<Map<number, number>> {
   const { db, dialect } = ctx.app.database;
-  const entries = await candidateEntries(db, dialect, entity.schema['x-entity'].table, text, threshold);
-  const out = new Map<number, number>();
+  const values = await candidateValues(db, dialect, entity.schema['x-entity'].table, text, threshold);
   const query = trigramsOfTrigramText(text);
-  // Many records share a value (first names, surnames, towns): each distinct value is scored once.
-  const scores = new Map<string, number>();
-  for (const { pk, value } of entries) {
-    let score = scores.get(value);
-    // Entries are stored in trigram form already (engine/schema/global-search-column.ts).
-    if (score === undefined) scores.set(value, (score = setSimilarity(trigramsOfTrigramText(value), query)));
-    if (score >= threshold && score > (out.get(pk) ?? -1)) out.set(pk, score);
+  const out = new Map<number, number>();
+  for (const { id, value } of values) {
+    // Values are stored in trigram form already (engine/schema/global-search-column.ts).
+    const score = setSimilarity(trigramsOfTrigramText(value), query);
+    if (score >= threshold) out.set(id, score);
   }
   return out;
 }
@@ -77,35 +76,29 @@ async function scoresFor(
 /**
  * Reference §8.1 for one entity: the hits of the whole query, then those found for every word
  * (scored by the sum of their words' scores), by descending score, the first occurrence kept.
- * Equal scores are ordered by pk so that both databases give the same order.
+ * Equal scores are ordered by pk so that both databases give the same order. Lazy: the holders of
+ * the whole query's values are read as the caller consumes them (rankedHolders).
  */
 async function rankedHits(
   ctx: RequestContext,
   entity: EntityRuntime,
   query: string,
   threshold: number,
-): Promise<{ pk: number; score: number }[]> {
-  const whole = await scoresFor(ctx, entity, trigramText(query), threshold);
-  const ranked = [...whole].map(([pk, score]) => ({ pk, score }));
+  page: number,
+): Promise<AsyncGenerator<RankedHolder>> {
+  const { db } = ctx.app.database;
+  const table = entity.schema['x-entity'].table;
+  const whole = await valueScores(ctx, entity, trigramText(query), threshold);
   const words = query.split(/\s+/).map(trigramText).filter(Boolean).slice(0, MAX_WORDS);
-  if (words.length > 1) {
-    let common: Map<number, number> | undefined;
+  const perWord: Map<number, number>[] = [];
+  if (words.length > 1)
     for (const word of words) {
-      const found = await scoresFor(ctx, entity, word, threshold);
-      const next = new Map<number, number>();
-      for (const [pk, score] of found) {
-        if (!common) next.set(pk, score);
-        else if (common.has(pk)) next.set(pk, common.get(pk)! + score);
-      }
-      common = next;
-      if (common.size === 0) break;
+      const scores = await valueScores(ctx, entity, word, threshold);
+      perWord.push(scores);
+      // A word nothing holds: no record has every word.
+      if (scores.size === 0) break;
     }
-    for (const [pk, score] of common ?? []) ranked.push({ pk, score });
-  }
-  // Array.prototype.sort is stable: at equal score and pk, the whole query's hit stays first.
-  ranked.sort((a, b) => b.score - a.score || a.pk - b.pk);
-  const seen = new Set<number>();
-  return ranked.filter((h) => !seen.has(h.pk) && seen.add(h.pk));
+  return rankedHolders(db, table, whole, await wordHolders(db, table, perWord), page);
 }
 
 /** The visible ones among ranked hits, in order, at most `limit`, with their labels. */
@@ -113,7 +106,7 @@ async function visibleHits(
   ctx: RequestContext,
   type: string,
   entity: EntityRuntime,
-  ranked: { pk: number; score: number }[],
+  ranked: AsyncGenerator<RankedHolder>,
   limit: number,
 ): Promise<GlobalSearchHit[]> {
   const x = entity.schema['x-entity'];
@@ -121,8 +114,7 @@ async function visibleHits(
     .map((p) => entity.columnByProperty.get(p)?.column)
     .filter((c): c is string => Boolean(c));
   const out: GlobalSearchHit[] = [];
-  for (let start = 0; start < ranked.length && out.length < limit; start += CHUNK) {
-    const chunk = ranked.slice(start, start + CHUNK);
+  const check = async (chunk: RankedHolder[]) => {
     // The list's own rows: the view right as SQL, the soft-deleted state left out.
     const rows = (await visibleRows(ctx, entity)
       .select([sql.ref(`${x.table}.pk`).as('pk'), ...labelColumns.map((c) => sql.ref(`${x.table}.${c}`).as(c))])
@@ -149,7 +141,19 @@ async function visibleHits(
         ...(x.screens ? { path: `${x.screens.path}edition/${hit.pk}` } : {}),
       });
     }
+  };
+  // First as many hits as asked for (all visible, the usual case: one statement), then larger chunks.
+  let size = limit;
+  let chunk: RankedHolder[] = [];
+  for await (const hit of ranked) {
+    chunk.push(hit);
+    if (chunk.length < size) continue;
+    await check(chunk);
+    chunk = [];
+    if (out.length >= limit) break;
+    size = CHUNK;
   }
+  if (chunk.length > 0 && out.length < limit) await check(chunk);
   return out;
 }
 
@@ -175,7 +179,7 @@ export async function globalSearch(ctx: RequestContext, query: GlobalSearchQuery
       if (e instanceof HttpError) continue;
       throw e;
     }
-    const ranked = await rankedHits(ctx, entity, query.q, threshold);
+    const ranked = await rankedHits(ctx, entity, query.q, threshold, limit + PAGE_SLACK);
     results[key] = await visibleHits(ctx, key, entity, ranked, limit);
     const weight = entity.schema['x-entity'].list!.globalSearch!.weight ?? 1;
     results[key].forEach((hit, index) => weighted.push({ hit, weight, index }));

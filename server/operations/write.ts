@@ -143,10 +143,15 @@ async function validateAll(args: {
 }
 
 /** After the outermost commit: caches and other side effects (afterWrite hooks). */
-async function queueAfterWrite(ctx: RequestContext, entity: EntityRuntime, record: ApiRecord): Promise<void> {
+async function queueAfterWrite(
+  ctx: RequestContext,
+  entity: EntityRuntime,
+  record: ApiRecord,
+  created = false,
+): Promise<void> {
   await afterCommit(ctx, async (app) => {
     for (const hook of hooksOf(entity))
-      await hook.afterWrite?.({ ctx: { ...ctx, app }, entity, record, db: app.database.db });
+      await hook.afterWrite?.({ ctx: { ...ctx, app }, entity, record, db: app.database.db, created });
   });
 }
 
@@ -229,7 +234,7 @@ export async function create(
         });
       }
     });
-    await queueAfterWrite(tctx, entity, created);
+    await queueAfterWrite(tctx, entity, created, true);
     return created;
   });
 }

@@ -116,6 +116,25 @@ describe.each(DIALECTS)('global search on %s', (dialect) => {
     expect((await search('xyzzy', admin)).body.hits).toEqual([]);
   });
 
+  it('gives the first hits of the ranking when a frequent value holds more records than the limit', async () => {
+    const admin = await t.login('admin@demo.fr');
+    // A town many places share, read lazily a page at a time (the limit and 10): more than a page.
+    for (let i = 0; i < 14; i++) {
+      const body = { name: `Antenne Crolles ${i}`, city: i % 2 ? 'Crolles' : 'Crolle', groups: [2] };
+      expect((await t.call('/dialogwatt/place/', { method: 'POST', token: admin, body })).status).toBe(201);
+    }
+    const places = (await t.call('/dialogwatt/place/', { token: admin })).body as Record<string, unknown>[];
+    const records = places.map((p) => ({ pk: p.pk as number, values: [p.name, p.address, p.postcode, p.city] }));
+    for (const q of ['crolles', 'antenne crolles', 'crolles martin'])
+      for (const limit of [1, 3, 12, 100]) {
+        const res = await search(q, admin, `&type=place&limit=${limit}`);
+        answers.set(`${dialect}:${q}:${limit}`, res.body);
+        const got = (res.body.results.place as Hit[]).map((h) => ({ pk: h.pk, score: h.score }));
+        expect(got, `« ${q} », limit ${limit}`).toEqual(expected(records, q, 0.5).slice(0, limit));
+      }
+    expect((answers.get(`${dialect}:crolles:100`)!.hits as Hit[]).length).toBeGreaterThan(12);
+  });
+
   it('merges the types by score × weight and labels each hit', async () => {
     const admin = await t.login('admin@demo.fr');
     const res = await search('claire', admin, '&threshold=0.3');
@@ -191,5 +210,8 @@ describe.each(DIALECTS)('global search on %s', (dialect) => {
 describe.skipIf(DIALECTS.length < 2)('global search on both databases', () => {
   it('gives the same ordered hits on SQLite and PostgreSQL', () => {
     for (const q of QUERIES) expect(answers.get(`postgres:${q}`), q).toEqual(answers.get(`sqlite:${q}`));
+    for (const q of ['crolles', 'antenne crolles', 'crolles martin'])
+      for (const limit of [1, 3, 12, 100])
+        expect(answers.get(`postgres:${q}:${limit}`), q).toEqual(answers.get(`sqlite:${q}:${limit}`));
   });
 });

@@ -11,6 +11,12 @@ import { OWNING_GROUP } from './linked-records';
  * logged and the daily pass catches up. In a bulk write (an import) the structure gets one pass
  * instead, queued a minute later (one job per structure and minute, whatever the number of lines).
  */
+/**
+ * Per application (its database), the dedupe keys of the bulk passes this process added, with their
+ * time: forgotten once it is past.
+ */
+const queuedByApp = new WeakMap<object, Map<string, number>>();
+
 export const duplicateDetection: EntityHook = {
   async afterWrite({ ctx, entity, record, db }) {
     if (entity.name !== 'contact' && entity.name !== 'organization') return;
@@ -19,12 +25,15 @@ export const duplicateDetection: EntityHook = {
     if (!isRecordKey(record.pk) || !isRecordKey(group) || record.fileimport) return;
     if (ctx.bulk) {
       const minute = new Date(Math.ceil((Date.now() + 1) / 60_000) * 60_000);
-      await enqueueJob(db, {
-        kind: DUPLICATE_DETECTION_JOB,
-        runAt: minute,
-        payload: { groups: [group] },
-        dedupeKey: `${DUPLICATE_DETECTION_JOB}:${group}:${minute.toISOString()}`,
-      });
+      const dedupeKey = `${DUPLICATE_DETECTION_JOB}:${group}:${minute.toISOString()}`;
+      // Already added by this process (the insert would do nothing): one statement per structure
+      // and minute instead of one per imported line.
+      let queued = queuedByApp.get(ctx.app);
+      if (!queued) queuedByApp.set(ctx.app, (queued = new Map()));
+      if (queued.has(dedupeKey)) return;
+      await enqueueJob(db, { kind: DUPLICATE_DETECTION_JOB, runAt: minute, payload: { groups: [group] }, dedupeKey });
+      for (const [key, at] of queued) if (at < Date.now()) queued.delete(key);
+      queued.set(dedupeKey, minute.getTime());
       return;
     }
     await detectDuplicates(db, entity.name, group, record.pk);
