@@ -365,8 +365,10 @@ describe.each(DIALECTS)('accounts API on %s', (dialect) => {
       expect(preview.body.deleted).toEqual(
         expect.arrayContaining([{ label: 'historique de vos choix de consentement', count: 1 }]),
       );
-      // The demo gives this advisor a place, a slot and an appointment: they stay, without the advisor.
+      // The demo gives this advisor a place, a slot, an appointment and a done act of a follow-up folder:
+      // they stay, without the advisor.
       expect(preview.body.detached).toEqual([
+        { label: 'actions (Réalisé par)', count: 1 },
         { label: 'rendez-vous (Conseiller)', count: 1 },
         { label: 'lieux (Conseillers présents)', count: 1 },
         { label: 'créneaux (Conseillers)', count: 1 },

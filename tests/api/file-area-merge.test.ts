@@ -77,6 +77,7 @@ describe.each(DIALECTS)('file-area duplicates and merges on %s', (dialect) => {
       'document.contact',
       'duplicate-group.contacts',
       'ecorenover-simulation.contact',
+      'event-registration.contact',
       'folder.contact',
       'housing.contact',
       'import-file.contactsNotUpdated',
