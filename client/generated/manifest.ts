@@ -4619,7 +4619,7 @@ export const modules: { id: string; flag: string; label: string; always: boolean
   {
     "id": "events",
     "flag": "events",
-    "label": "Événements",
+    "label": "Agenda des événements",
     "always": false
   },
   {

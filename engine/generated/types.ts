@@ -5086,15 +5086,15 @@ export interface WhiteLabel {
    */
   ecorenoverBaseline?: string;
   /**
-   * Événements : actif
+   * Agenda des événements : actif
    */
   eventsIsActive?: boolean;
   /**
-   * Événements : nom
+   * Agenda des événements : nom
    */
   eventsName?: string;
   /**
-   * Événements : accroche
+   * Agenda des événements : accroche
    */
   eventsBaseline?: string;
   /**
