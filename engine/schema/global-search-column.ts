@@ -17,8 +17,10 @@ export const GLOBAL_SEARCH_VERSION = 2;
  * Changes when the layout of the side tables indexing the column changes
  * (server/db/global-search-index.ts): the generator emits a `rebuildGlobalSearch` step.
  * 2: a dictionary of distinct values with their postings (and on SQLite a trigram table by length).
+ * 3: PostgreSQL's GIN index on the dictionary without a pending list (`fastupdate = off`); from 2
+ * the rebuild only changes that index in place.
  */
-export const GLOBAL_SEARCH_INDEX_VERSION = 2;
+export const GLOBAL_SEARCH_INDEX_VERSION = 3;
 
 /** At most this many entries per record (a list of tag names is one entry per tag). */
 export const MAX_GLOBAL_SEARCH_ENTRIES = 256;

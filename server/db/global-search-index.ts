@@ -50,6 +50,17 @@ const NUMBERS_TABLE = 'global_search_numbers';
  */
 export const MAX_INDEXED_LENGTH = 2048;
 
+/**
+ * PostgreSQL: the dictionary's GIN index keeps no pending list. With `fastupdate` (the default) new
+ * entries wait in an unsorted list of up to `gin_pending_list_limit` (4 MB) until a vacuum or an
+ * insert past the limit merges them, and every search reads that whole list and tests each entry
+ * against the query: on the bench database (autovacuum off, as on the test server) 512 pending
+ * pages of 12,668 values, read by every `%` search of the contacts, 122 of its 167 ms (EXPLAIN
+ * ANALYZE, docs/performance.md). A value is written once (the dictionary keeps distinct values), so
+ * inserting its trigrams into the tree at once costs the writes little.
+ */
+const GIN_OPTIONS = 'fastupdate = off';
+
 function identifier(name: string): string {
   // Table names come from the schemas (snake case); written raw into trigger and function bodies.
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`unexpected table name ${name}`);
@@ -152,7 +163,10 @@ async function createIndex(db: Kysely<unknown>, dialect: DialectName, table: str
     try {
       await sql`create extension if not exists pg_trgm`.execute(db);
       await sql`release savepoint global_search_extension`.execute(db);
-      await sql.raw(`create index ${values}_trgm on ${values} using gin (value gin_trgm_ops)`).execute(db);
+      // fastupdate off: no pending list (see GIN_OPTIONS).
+      await sql
+        .raw(`create index ${values}_trgm on ${values} using gin (value gin_trgm_ops) with (${GIN_OPTIONS})`)
+        .execute(db);
     } catch (e) {
       await sql`rollback to savepoint global_search_extension`.execute(db);
       console.warn(`global search on ${table}: pg_trgm cannot be created (${(e as Error).message})`);
@@ -251,9 +265,39 @@ export async function rebuildGlobalSearch(
 ): Promise<void> {
   const table = identifier(op.table);
   const column = identifier(op.column);
+  if (await hasDictionary(db, dialect, table)) {
+    // Layout 2 → 3: same tables; only PostgreSQL's GIN index changes (GIN_OPTIONS), in place.
+    if (dialect === 'postgres') await tuneGin(db, table);
+    return;
+  }
   await dropIndex(db, dialect, table);
   await createIndex(db, dialect, table, column);
   await sql.raw(`update ${table} set ${column} = ${column} where ${column} is not null`).execute(db);
+}
+
+/** Whether `table` is indexed by a dictionary of distinct values (layout 2 or later). */
+async function hasDictionary(db: Kysely<unknown>, dialect: DialectName, table: string): Promise<boolean> {
+  const name = valueTable(table);
+  const { rows } =
+    dialect === 'postgres'
+      ? await sql<{ n: number }>`select (to_regclass(${name}) is not null)::int as n`.execute(db)
+      : await sql<{
+          n: number;
+        }>`select count(*) as n from sqlite_master where type = 'table' and name = ${name}`.execute(db);
+  return Number(rows[0]?.n ?? 0) > 0;
+}
+
+/**
+ * PostgreSQL: sets GIN_OPTIONS on the dictionary's existing GIN index and merges its pending list
+ * into the tree (turning fastupdate off does not flush the entries already waiting). Nothing to do
+ * when the index is missing (pg_trgm could not be created).
+ */
+async function tuneGin(db: Kysely<unknown>, table: string): Promise<void> {
+  const index = `${valueTable(table)}_trgm`;
+  const { rows } = await sql<{ n: number }>`select (to_regclass(${index}) is not null)::int as n`.execute(db);
+  if (Number(rows[0]?.n ?? 0) === 0) return;
+  await sql.raw(`alter index ${index} set (${GIN_OPTIONS})`).execute(db);
+  await sql.raw(`select gin_clean_pending_list('${index}'::regclass)`).execute(db);
 }
 
 /** How long a list size read from fts5vocab is reused: sizes only choose which lists to read. */
@@ -342,21 +386,58 @@ export async function candidateValues(
   query: string,
   threshold: number,
 ): Promise<CandidateValue[]> {
+  return (await candidateValueSets(db, dialect, table, [query], threshold))[0];
+}
+
+/**
+ * candidateValues for several texts at once (a query and its words), in order. On PostgreSQL one
+ * pinned connection sets the threshold once and one statement searches every text: a query of
+ * two words costs two round trips per table instead of six.
+ */
+export async function candidateValueSets(
+  db: Kysely<any>,
+  dialect: DialectName,
+  table: string,
+  queries: string[],
+  threshold: number,
+): Promise<CandidateValue[][]> {
+  if (queries.length === 0) return [];
+  if (dialect !== 'postgres') {
+    const out: CandidateValue[][] = [];
+    for (const query of queries) out.push(await sqliteCandidates(db, table, query, threshold));
+    return out;
+  }
+  const values = sql.table(identifier(valueTable(table)));
+  // Lowered by a millionth: pg_trgm compares its float4 score, the caller its own exact copy of it.
+  // Set for the session of one pinned connection, just before the query (two round trips, where a
+  // transaction with SET LOCAL takes four): nothing else of the application uses `%`.
+  const limit = String(threshold * (1 - SLACK));
+  const branches = queries.map(
+    (query, i) => sql`select ${sql.lit(i)} as q, v.id, v.value from ${values} v where v.value % ${query}`,
+  );
+  const rows = await db.connection().execute(async (connection) => {
+    await sql`select set_config('pg_trgm.similarity_threshold', ${limit}, false)`.execute(connection);
+    return (
+      await sql<{ q: number; id: number | string; value: string }>`${sql.join(branches, sql` union all `)}`.execute(
+        connection,
+      )
+    ).rows;
+  });
+  const out = queries.map(() => [] as CandidateValue[]);
+  for (const r of rows) out[Number(r.q)].push({ id: Number(r.id), value: r.value });
+  return out;
+}
+
+/** SQLite: candidateValues by the bands of trigram counts (see the top of this file). */
+async function sqliteCandidates(
+  db: Kysely<any>,
+  table: string,
+  query: string,
+  threshold: number,
+): Promise<CandidateValue[]> {
   const values = sql.table(identifier(valueTable(table)));
   const numbered = (rows: { id: number | string; value: string }[]) =>
     rows.map((r) => ({ id: Number(r.id), value: r.value }));
-  if (dialect === 'postgres') {
-    // Lowered by a millionth: pg_trgm compares its float4 score, the caller its own exact copy of it.
-    // Set for the session of one pinned connection, just before the query (two round trips, where a
-    // transaction with SET LOCAL takes four): nothing else of the application uses `%`.
-    const limit = String(threshold * (1 - SLACK));
-    return db.connection().execute(async (connection) => {
-      await sql`select set_config('pg_trgm.similarity_threshold', ${limit}, false)`.execute(connection);
-      const { rows } = await sql<CandidateValue>`select v.id, v.value from ${values} v
-        where v.value % ${query}`.execute(connection);
-      return numbered(rows);
-    });
-  }
   const trigrams = [...trigramsOfTrigramText(query)];
   const q = trigrams.length;
   if (q === 0) return [];

@@ -3,7 +3,7 @@ import type { RequestContext } from '../context';
 import type { EntityRuntime } from '../../engine/schema/registry';
 import { globalSearchSpec } from '../../engine/schema/global-search-column';
 import { setSimilarity, trigramText, trigramsOfTrigramText } from '../../engine/search/trigram';
-import { candidateValues, rankedHolders, wordHolders, type RankedHolder } from '../db/global-search-index';
+import { candidateValueSets, rankedHolders, wordHolders, type RankedHolder } from '../db/global-search-index';
 import { HttpError } from '../http/http-error';
 import { assertModuleEnabled, entityOf } from './entity-access';
 import { visibleRows } from './find';
@@ -54,23 +54,28 @@ export function globalSearchEntities(entities: Iterable<EntityRuntime>): Map<str
   return new Map(out);
 }
 
-/** Dictionary values reaching the threshold (value id → pg_trgm similarity), scored here on both databases. */
+/**
+ * Dictionary values reaching the threshold (value id → pg_trgm similarity) for each text, scored
+ * here on both databases; the candidates of all the texts come from one statement on PostgreSQL.
+ */
 async function valueScores(
   ctx: RequestContext,
   entity: EntityRuntime,
-  text: string,
+  texts: string[],
   threshold: number,
-): Promise<Map<number, number>> {
+): Promise<Map<number, number>[]> {
   const { db, dialect } = ctx.app.database;
-  const values = await candidateValues(db, dialect, entity.schema['x-entity'].table, text, threshold);
-  const query = trigramsOfTrigramText(text);
-  const out = new Map<number, number>();
-  for (const { id, value } of values) {
-    // Values are stored in trigram form already (engine/schema/global-search-column.ts).
-    const score = setSimilarity(trigramsOfTrigramText(value), query);
-    if (score >= threshold) out.set(id, score);
-  }
-  return out;
+  const sets = await candidateValueSets(db, dialect, entity.schema['x-entity'].table, texts, threshold);
+  return sets.map((values, i) => {
+    const query = trigramsOfTrigramText(texts[i]);
+    const out = new Map<number, number>();
+    for (const { id, value } of values) {
+      // Values are stored in trigram form already (engine/schema/global-search-column.ts).
+      const score = setSimilarity(trigramsOfTrigramText(value), query);
+      if (score >= threshold) out.set(id, score);
+    }
+    return out;
+  });
 }
 
 /**
@@ -88,16 +93,15 @@ async function rankedHits(
 ): Promise<AsyncGenerator<RankedHolder>> {
   const { db } = ctx.app.database;
   const table = entity.schema['x-entity'].table;
-  const whole = await valueScores(ctx, entity, trigramText(query), threshold);
   const words = query.split(/\s+/).map(trigramText).filter(Boolean).slice(0, MAX_WORDS);
-  const perWord: Map<number, number>[] = [];
-  if (words.length > 1)
-    for (const word of words) {
-      const scores = await valueScores(ctx, entity, word, threshold);
-      perWord.push(scores);
-      // A word nothing holds: no record has every word.
-      if (scores.size === 0) break;
-    }
+  // The whole query, then each word when there are several (a word nothing holds: no record has
+  // every word, and wordHolders finds none).
+  const [whole, ...perWord] = await valueScores(
+    ctx,
+    entity,
+    [trigramText(query), ...(words.length > 1 ? words : [])],
+    threshold,
+  );
   return rankedHolders(db, table, whole, await wordHolders(db, table, perWord), page);
 }
 
