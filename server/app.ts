@@ -24,6 +24,10 @@ import { namedHooks } from './hooks';
 import { registerHooks } from './hooks/registry';
 import { clientAssets } from './client-shell/assets';
 import { clientShell } from './client-shell/shell-html';
+import { requestIdLogFields, requestIdMiddleware } from './observability/request-id';
+import { observability } from './observability';
+import { healthRouter } from './observability/health';
+import { metricsEndpoint } from './observability/metrics-endpoint';
 
 async function jwtSecret(config: AppConfig, database: Database): Promise<Uint8Array> {
   if (config.jwtSecret) return new TextEncoder().encode(config.jwtSecret);
@@ -50,7 +54,7 @@ async function jwtSecret(config: AppConfig, database: Database): Promise<Uint8Ar
 
 /** Opens the database, migrates it and builds the context every request shares. */
 export async function createContext(config: AppConfig): Promise<AppContext> {
-  const logger = pino({ level: config.logLevel });
+  const logger = pino({ level: config.logLevel, mixin: requestIdLogFields });
   registerHooks(namedHooks);
   const database = openDatabase(config.databaseUrl);
   const applied = await migrateToLatest(database);
@@ -70,6 +74,13 @@ export async function createContext(config: AppConfig): Promise<AppContext> {
 export function createApp(app: AppContext): Express {
   const server = express();
   server.disable('x-powered-by');
+  const { metrics, readiness } = observability(app);
+  server.use(requestIdMiddleware());
+  server.use(metrics.middleware());
+  // Probes and metrics before helmet and the white-label lookup: they must answer even when the
+  // database is slow, and a balancer's probe has no white label.
+  server.use(healthRouter(app, readiness));
+  server.get('/metrics', metricsEndpoint(metrics, app.config.metricsToken));
   if (app.config.trustProxy !== false) server.set('trust proxy', app.config.trustProxy);
   if (app.config.trustProxyWasTrue)
     app.logger.warn('TRUST_PROXY=true is read as one proxy hop; give the number of hops or the proxy addresses');

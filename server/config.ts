@@ -22,6 +22,10 @@ export interface AppConfig {
   trustProxy: false | number | string;
   /** `TRUST_PROXY=true` was given: read as one hop, and said at start. */
   trustProxyWasTrue: boolean;
+  /** Bearer token for `/metrics`; without it only a direct scraper on the same machine reads them. */
+  metricsToken?: string;
+  /** How long a SIGTERM waits for requests and jobs under way before the process exits anyway. */
+  shutdownTimeoutMs: number;
 }
 
 export const ROOT_DIR = resolve(import.meta.dirname, '..');
@@ -62,5 +66,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     trustProxyWasTrue: env.TRUST_PROXY?.trim().toLowerCase() === 'true',
+    metricsToken: env.METRICS_TOKEN || undefined,
+    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
   };
 }

@@ -3,6 +3,9 @@ import { createApp, createContext } from './app';
 import { isEmpty, seedDemo, seedWhiteLabels } from './seed/seed-demo';
 import { seedReferenceData } from './seed/seed-reference';
 import { startServerJobs } from './jobs/server-jobs';
+import { observability } from './observability';
+import { gracefulShutdown } from './observability/graceful-shutdown';
+import { idle as mailsSent } from './mail/mail-queue';
 
 // `npm start` / `npm run serve`: migrate, seed an empty database, serve the API and the client.
 async function main(): Promise<void> {
@@ -20,14 +23,20 @@ async function main(): Promise<void> {
   });
   // Scheduled jobs (delayed notifications, reminders, hold expiry) run in the server process.
   const jobs = startServerJobs(app);
-  const stop = () => {
-    server.close(
-      () => void (jobs?.stop() ?? Promise.resolve()).then(() => app.database.close()).then(() => process.exit(0)),
-    );
-    setTimeout(() => process.exit(0), 3000).unref();
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
+  const stop = gracefulShutdown({
+    server,
+    readiness: observability(app).readiness,
+    logger: app.logger,
+    // Mails queued after an answer (password reset, confirmations) leave before the process does.
+    stopJobs: async () => {
+      await Promise.all([jobs?.stop(), mailsSent(app)]);
+    },
+    closeDatabase: () => app.database.close(),
+    timeoutMs: config.shutdownTimeoutMs,
+    exit: (code) => process.exit(code),
+  });
+  process.on('SIGINT', (signal) => void stop(signal));
+  process.on('SIGTERM', (signal) => void stop(signal));
 }
 
 main().catch((e) => {

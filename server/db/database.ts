@@ -11,6 +11,8 @@ export interface Database {
   db: Kysely<AppDatabase>;
   dialect: DialectName;
   close(): Promise<void>;
+  /** Connections of the PostgreSQL pool (metrics); absent on SQLite. */
+  poolStats?(): { total: number; idle: number; waiting: number };
 }
 
 // PostgreSQL's int8 (count(*), sums) arrive as strings by default; our numbers fit in doubles.
@@ -28,7 +30,12 @@ export function openDatabase(url: string): Database {
     // the pool replaces it at the next query.
     pool.on('error', (err) => console.warn(`PostgreSQL idle connection error: ${err.message}`));
     const db = new Kysely<AppDatabase>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    return {
+      db,
+      dialect: 'postgres',
+      close: () => db.destroy(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    };
   }
   const file = url.startsWith('sqlite:') ? url.slice('sqlite:'.length) : url;
   if (file !== ':memory:') mkdirSync(dirname(resolve(file)), { recursive: true });

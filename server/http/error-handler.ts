@@ -34,6 +34,8 @@ export function errorHandler(app: AppContext) {
       return;
     }
     app.logger.error({ err, url: req.originalUrl, method: req.method }, 'unhandled error');
-    res.status(500).json({ error: 'server_error', message: message(app, 'errors.500') });
+    // Every answer carries X-Request-Id; an unexpected error also puts it in the body, so that the
+    // person who met it can quote it and the log lines of that request can be found.
+    res.status(500).json({ error: 'server_error', message: message(app, 'errors.500'), requestId: req.requestId });
   };
 }

@@ -114,18 +114,23 @@ export function genericCrudRouter(): RequestHandler {
   return (req, res, next) => {
     const path = req.path.endsWith('/') ? req.path : `${req.path}/`;
     let handler = byPath.get(path)?.collection.get(req.method);
+    let label = path;
     if (!handler && req.method === 'GET' && path.endsWith('/map/'))
       handler = byPath.get(path.slice(0, -'map/'.length))?.map;
     if (!handler) {
       const m = /^(.*\/)(\d{1,15})\/$/.exec(path);
       const entry = m ? byPath.get(m[1]) : undefined;
       handler = entry?.item.get(req.method);
-      if (handler) req.params = { ...req.params, pk: m![2] };
+      if (handler) {
+        req.params = { ...req.params, pk: m![2] };
+        label = `${m![1]}:pk/`;
+      }
     }
     if (!handler) {
       next();
       return;
     }
+    res.locals.metricsRoute = label;
     handler(req, res).catch(next);
   };
 }

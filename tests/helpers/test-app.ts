@@ -43,7 +43,13 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-type StartOptions = { seed?: boolean; env?: Record<string, string>; withClient?: boolean };
+type StartOptions = {
+  seed?: boolean;
+  env?: Record<string, string>;
+  withClient?: boolean;
+  /** Serve this database as it is (no copy, no seeding), e.g. one a test restored; dropped at close. */
+  database?: TestDatabase;
+};
 
 /** The app on the database at `databaseUrl`, configured as every test server is (no server yet). */
 async function testContext(databaseUrl: string, options: StartOptions, clientDist: string): Promise<AppContext> {
@@ -100,10 +106,9 @@ export async function seedTemplate(databaseUrl: string, kind: TemplateKind): Pro
  * run the database is a copy of the run's template (db-templates.ts) when there is one.
  */
 export async function startTestApp(dialect: 'sqlite' | 'postgres', options: StartOptions = {}): Promise<TestApp> {
-  const template = templateFor(dialect, options.seed === false ? 'base' : 'demo');
-  const database: TestDatabase = template
-    ? await cloneTestDatabase(dialect, template)
-    : await createTestDatabase(dialect);
+  const template = options.database ? undefined : templateFor(dialect, options.seed === false ? 'base' : 'demo');
+  const database: TestDatabase =
+    options.database ?? (template ? await cloneTestDatabase(dialect, template) : await createTestDatabase(dialect));
   // TEST_CLIENT_DIST lets parallel work build the client into its own folder.
   const clientDist = options.withClient
     ? (process.env.TEST_CLIENT_DIST ?? resolve(import.meta.dirname, '../../client/dist'))
@@ -111,7 +116,7 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', options: Star
   if (options.withClient && !existsSync(resolve(clientDist, 'index.html')))
     throw new Error('client/dist is missing: build the client first (npm test does it)');
   const app = await testContext(database.url, options, clientDist);
-  if (template) {
+  if (template || options.database) {
     // What seeding does besides writing rows: this process's white-label cache forgets the last app's.
     invalidateWhiteLabels();
   } else await seedTestData(app, options.seed !== false);

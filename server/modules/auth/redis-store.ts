@@ -64,3 +64,25 @@ export class RedisCounterStore extends RedisStore {
     return super.get(key);
   }
 }
+
+/**
+ * PING on this process's shared client for `url` (readiness probe): true when Redis answered
+ * within `timeoutMs`. A Redis that is down makes the process not ready rather than failing later.
+ */
+export async function pingRedis(url: string, timeoutMs: number, onError: (e: unknown) => void): Promise<boolean> {
+  const { client, firstConnection } = connectionFor(url, onError);
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  try {
+    const ping = (async () => {
+      if (!client.isReady) await firstConnection;
+      if (!client.isReady) return false;
+      return (await client.ping()) === 'PONG';
+    })().catch(() => false);
+    return await Promise.race([ping, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
