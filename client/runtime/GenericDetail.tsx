@@ -53,6 +53,9 @@ export default function GenericDetail() {
           <dl className="details">
             {s.fields
               .filter((f) => meta.schema.properties[f])
+              // A link to records the caller may not see (a public sheet's tags, its lead) says nothing
+              // but « n° 3 »: left out rather than shown as a bare number.
+              .filter((f) => !unreadableLink(meta.schema.properties[f], record[f], labels))
               .map((f) => (
                 <div key={f} className="detail-row">
                   <dt>{meta.schema.properties[f].title}</dt>
@@ -101,4 +104,16 @@ export default function GenericDetail() {
 
 function isImage(value: unknown): boolean {
   return isFileRef(value) && value.contentType.startsWith('image/');
+}
+
+function unreadableLink(
+  prop: { 'x-relation'?: { entity: string } },
+  value: unknown,
+  labels: Map<string, Map<number, string>>,
+): boolean {
+  const entity = prop['x-relation']?.entity;
+  if (!entity) return false;
+  const ids = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+  const known = labels.get(entity);
+  return ids.length > 0 && !ids.some((id) => known?.has(id));
 }

@@ -67,14 +67,14 @@ describe('experiences and hand-added attendees (Chromium)', () => {
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/evenements/inscriptions/1`);
     await page.waitForURL(/\/evenements\/inscriptions\/1\?event=1/);
-    await page.getByRole('heading', { name: /Réunion d'information/ }).waitFor();
+    await page.getByRole('heading', { level: 2, name: /Réunion d'information/ }).waitFor();
     expect(await page.getByRole('link', { name: 'Page d’inscription publique' }).getAttribute('href')).toBe(
       '/evenements/inscription/1',
     );
     await page.getByText('Ajouter un inscrit').click();
     // Without the consent box: the server's French error on it, nothing written.
     await page.getByLabel('Prénom').fill('Lucie');
-    await page.getByLabel('Nom', { exact: true }).fill('Guichet');
+    await page.locator('#attendee-lastName').fill('Guichet');
     await page.getByLabel('Courriel').fill('lucie.guichet@exemple.fr');
     await page.getByRole('button', { name: 'Inscrire cette personne' }).click();
     await page.locator('#attendee-consent-error').waitFor();
