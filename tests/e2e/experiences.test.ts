@@ -63,7 +63,7 @@ describe('experiences and hand-added attendees (Chromium)', () => {
   }
 
   it('the advisor adds an attendee by hand to the demo event, and sees them in the list', async () => {
-    const { context, page, errors } = await newPage(browser, { width: 375 });
+    const { context, page, errors } = await newPage(browser, { width: 1280 });
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/evenements/inscriptions/1`);
     await page.waitForURL(/\/evenements\/inscriptions\/1\?event=1/);
@@ -80,7 +80,7 @@ describe('experiences and hand-added attendees (Chromium)', () => {
     await page.locator('#attendee-consent-error').waitFor();
     await page.getByLabel(/La personne accepte/).check();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshot(page, 'event-add-attendee-375');
+    await screenshot(page, 'event-add-attendee-1280');
     await page.getByRole('button', { name: 'Inscrire cette personne' }).click();
     await expect.poll(() => page.getByTestId('attendee-added').textContent()).toMatch(/Lucie Guichet est inscrit/);
     await page.getByRole('cell', { name: 'Lucie', exact: true }).waitFor();
@@ -88,7 +88,7 @@ describe('experiences and hand-added attendees (Chromium)', () => {
     expect(row).toContain('Confirmée');
     // The « Présent » filter says « Tous » (a masculine yes/no), not « Toutes ».
     expect(await page.getByLabel('Présent').locator('option').first().textContent()).toBe('Tous');
-    await screenshot(page, 'event-attendee-added-375');
+    await screenshot(page, 'event-attendee-added-1280');
     expect(errors).toEqual([]);
     await context.close();
   });
