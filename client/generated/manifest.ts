@@ -478,7 +478,7 @@ export const routes: ManifestRoute[] = [
     "name": "EventRegistrationsOfEvent",
     "path": "/evenements/inscriptions/:id",
     "screen": {
-      "component": "EventRegistrationsRedirect"
+      "component": "EventRegistrationsScreen"
     },
     "access": {
       "role": [
@@ -488,6 +488,45 @@ export const routes: ManifestRoute[] = [
     "module": "events",
     "layout": "web",
     "title": "Inscriptions aux événements"
+  },
+  {
+    "name": "ExperiencesList",
+    "path": "/references/liste-references",
+    "screen": {
+      "redirect": "/references/"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Références"
+  },
+  {
+    "name": "ExperienceStartingAProject",
+    "path": "/references/lancer-un-projet",
+    "screen": {
+      "component": "ExperienceStartingAProjectScreen"
+    },
+    "access": true,
+    "module": "experiences",
+    "layout": "web",
+    "title": "Lancer un projet",
+    "description": "Ce qu'il faut savoir pour lancer un projet avec la structure."
+  },
+  {
+    "name": "ExperienceUsefulDocs",
+    "path": "/references/documents-utiles",
+    "screen": {
+      "component": "ExperienceUsefulDocsScreen"
+    },
+    "access": true,
+    "module": "experiences",
+    "layout": "web",
+    "title": "Documents utiles",
+    "description": "Les documents à connaître pour un projet de rénovation."
   },
   {
     "name": "FacDuplicates",
@@ -1913,6 +1952,204 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Échange",
     "description": "Les courriels et SMS envoyés aux contacts et aux conseillers, avec leur état d'envoi."
+  },
+  {
+    "name": "ExperienceExplanationCreate",
+    "path": "/references/pages/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "experience-explanation"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Nouvelles pages d'explication"
+  },
+  {
+    "name": "ExperienceExplanationEdit",
+    "path": "/references/pages/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "experience-explanation"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Modifier la pages d'explication"
+  },
+  {
+    "name": "ExperienceSponsorList",
+    "path": "/references/financements/",
+    "screen": {
+      "kind": "list",
+      "entity": "experience-sponsor"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Programmes de financement",
+    "description": "Les programmes (financeur, intitulé, numéro de contrat) qui financent les références de votre structure."
+  },
+  {
+    "name": "ExperienceSponsorCreate",
+    "path": "/references/financements/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "experience-sponsor"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Nouveau programme de financement",
+    "description": "Les programmes (financeur, intitulé, numéro de contrat) qui financent les références de votre structure."
+  },
+  {
+    "name": "ExperienceSponsorEdit",
+    "path": "/references/financements/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "experience-sponsor"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Modifier le programme de financement",
+    "description": "Les programmes (financeur, intitulé, numéro de contrat) qui financent les références de votre structure."
+  },
+  {
+    "name": "ExperienceTagList",
+    "path": "/references/tags/",
+    "screen": {
+      "kind": "list",
+      "entity": "experience-tag"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Tags des références",
+    "description": "Les années, financeurs, métiers, publics, tags, missions et partenaires qui classent les références de votre structure."
+  },
+  {
+    "name": "ExperienceTagCreate",
+    "path": "/references/tags/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "experience-tag"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Nouveau tag de référence",
+    "description": "Les années, financeurs, métiers, publics, tags, missions et partenaires qui classent les références de votre structure."
+  },
+  {
+    "name": "ExperienceTagEdit",
+    "path": "/references/tags/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "experience-tag"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Modifier le tag de référence",
+    "description": "Les années, financeurs, métiers, publics, tags, missions et partenaires qui classent les références de votre structure."
+  },
+  {
+    "name": "ExperienceList",
+    "path": "/references/",
+    "screen": {
+      "kind": "list",
+      "entity": "experience"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Références",
+    "description": "Les projets menés par votre structure, à montrer en exemple : les projets vitrines se lisent par tous."
+  },
+  {
+    "name": "ExperienceCreate",
+    "path": "/references/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "experience"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Nouvelle référence",
+    "description": "Les projets menés par votre structure, à montrer en exemple : les projets vitrines se lisent par tous."
+  },
+  {
+    "name": "ExperienceEdit",
+    "path": "/references/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "experience"
+    },
+    "access": {
+      "role": [
+        "advisor"
+      ]
+    },
+    "module": "experiences",
+    "layout": "web",
+    "title": "Modifier la référence",
+    "description": "Les projets menés par votre structure, à montrer en exemple : les projets vitrines se lisent par tous."
+  },
+  {
+    "name": "ExperienceDetail",
+    "path": "/references/fiche/:pk",
+    "screen": {
+      "kind": "detail",
+      "entity": "experience"
+    },
+    "access": true,
+    "module": "experiences",
+    "layout": "web",
+    "title": "Référence",
+    "description": "Les projets menés par votre structure, à montrer en exemple : les projets vitrines se lisent par tous."
   },
   {
     "name": "FolderModelList",

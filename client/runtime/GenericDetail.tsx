@@ -12,6 +12,10 @@ import { usePageTitle } from '../shell/page-title';
 import type { RecordData } from './types';
 import { t } from '../lib/messages';
 import { canAccess } from '../../engine/access/can-access';
+import { isFileRef } from '../../engine/files/file-ref';
+import { SafeHtml } from './SafeHtml';
+import { FileImage } from './files/FileImage';
+import { filePaths } from './files/file-transfer';
 
 /** A record read-only, in the sections of its form. */
 export default function GenericDetail() {
@@ -49,16 +53,30 @@ export default function GenericDetail() {
           <dl className="details">
             {s.fields
               .filter((f) => meta.schema.properties[f])
+              // A link to records the caller may not see (a public sheet's tags, its lead) says nothing
+              // but « n° 3 »: left out rather than shown as a bare number.
+              .filter((f) => !unreadableLink(meta.schema.properties[f], record[f], labels))
               .map((f) => (
                 <div key={f} className="detail-row">
                   <dt>{meta.schema.properties[f].title}</dt>
                   <dd>
-                    <DisplayValue
-                      prop={meta.schema.properties[f]}
-                      value={record[f]}
-                      labels={labels.get(meta.schema.properties[f]['x-relation']?.entity ?? '')}
-                      file={{ apiPath: meta.apiPath, pk: record.pk, property: f }}
-                    />
+                    {/* Rich text reads as formatted text and images show, on a page meant to be read. */}
+                    {meta.schema.properties[f].format === 'html' && typeof record[f] === 'string' && record[f] ? (
+                      <SafeHtml className="rich-text" html={record[f]} />
+                    ) : (
+                      <DisplayValue
+                        prop={meta.schema.properties[f]}
+                        value={record[f]}
+                        labels={labels.get(meta.schema.properties[f]['x-relation']?.entity ?? '')}
+                        file={{ apiPath: meta.apiPath, pk: record.pk, property: f }}
+                      />
+                    )}
+                    {isImage(record[f]) && meta.apiPath && typeof record.pk === 'number' && (
+                      <FileImage
+                        path={filePaths(meta.apiPath, f, record.pk).download!}
+                        alt={`${meta.schema.properties[f].title} : ${String(record[meta.display] ?? '')}`}
+                      />
+                    )}
                   </dd>
                 </div>
               ))}
@@ -82,4 +100,20 @@ export default function GenericDetail() {
       <RelatedPanels meta={meta} record={record} createForm={GenericEdit} />
     </div>
   );
+}
+
+function isImage(value: unknown): boolean {
+  return isFileRef(value) && value.contentType.startsWith('image/');
+}
+
+function unreadableLink(
+  prop: { 'x-relation'?: { entity: string } },
+  value: unknown,
+  labels: Map<string, Map<number, string>>,
+): boolean {
+  const entity = prop['x-relation']?.entity;
+  if (!entity) return false;
+  const ids = (Array.isArray(value) ? value : [value]).filter((v): v is number => typeof v === 'number');
+  const known = labels.get(entity);
+  return ids.length > 0 && !ids.some((id) => known?.has(id));
 }

@@ -43,7 +43,13 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   EventAgendaScreen: lazy(() => import('./events/EventAgendaScreen')),
   EventRegistrationScreen: lazy(() => import('./events/EventRegistrationScreen')),
   EventCancelScreen: lazy(() => import('./events/EventCancelScreen')),
-  EventRegistrationsRedirect: lazy(() => import('./events/EventRegistrationsRedirect')),
+  EventRegistrationsScreen: lazy(() => import('./events/EventRegistrationsScreen')),
+  ExperienceStartingAProjectScreen: lazy(() =>
+    import('./experiences/ExperienceExplanationScreen').then((m) => ({ default: m.ExperienceStartingAProjectScreen })),
+  ),
+  ExperienceUsefulDocsScreen: lazy(() =>
+    import('./experiences/ExperienceExplanationScreen').then((m) => ({ default: m.ExperienceUsefulDocsScreen })),
+  ),
   AppointmentLinkScreen: lazy(() => import('./booking/AppointmentLinkScreen')),
   FacDuplicatesScreen: lazy(() => import('./fac/FacDuplicatesScreen')),
   FacPivotScreen: lazy(() => import('./fac/pivot/PivotScreen')),

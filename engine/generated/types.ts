@@ -1449,6 +1449,232 @@ export interface ExchangeAttachment {
 }
 
 /**
+ * Référence (entity "experience", schemas/entities/experience.schema.json)
+ */
+export interface Experience {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom du projet
+   */
+  title: string;
+  /**
+   * Référence interne
+   */
+  internalReference: string;
+  /**
+   * Structure — La structure à qui appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Projet vitrine — Un projet vitrine se lit par tous, même sans compte, sur sa fiche.
+   */
+  isShowcase?: boolean;
+  /**
+   * Pilote de projet
+   */
+  referent: number;
+  /**
+   * Description
+   */
+  description: string;
+  /**
+   * Rôle de la structure
+   */
+  role: string;
+  /**
+   * Description en anglais — Obligatoire quand un partenaire est européen.
+   */
+  descriptionEn?: string | null;
+  /**
+   * Durée de réalisation (en jours)
+   */
+  duration?: number;
+  /**
+   * Budget total (en €)
+   */
+  budget?: number;
+  /**
+   * Budget de la structure (en €)
+   */
+  budgetGroup?: number;
+  /**
+   * Site web
+   */
+  url?: string | null;
+  /**
+   * Image 1 — Une photo du projet (PNG, JPEG ou WebP, 5 Mo au plus).
+   */
+  image1?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Image 2
+   */
+  image2?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Années
+   */
+  years?: number[];
+  /**
+   * Financeurs — Les programmes de financement du projet.
+   */
+  sponsors?: number[];
+  /**
+   * Métiers
+   */
+  jobs?: number[];
+  /**
+   * Publics
+   */
+  publics?: number[];
+  /**
+   * Tags
+   */
+  tags?: number[];
+  /**
+   * Missions
+   */
+  assignments?: number[];
+  /**
+   * Partenaires
+   */
+  partners?: number[];
+  /**
+   * Avec un partenaire européen
+   */
+  hasEuropeanPartner?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Pages d'explication des références (entity "experience-explanation", schemas/entities/experience-explanation.schema.json)
+ */
+export interface ExperienceExplanation {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure — La structure à qui appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Lancer un projet — Ce qu'il faut savoir pour lancer un projet avec la structure.
+   */
+  startingAProject?: string;
+  /**
+   * Documents utiles — Les documents à connaître, avec leurs liens.
+   */
+  usefulDocs?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Programme de financement (entity "experience-sponsor", schemas/entities/experience-sponsor.schema.json)
+ */
+export interface ExperienceSponsor {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Intitulé du programme
+   */
+  title: string;
+  /**
+   * Numéro de contrat
+   */
+  contractNumber: string;
+  /**
+   * Financeur
+   */
+  sponsor: number;
+  /**
+   * Description
+   */
+  description?: string | null;
+  /**
+   * Structure — La structure à qui appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Tag de référence (entity "experience-tag", schemas/entities/experience-tag.schema.json)
+ */
+export interface ExperienceTag {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Famille
+   */
+  family: "year" | "sponsor" | "job" | "public" | "tag" | "assignment" | "partner";
+  /**
+   * Nom
+   */
+  name: string;
+  /**
+   * Description
+   */
+  description?: string | null;
+  /**
+   * Structure — La structure à qui appartient la fiche ; celle de l'auteur à la création si elle n'est pas choisie (administrateurs).
+   */
+  owningGroup?: number;
+  /**
+   * Actif — Un tag inactif n'est plus proposé pour les nouvelles références.
+   */
+  isActive?: boolean;
+  /**
+   * Partenaire européen — Une référence avec un partenaire européen doit avoir une description en anglais.
+   */
+  isEuropean?: boolean;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Dossier (entity "folder", schemas/entities/folder.schema.json)
  */
 export interface Folder {
@@ -5331,6 +5557,10 @@ export interface EntityTypes {
   'event-registration': EventRegistration;
   'exchange': Exchange;
   'exchange-attachment': ExchangeAttachment;
+  'experience': Experience;
+  'experience-explanation': ExperienceExplanation;
+  'experience-sponsor': ExperienceSponsor;
+  'experience-tag': ExperienceTag;
   'folder': Folder;
   'folder-model': FolderModel;
   'folder-status': FolderStatus;

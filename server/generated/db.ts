@@ -471,6 +471,73 @@ export interface EventsRegistrationTable {
   search_text: string | null;
 }
 
+export interface ExperiencesExperienceTable {
+  pk: Generated<number>;
+  title: string | null;
+  internal_reference: string | null;
+  owning_group: number | null;
+  is_showcase: number | null;
+  referent: number | null;
+  description: string | null;
+  role: string | null;
+  description_en: string | null;
+  duration: number | null;
+  budget: number | null;
+  budget_group: number | null;
+  url: string | null;
+  image1: JsonColumn | null;
+  image2: JsonColumn | null;
+  years: JsonColumn | null;
+  sponsors: JsonColumn | null;
+  jobs: JsonColumn | null;
+  publics: JsonColumn | null;
+  tags: JsonColumn | null;
+  assignments: JsonColumn | null;
+  partners: JsonColumn | null;
+  has_european_partner: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface ExperiencesExplanationTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  starting_a_project: string | null;
+  useful_docs: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
+export interface ExperiencesSponsorTable {
+  pk: Generated<number>;
+  title: string | null;
+  contract_number: string | null;
+  sponsor: number | null;
+  description: string | null;
+  owning_group: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface ExperiencesTagTable {
+  pk: Generated<number>;
+  family: string | null;
+  name: string | null;
+  description: string | null;
+  owning_group: number | null;
+  is_active: number | null;
+  is_european: number | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
 export interface FacActionTable {
   pk: Generated<number>;
   folder: number | null;
@@ -1486,6 +1553,10 @@ export interface EntityDatabase {
   energies_yearly_energy_price: EnergiesYearlyEnergyPriceTable;
   events_event: EventsEventTable;
   events_registration: EventsRegistrationTable;
+  experiences_experience: ExperiencesExperienceTable;
+  experiences_explanation: ExperiencesExplanationTable;
+  experiences_sponsor: ExperiencesSponsorTable;
+  experiences_tag: ExperiencesTagTable;
   fac_action: FacActionTable;
   fac_action_model: FacActionModelTable;
   fac_budget: FacBudgetTable;

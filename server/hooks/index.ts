@@ -13,6 +13,7 @@ import { userErasure } from './user-erasure';
 import { groupTreeRules } from './group-tree-rules';
 import { reasonForm } from './reason-form';
 import { eventWaitingList } from './event-waiting-list';
+import { experiencePartners } from './experience-partners';
 import { uuidOnCreate } from './uuid-on-create';
 import { sequenceOnSave } from './sequence-on-save';
 import { appointmentGroup } from './appointment-group';
@@ -55,6 +56,7 @@ export const namedHooks: Record<string, EntityHook> = {
   groupTreeRules,
   reasonForm,
   eventWaitingList,
+  experiencePartners,
   uuidOnCreate,
   sequenceOnSave,
   appointmentGroup,

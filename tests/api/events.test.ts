@@ -221,6 +221,45 @@ describe.each(DIALECTS)('events on %s', (dialect) => {
     expect(agenda.body.map((e: { pk: number }) => e.pk)).not.toContain(hidden);
   });
 
+  it('lets the structure’s staff add an attendee by hand, through the same capacity engine', async () => {
+    // Not public and not yet open: a registration taken by phone is still accepted from the staff.
+    const pk = await newEvent({ capacity: 1, isPublic: false, form: null });
+    const add = (who: string, token?: string, extra: Record<string, unknown> = {}) =>
+      t.call(`/events/staff/${pk}/attendees/`, {
+        method: 'POST',
+        token,
+        body: {
+          firstName: who,
+          lastName: 'Guichet',
+          email: `${who.toLowerCase()}@exemple.fr`,
+          consent: true,
+          ...extra,
+        },
+      });
+    const count = async () =>
+      (await db().selectFrom('events_registration').select('pk').where('event', '=', pk).execute()).length;
+    const noConsent = await add('Irene', advisor, { consent: false });
+    expect(noConsent.status).toBe(400);
+    expect(noConsent.body.errors[0]).toMatchObject({ path: 'consent' });
+    expect((await add('Irene')).status).toBe(401);
+    const neighbour = await t.login('conseiller.voisin@demo.fr');
+    expect((await add('Irene', neighbour)).status).toBe(403);
+    expect(await count()).toBe(0);
+    const from = smtp.mails.length;
+    expect((await add('Irene', advisor)).body).toEqual({ status: 'confirmed', position: 1 });
+    expect((await add('Jules', advisor)).body).toEqual({ status: 'waiting', position: 2 });
+    const twice = await add('Irene', advisor);
+    expect(twice.status).toBe(400);
+    expect(twice.body.errors[0]).toMatchObject({ path: 'email' });
+    expect(await count()).toBe(2);
+    await runJobs();
+    expect(invitation(await mailTo('irene@exemple.fr', from))?.method).toBe('REQUEST');
+    expect((await mailTo('jules@exemple.fr', from)).subject).toContain('liste d’attente');
+    expect((await t.call(`/events/staff/999999/attendees/`, { method: 'POST', token: advisor, body: {} })).status).toBe(
+      404,
+    );
+  });
+
   it('reminds confirmed attendees the day before, once even when two sweeps run together', async () => {
     const start = new Date(Date.now() + DAY + 3_600_000);
     const pk = await newEvent({

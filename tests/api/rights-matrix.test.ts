@@ -89,6 +89,8 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
   const clientOf = new Map<number, number>([[2, 7]]);
   /** An exchange per structure, for records attached to one (an exchange's attachment). */
   const exchangeOf = new Map<number, number>();
+  /** A funding body (experience tag of the sponsor family) per structure, for its funding programmes. */
+  const sponsorTagOf = new Map<number, number>();
   /** File-area records per structure, for records attached to them (a note's contact, a reminder's note). */
   const facOf: Record<string, Map<number, number>> = {
     $contact: new Map(),
@@ -164,6 +166,10 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       const f = await create(system, 'folder', { contact: facOf.$contact.get(group), model: 1 });
       facOf.$folder.set(group, f.pk as number);
     }
+    for (const group of [2, 3, 4, 5]) {
+      const tag = await create(system, 'experience-tag', { owningGroup: group, family: 'sponsor', name: 'Matrice' });
+      sponsorTagOf.set(group, tag.pk as number);
+    }
     // The demo professional (6) has a sheet; every other account gets one, as its "own" sheet.
     for (const user of [1, 2, 3, 4, 5, 6, 7, 8]) {
       const existing = (await t.app.database.db
@@ -201,6 +207,7 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     if (value === '$advisor') return advisorOf.get(ownerValue as number);
     if (value === '$client') return clientOf.get(ownerValue as number);
     if (value === '$exchange') return exchangeOf.get(ownerValue as number);
+    if (value === '$sponsorTag') return sponsorTagOf.get(ownerValue as number);
     if (value === '$sheet') return sheetOf.get(ownerValue as number);
     if (value === '$reference') return referenceOf.get(ownerValue as number);
     if (typeof value === 'string' && facOf[value]) return facOf[value].get(ownerValue as number);

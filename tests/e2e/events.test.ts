@@ -84,7 +84,7 @@ describe('events: public registration (Chromium)', () => {
     const { context, page } = await newPage(browser);
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/evenements/inscriptions/${event}`);
-    await page.waitForURL(/\/evenements\/inscriptions\/\?event=\d+/);
+    await page.waitForURL(/\/evenements\/inscriptions\/\d+\?event=\d+/);
     await page.getByRole('cell', { name: 'Bruno', exact: true }).waitFor();
     const rows = await page.locator('tbody tr').allTextContents();
     expect(rows[0]).toContain('Alice');

@@ -74,3 +74,10 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   if (!res.ok) throw apiErrorOf(res.status, await res.text());
   saveFile(await res.blob(), fileNameOf(res.headers.get('content-disposition'), fallbackName));
 }
+
+/** A stored file's content, read with the caller's rights (to show an image without a public URL). */
+export async function fetchFileBlob(path: string): Promise<Blob> {
+  const res = await fetch(buildUrl(path), { headers: authHeaders(), credentials: 'same-origin' });
+  if (!res.ok) throw apiErrorOf(res.status, await res.text());
+  return res.blob();
+}

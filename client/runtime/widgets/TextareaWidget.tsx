@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaProps } from './aria';
 import { t } from '../../lib/messages';
+import { loadCleaner } from '../SafeHtml';
 
 export function TextareaWidget(props: WidgetProps) {
   return (
@@ -24,18 +25,6 @@ export function TextareaWidget(props: WidgetProps) {
 }
 
 type Cleaner = (html: string) => string;
-let cleaner: Promise<Cleaner> | null = null;
-
-/** DOMPurify and the allow-list load with the first preview opened, not with every form. */
-function loadCleaner(): Promise<Cleaner> {
-  cleaner ??= import('./html-preview')
-    .then((m) => m.previewCleaner(window))
-    .catch((e: unknown) => {
-      cleaner = null;
-      throw e;
-    });
-  return cleaner;
-}
 
 /** HTML typed as text with a preview of what the server will keep (the same allow-list). */
 export function HtmlWidget(props: WidgetProps) {

@@ -17,9 +17,12 @@ import {
   type EventRow,
 } from './event-registrations';
 import { eventLocation } from './event-mails';
+import { assertMay, entityOf } from '../../operations/entity-access';
+import { rowToRecord } from '../../db/row-mapper';
 import './event-jobs';
 
 export const EVENTS_BASE = '/api/v1/events/public';
+export const EVENTS_STAFF_BASE = '/api/v1/events/staff';
 
 /** A domain without the events module answers every public call as an unknown address would. */
 function assertEventsEnabled(ctx: RequestContext): void {
@@ -174,6 +177,27 @@ export function eventsRouter(app: AppContext): Router {
     asyncHandler(async (req, res) => {
       const result = await cancelRegistration(req.ctx, String(req.params.uuid));
       res.json({ status: 'cancelled', ...result });
+    }),
+  );
+  /**
+   * Staff add an attendee by hand (a registration taken by phone or at the desk): whoever may
+   * change the event, whatever its public flag or registration window, through the same capacity
+   * and waiting-list engine and in the same single transaction as the public form; the person
+   * gets the same mails. The staff member confirms the person agreed (the consent box).
+   */
+  router.post(
+    `${EVENTS_STAFF_BASE}/:pk/attendees/`,
+    asyncHandler(async (req, res) => {
+      assertEventsEnabled(req.ctx);
+      const pk = pkOf(req, req.ctx);
+      const entity = entityOf(req.ctx, 'event');
+      const e = await loadEvent(app.database.db, pk);
+      if (!e) throw notFound(req.ctx);
+      assertMay(req.ctx, entity, 'change', rowToRecord(entity, e as unknown as Record<string, unknown>));
+      const input = checkedInput(req.body);
+      const origin = siteOrigin(app, req.ctx.whiteLabel.domain ?? 'localhost', { requestHost: req.get('host') });
+      const placed = await registerAttendee(req.ctx, pk, input, origin);
+      res.status(201).json(placed);
     }),
   );
   return router;
