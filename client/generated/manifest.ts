@@ -1715,6 +1715,42 @@ export const routes: ManifestRoute[] = [
     "description": "Les contacts de votre structure : recherche, fiche, modification."
   },
   {
+    "name": "DocumentList",
+    "path": "/fac/documents/",
+    "screen": {
+      "kind": "list",
+      "entity": "document"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Documents",
+    "description": "Les documents des contacts et structures que vous pouvez voir : ceux de votre structure et, en lecture seule, ceux des structures lauréates qu'elle pilote dans un programme. Ajoutez un document depuis la fiche d'un contact ou d'une structure."
+  },
+  {
+    "name": "DocumentEdit",
+    "path": "/fac/documents/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "document"
+    },
+    "access": {
+      "role": [
+        "administrator",
+        "advisor"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le document",
+    "description": "Les documents des contacts et structures que vous pouvez voir : ceux de votre structure et, en lecture seule, ceux des structures lauréates qu'elle pilote dans un programme. Ajoutez un document depuis la fiche d'un contact ou d'une structure."
+  },
+  {
     "name": "EnergyVectorList",
     "path": "/configuration/vecteurs-energetiques/",
     "screen": {

@@ -79,7 +79,37 @@ export interface FileUploadTable {
   created_at: string;
 }
 
+/**
+ * A statistics workbook built in the background and mailed (server/modules/follow-up/
+ * statistics-export-job.ts); instants are ISO text in UTC.
+ */
+export interface FacStatisticsExportTable {
+  pk: Generated<number>;
+  user_pk: number;
+  project: number;
+  /** The selection as the request gave it (JSON text), parsed again, with rights, when built. */
+  query: Generated<string>;
+  white_label: number | null;
+  /** The site address the mailed link starts with. */
+  origin: string;
+  status: Generated<'queued' | 'building' | 'sent' | 'failed'>;
+  /** 0–100, written as the build goes. */
+  progress: Generated<number>;
+  /** The French message shown when it failed. */
+  error: string | null;
+  file_key: string | null;
+  file_name: string | null;
+  /** SHA-256 of the secret of the mailed link (the secret itself is only in the mail). */
+  token_hash: string | null;
+  email: string | null;
+  created_at: string;
+  finished_at: string | null;
+  /** After this instant the file is deleted and the link answers « expiré ». */
+  expires_at: string | null;
+}
+
 export interface SystemDatabase {
+  fac_statistics_export: FacStatisticsExportTable;
   file_upload: FileUploadTable;
   scheduled_job: ScheduledJobTable;
   global_message_read: GlobalMessageReadTable;

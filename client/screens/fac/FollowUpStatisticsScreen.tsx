@@ -29,6 +29,14 @@ function filtersOf(params: URLSearchParams): Filters {
   };
 }
 
+/** A workbook built in the background and mailed (GET /fac/statistics/exports/{pk}/). */
+interface MailedExport {
+  pk: number;
+  status: 'queued' | 'building' | 'sent' | 'failed';
+  progress: number;
+  message: string;
+}
+
 function queryOf(f: Filters): Record<string, string> {
   return { period: f.period, dateStart: f.dateStart, dateEnd: f.dateEnd, groups: f.groups.join(',') };
 }
@@ -45,6 +53,7 @@ export default function FollowUpStatisticsScreen() {
   const [stats, setStats] = useState<ProgrammeStatistics | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [mailed, setMailed] = useState<MailedExport | null>(null);
   const [drill, setDrill] = useState<DrillDown | null>(null);
   const drillHeading = useRef<HTMLHeadingElement>(null);
   const key = params.toString();
@@ -82,6 +91,47 @@ export default function FollowUpStatisticsScreen() {
   useEffect(() => {
     if (drill) drillHeading.current?.focus();
   }, [drill]);
+
+  // The mailed workbook's progress, read again until it is sent or failed.
+  const mailedPk = mailed && (mailed.status === 'queued' || mailed.status === 'building') ? mailed.pk : null;
+  useEffect(() => {
+    if (mailedPk === null) return;
+    const timer = window.setInterval(() => {
+      api<MailedExport>(`/fac/statistics/exports/${mailedPk}/`).then(setMailed, (e: ApiError) =>
+        setMailed((m) => m && { ...m, status: 'failed', message: e.message }),
+      );
+    }, 1500);
+    return () => window.clearInterval(timer);
+  }, [mailedPk]);
+
+  const requestMail = async () => {
+    try {
+      setMailed(
+        await api<MailedExport>(`/fac/statistics/${project}/export-mail/`, {
+          method: 'POST',
+          body: queryOf(effective),
+        }),
+      );
+    } catch (e) {
+      notify((e as ApiError).message, 'error');
+    }
+  };
+
+  // The link of the mail: `?classeur=<pk>&cle=<secret>`, opened signed in as its requester.
+  const mailedLink = params.get('classeur') && params.get('cle');
+  const downloadMailed = async () => {
+    try {
+      const { blob, fileName } = await getFile(
+        `/fac/statistics/exports/${params.get('classeur')}/file/`,
+        { cle: params.get('cle') },
+        'FAC_statistics.xlsx',
+      );
+      saveFile(blob, fileName);
+      notify(`Le tableur ${fileName} est téléchargé.`, 'success');
+    } catch (e) {
+      notify((e as ApiError).message, 'error');
+    }
+  };
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -176,6 +226,15 @@ export default function FollowUpStatisticsScreen() {
 
   return (
     <div className="follow-up-statistics booking-statistics">
+      {mailedLink && (
+        <section className="panel mailed-workbook" aria-labelledby="mailed-title">
+          <h2 id="mailed-title">Votre classeur de statistiques</h2>
+          <p>Le classeur que vous avez demandé par e-mail est prêt.</p>
+          <button type="button" className="button button-primary" onClick={() => void downloadMailed()}>
+            Télécharger le classeur
+          </button>
+        </section>
+      )}
       <form className="panel statistics-filters" onSubmit={apply} aria-label="Programme, période et structures">
         <div className="field">
           <label htmlFor="suivi-project">Programme</label>
@@ -297,6 +356,15 @@ export default function FollowUpStatisticsScreen() {
               >
                 Exporter les actions (.xlsx)
               </button>
+              <button
+                type="button"
+                className="button"
+                onClick={() => void requestMail()}
+                disabled={mailedPk !== null}
+                aria-describedby="mailed-state"
+              >
+                Recevoir par e-mail
+              </button>
               {exporting && (
                 <span role="status" className="export-progress">
                   <progress aria-label="Préparation du tableur" /> Le tableur se prépare, il sera téléchargé dans un
@@ -304,6 +372,14 @@ export default function FollowUpStatisticsScreen() {
                 </span>
               )}
             </div>
+            <p id="mailed-state" className={`mailed-state mailed-${mailed?.status ?? 'none'}`} role="status">
+              {mailed?.status === 'building' && (
+                <progress value={mailed.progress} max={100} aria-label="Préparation du classeur envoyé par e-mail" />
+              )}{' '}
+              {mailed
+                ? mailed.message
+                : 'Pour un classeur long à préparer, « Recevoir par e-mail » vous envoie un lien de téléchargement.'}
+            </p>
           </section>
           {stats.budgetTracking && <BudgetSection stats={stats} />}
           {stats.folderModels.length === 0 && (

@@ -8,7 +8,14 @@ import {
   readableProjects,
 } from './statistics-query';
 import { programmeStatisticsOf } from './statistics';
-import { actionsWorkbook, actionsWorkbookName, statisticsWorkbook, workbookName } from './statistics-xlsx';
+import { actionsWorkbook, actionsWorkbookName } from './statistics-xlsx';
+import {
+  buildStatisticsWorkbook,
+  exportFile,
+  exportState,
+  ownExport,
+  requestStatisticsExport,
+} from './statistics-export-job';
 import { actionRows } from './statistics-actions';
 import { actionDoers, statusHolders } from './statistics-drilldown';
 
@@ -70,17 +77,40 @@ export function followUpStatisticsRouter(): Router {
     asyncHandler(async (req, res) => {
       assertStatisticsReader(req.ctx);
       const sel = await parseSelection(req.ctx, req.params.project, req.query);
-      const stats = await programmeStatisticsOf(req.ctx, sel);
-      const perGroup = [];
-      if (sel.groups.length > 1)
-        for (const g of sel.groups) perGroup.push(await programmeStatisticsOf(req.ctx, { ...sel, groups: [g] }));
-      const file = await statisticsWorkbook(stats, perGroup);
+      const { file, fileName } = await buildStatisticsWorkbook(req.ctx, sel);
       res
         .status(200)
         .type(XLSX)
-        .setHeader('Content-Disposition', disposition(workbookName(stats)))
+        .setHeader('Content-Disposition', disposition(fileName))
         .setHeader('Cache-Control', 'no-store')
         .send(file);
+    }),
+  );
+  // « Recevoir par e-mail »: the same workbook built by a scheduled job and mailed as a secret link.
+  router.post(
+    '/api/v1/fac/statistics/:project/export-mail/',
+    asyncHandler(async (req, res) => {
+      assertStatisticsReader(req.ctx);
+      const body = (req.body ?? {}) as Record<string, unknown>;
+      res.status(202).json(await requestStatisticsExport(req.ctx, req.params.project, body, req.get('host')));
+    }),
+  );
+  router.get(
+    '/api/v1/fac/statistics/exports/:pk/',
+    asyncHandler(async (req, res) => {
+      res.setHeader('Cache-Control', 'no-store').json(exportState(await ownExport(req.ctx, req.params.pk)));
+    }),
+  );
+  router.get(
+    '/api/v1/fac/statistics/exports/:pk/file/',
+    asyncHandler(async (req, res) => {
+      const { stream, fileName } = await exportFile(req.ctx, req.params.pk, req.query.cle);
+      res
+        .status(200)
+        .type(XLSX)
+        .setHeader('Content-Disposition', disposition(fileName))
+        .setHeader('Cache-Control', 'no-store');
+      stream.pipe(res);
     }),
   );
   router.get(
