@@ -2071,6 +2071,14 @@ export interface ListeproBankOffer {
    */
   useOnThisAddresses?: number[];
   /**
+   * Version en cours d'édition — Sur la version publiée : la version en cours d'édition dont elle est la copie ; écrit à la publication.
+   */
+  draftRecord?: number | null;
+  /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
+  /**
    * Créé le
    */
   createdAt?: string;
@@ -2502,6 +2510,14 @@ export interface ListeproPresentation {
     | [number, number, number, number]
     | [number, number, number, number, number];
   /**
+   * Version en cours d'édition — Sur la version publiée : la version en cours d'édition dont elle est la copie ; écrit à la publication.
+   */
+  draftRecord?: number | null;
+  /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
+  /**
    * Créé le
    */
   createdAt?: string;
@@ -2615,6 +2631,10 @@ export interface ListeproProfessional {
    */
   subscribedToNewsletter?: boolean;
   /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
+  /**
    * Créé le
    */
   createdAt?: string;
@@ -2714,6 +2734,14 @@ export interface ListeproReference {
    * Autres informations
    */
   otherInformation?: string;
+  /**
+   * Version en cours d'édition — Sur la version publiée : la version en cours d'édition dont elle est la copie ; écrit à la publication.
+   */
+  draftRecord?: number | null;
+  /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
   /**
    * Créé le
    */
