@@ -64,7 +64,6 @@ export interface WorkflowPublication {
 export interface WorkflowUser {
   pk: number | null;
   roles: string[];
-  [key: string]: unknown;
 }
 
 /** One line of a record's history. */
