@@ -43,6 +43,7 @@ export function validateAgainstMetaSchemas(files: DeclarationFiles, dir = SCHEMA
   for (const m of files.messages) check('urn:app:meta:messages', m.file, m.data);
   check('urn:app:meta:roles', files.roles.file, files.roles.data);
   for (const i of files.imports) check('urn:app:meta:import', i.file, i.data);
+  for (const w of files.workflows) check('urn:app:meta:workflow', w.file, w.data);
   for (const o of files.others) {
     try {
       ajv.compile({ ...o.data, $id: undefined });
@@ -60,6 +61,11 @@ export function validateAgainstMetaSchemas(files: DeclarationFiles, dir = SCHEMA
     const expected = `${i.data.entity}.import.json`;
     if (!i.file.endsWith(`/${expected}`))
       problems.push(`${i.file}: the import mapping of ${i.data.entity} belongs in ${expected}`);
+  }
+  for (const w of files.workflows) {
+    const expected = `${w.data.name}.workflow.json`;
+    if (!w.file.endsWith(`/${expected}`))
+      problems.push(`${w.file}: the workflow ${w.data.name} belongs in ${expected}`);
   }
   return problems;
 }

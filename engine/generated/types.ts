@@ -2297,6 +2297,14 @@ export interface ListeproBankOffer {
    */
   useOnThisAddresses?: number[];
   /**
+   * Version en cours d'édition — Sur la version publiée : la version en cours d'édition dont elle est la copie ; écrit à la publication.
+   */
+  draftRecord?: number | null;
+  /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
+  /**
    * Créé le
    */
   createdAt?: string;
@@ -2728,6 +2736,14 @@ export interface ListeproPresentation {
     | [number, number, number, number]
     | [number, number, number, number, number];
   /**
+   * Version en cours d'édition — Sur la version publiée : la version en cours d'édition dont elle est la copie ; écrit à la publication.
+   */
+  draftRecord?: number | null;
+  /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
+  /**
    * Créé le
    */
   createdAt?: string;
@@ -2841,6 +2857,10 @@ export interface ListeproProfessional {
    */
   subscribedToNewsletter?: boolean;
   /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
+  /**
    * Créé le
    */
   createdAt?: string;
@@ -2940,6 +2960,14 @@ export interface ListeproReference {
    * Autres informations
    */
   otherInformation?: string;
+  /**
+   * Version en cours d'édition — Sur la version publiée : la version en cours d'édition dont elle est la copie ; écrit à la publication.
+   */
+  draftRecord?: number | null;
+  /**
+   * Contenu modifié le — La dernière modification du contenu (pas de chaque enregistrement) ; écrit par le workflow.
+   */
+  contentUpdatedAt?: string | null;
   /**
    * Créé le
    */

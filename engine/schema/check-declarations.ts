@@ -1,4 +1,5 @@
 import type { Declarations, EntitySchema, MenuEntry, Rule } from './types';
+import { checkWorkflows } from '../workflow/check-workflows';
 import { buildRegistry, type Registry } from './registry';
 import { SEARCH_COLUMN, searchSpec } from './search-column';
 import { GLOBAL_SEARCH_COLUMN, globalSearchSpec } from './global-search-column';
@@ -430,5 +431,6 @@ export function checkDeclarations(decls: Declarations): string[] {
   }
   for (const key of REQUIRED_MESSAGE_KEYS) if (!decls.messages[key]) problems.push(`messages/fr: missing key ${key}`);
   problems.push(...checkImportsAndExports(decls));
+  problems.push(...checkWorkflows(decls.workflows ?? [], decls.entities, decls.roles));
   return problems;
 }

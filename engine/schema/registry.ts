@@ -1,3 +1,4 @@
+import type { WorkflowDeclaration } from '../workflow/workflow-types';
 import type {
   Declarations,
   EntitySchema,
@@ -32,6 +33,8 @@ export interface Registry {
   routes: RouteDeclaration[];
   menus: Record<MenuAudience, MenuEntry[]>;
   modules: ModuleDeclaration[];
+  /** Workflows by the name of their entity (schemas/workflows/). */
+  workflows: Map<string, WorkflowDeclaration>;
 }
 
 const PK: PropertySchema = { type: 'integer', title: 'Identifiant', readOnly: true };
@@ -222,6 +225,7 @@ export function buildRegistry(decls: Declarations): Registry {
     routes,
     menus: buildMenus(decls, expanded),
     modules: decls.modules,
+    workflows: new Map((decls.workflows ?? []).map((w) => [w.entity, w])),
   };
 }
 

@@ -1,5 +1,7 @@
 // Types of the declarations in schemas/ (see schemas/README.md). They mirror schemas/meta/*.meta.json.
 
+import type { WorkflowDeclaration } from '../workflow/workflow-types';
+
 export type Rule = boolean | { [operator: string]: unknown };
 
 export type JsonType = 'string' | 'integer' | 'number' | 'boolean' | 'array' | 'object' | 'null';
@@ -365,6 +367,8 @@ export interface Declarations {
   others: Record<string, Record<string, unknown>>;
   /** Import mappings (schemas/imports/), one per entity that can be imported. */
   imports?: ImportDeclaration[];
+  /** Workflows (schemas/workflows/), at most one per entity. */
+  workflows?: WorkflowDeclaration[];
 }
 
 /** How an entity takes part in the global search (trigram similarity, reference §8.1). */

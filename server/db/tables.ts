@@ -108,8 +108,22 @@ export interface FacStatisticsExportTable {
   expires_at: string | null;
 }
 
+/** One transition run on a record of an entity that has a workflow (server/modules/workflow/). */
+export interface WorkflowHistoryTable {
+  pk: Generated<number>;
+  entity: string;
+  record_pk: number;
+  transition: string;
+  from_state: string;
+  to_state: string;
+  /** Null when the scheduler ran it. */
+  actor: number | null;
+  created_at: string;
+}
+
 export interface SystemDatabase {
   fac_statistics_export: FacStatisticsExportTable;
+  workflow_history: WorkflowHistoryTable;
   file_upload: FileUploadTable;
   scheduled_job: ScheduledJobTable;
   global_message_read: GlobalMessageReadTable;

@@ -1097,6 +1097,8 @@ export interface ListeproBankOfferTable {
   link: string | null;
   use_on_main_address: number | null;
   use_on_this_addresses: JsonColumn | null;
+  draft_record: number | null;
+  content_updated_at: string | null;
   created_at: string | null;
   updated_at: string | null;
   search_text: string | null;
@@ -1224,6 +1226,8 @@ export interface ListeproPresentationTable {
   sub_missions: JsonColumn | null;
   description: string | null;
   primary_key_words: JsonColumn | null;
+  draft_record: number | null;
+  content_updated_at: string | null;
   created_at: string | null;
   updated_at: string | null;
 }
@@ -1250,6 +1254,7 @@ export interface ListeproProfessionalTable {
   allow_to_register_to_bap: number | null;
   is_mon_accompagnateur_renov: number | null;
   subscribed_to_newsletter: number | null;
+  content_updated_at: string | null;
   created_at: string | null;
   updated_at: string | null;
   search_text: string | null;
@@ -1275,6 +1280,8 @@ export interface ListeproReferenceTable {
   airtightness_test_result: string | null;
   system: string | null;
   other_information: string | null;
+  draft_record: number | null;
+  content_updated_at: string | null;
   created_at: string | null;
   updated_at: string | null;
   search_text: string | null;

@@ -10,6 +10,7 @@ import '../modules/events/event-jobs';
 import '../modules/fac-duplicates/duplicate-detection-job';
 import '../storage/purge-pending-uploads';
 import '../modules/follow-up/statistics-export-job';
+import '../modules/workflow/workflow-jobs';
 
 /** Starts this process's job runner unless JOB_RUNNER=off; `stop()` on shutdown. */
 export function startServerJobs(app: AppContext, env: NodeJS.ProcessEnv = process.env): JobRunner | null {

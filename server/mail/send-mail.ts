@@ -3,7 +3,7 @@ import { create } from '../operations/write';
 import { systemContext } from '../seed/system-context';
 import { nowIso } from '../db/column-types';
 import { accountSettings } from '../modules/accounts/settings';
-import { renderMailHtml, renderMailText, type MailContent } from './layout';
+import { renderMailHtml, renderMailHtmlBody, renderMailText, type MailContent } from './layout';
 import { redactedSmtpUrl, smtpTransport } from './transport';
 
 export type MailKind = 'password_reset' | 'account_initialisation' | 'other';
@@ -15,6 +15,9 @@ export interface OutgoingMail {
   content: MailContent;
   kind: MailKind;
   whiteLabel: number | null;
+  /** A message already written as HTML (a workflow's edited mail): put in the layout instead of `content`. */
+  bodyHtml?: string;
+  bodyText?: string;
 }
 
 export interface MailResult {
@@ -34,8 +37,12 @@ export function fullSubject(siteName: string, subject: string): string {
 export async function sendMail(app: AppContext, mail: OutgoingMail): Promise<MailResult> {
   const settings = accountSettings(app);
   const subject = fullSubject(mail.content.siteName, mail.subject);
-  const html = renderMailHtml(mail.content);
-  const text = renderMailText(mail.content);
+  const html =
+    mail.bodyHtml !== undefined
+      ? renderMailHtmlBody({ siteName: mail.content.siteName, bodyHtml: mail.bodyHtml, footer: mail.content.footer })
+      : renderMailHtml(mail.content);
+  const text =
+    mail.bodyText !== undefined ? `${mail.bodyText}\n\n--\n${mail.content.footer}\n` : renderMailText(mail.content);
   let status: MailResult['status'] = 'outbox';
   let error = '';
   let sentAt: string | null = null;

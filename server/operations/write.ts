@@ -34,6 +34,8 @@ import { afterRead } from './after-read';
 import { countOf } from '../../engine/format/plural';
 import { searchColumnValues } from './search-text';
 import { attachFiles, deleteFilesAfterCommit, fileKeysOf } from './file-fields';
+import { lockedFieldErrors } from './locked-fields';
+import { stampContentChange } from '../modules/workflow/workflow-stamp';
 
 function defaults(effective: EffectiveEntity): ApiRecord {
   const record: ApiRecord = {};
@@ -65,6 +67,22 @@ function copyInput(
     if (p.writeOnly && (input[name] === '' || input[name] === null)) continue;
     target[name] = input[name];
   }
+}
+
+/**
+ * A field locked for this user (`readOnlyIf`) that the request tries to change is refused with a
+ * French 400 and nothing is written: silently keeping the stored value made a professional
+ * believe they had changed it. Sending it back unchanged (as screens do) is fine.
+ */
+function assertNoLockedChange(
+  ctx: RequestContext,
+  effective: EffectiveEntity,
+  locked: Set<string>,
+  input: Record<string, unknown>,
+  current: ApiRecord,
+): void {
+  const errors = lockedFieldErrors(ctx, effective, locked, input, current);
+  if (errors.length) throw new ValidationError(errors, translate(ctx.app.catalogue, 'validation.summary'));
 }
 
 /**
@@ -198,7 +216,9 @@ export async function create(
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel, scopes);
   return inTransaction(ctx, async (tctx, trx) => {
     const record = defaults(effective);
-    copyInput(effective, record, input, readOnlyFields(effective, record, ruleContext(tctx)));
+    const locked = readOnlyFields(effective, record, ruleContext(tctx));
+    assertNoLockedChange(tctx, effective, locked, input, record);
+    copyInput(effective, record, input, locked);
     resetInvisible(tctx, effective, record);
     await assertFilesAttached(tctx, trx, entity, record);
     await runBeforeValidate(tctx, trx, entity, record);
@@ -207,6 +227,7 @@ export async function create(
     await validateAll({ ctx: tctx, db: trx, entity, effective, record });
     assertMay(tctx, entity, 'create', record);
     const now = nowIso();
+    stampContentChange(tctx, entity, record, undefined, now);
     if (entity.columnByProperty.has('createdAt')) record.createdAt = now;
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = now;
     const props = storedProperties(entity).filter((p) => record[p] !== undefined);
@@ -267,7 +288,9 @@ export async function update(
     const stored = rowToRecord(entity, row);
     assertMay(tctx, entity, 'change', stored);
     const record: ApiRecord = { ...previous };
-    copyInput(effective, record, input, readOnlyFields(effective, record, ruleContext(tctx, previous)));
+    const locked = readOnlyFields(effective, record, ruleContext(tctx, previous));
+    assertNoLockedChange(tctx, effective, locked, input, previous);
+    copyInput(effective, record, input, locked);
     resetInvisible(tctx, effective, record, previous);
     await assertFilesAttached(tctx, trx, entity, record, previous);
     await runBeforeValidate(tctx, trx, entity, record, previous);
@@ -275,6 +298,7 @@ export async function update(
     normalisePhoneFields(effective.schema.properties, record);
     await validateAll({ ctx: tctx, db: trx, entity, effective, record, previous });
     assertMay(tctx, entity, 'change', { ...stored, ...record });
+    stampContentChange(tctx, entity, record, previous, nowIso());
     if (entity.columnByProperty.has('updatedAt')) record.updatedAt = nowIso();
     const props = storedProperties(entity).filter(
       (p) => record[p] !== undefined && !entity.schema.properties[p]?.['x-storage']?.private,

@@ -10,6 +10,7 @@ import type {
   RolesDeclaration,
   RoutesDeclaration,
 } from '../../engine/schema/types';
+import type { WorkflowDeclaration } from '../../engine/workflow/workflow-types';
 
 export const SCHEMAS_DIR = resolve(import.meta.dirname, '../../schemas');
 
@@ -60,6 +61,10 @@ export function loadDeclarationFiles(dir = SCHEMAS_DIR) {
       file,
       data: readJson<ImportDeclaration>(file),
     })),
+    workflows: jsonFiles(join(dir, 'workflows'), '.workflow.json').map((file) => ({
+      file,
+      data: readJson<WorkflowDeclaration>(file),
+    })),
     others: [...jsonFiles(join(dir, 'simulators'), '.schema.json')].map((file) => ({
       file,
       data: readJson<Record<string, unknown>>(file),
@@ -84,6 +89,7 @@ export function toDeclarations(files: DeclarationFiles): Declarations {
     messages,
     others,
     imports: files.imports.map((i) => i.data),
+    workflows: files.workflows.map((w) => w.data),
   };
 }
 
