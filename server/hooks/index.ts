@@ -25,6 +25,7 @@ import { creatorOnCreate } from './fac/creator-on-create';
 import { listeproOwnerFromProfessional } from './listepro/owner-from-professional';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
+import { newsletterSlug } from './newsletters/newsletter-slug';
 import { oneOrganizationAddress } from './fac/one-organization-address';
 import { housingGroups, housingMainAddress } from './fac/housing-hooks';
 import { deleteDependents } from './fac/delete-dependents';
@@ -69,6 +70,7 @@ export const namedHooks: Record<string, EntityHook> = {
   reminderOfAction,
   uniqueNameInGroup,
   listNoCycle,
+  newsletterSlug,
   oneOrganizationAddress,
   housingGroups,
   housingMainAddress,
