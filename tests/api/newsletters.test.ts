@@ -165,7 +165,7 @@ describe.each(DIALECTS)('newsletters on %s', (dialect) => {
     expect(mail.html).not.toContain('<script');
     expect(mail.text).toContain('Bonjour, voici nos conseils.');
     expect(mail.text).toContain('Prendre rendez-vous');
-    expect(mail.raw).toMatch(/List-Unsubscribe: <http/i);
+    expect(mail.raw).toMatch(/List-Unsubscribe:\s+<http/i);
     const sending = await t.call(`/infolettres/sending/?newsletter=${issue}`, { token });
     expect(sending.body[0]).toMatchObject({ status: 'done', recipientCount: 2, sentCount: 2, failedCount: 0 });
     const deliveries = await t.call(`/infolettres/delivery/?sending=${sending.body[0].pk}`, { token });
@@ -204,12 +204,14 @@ describe.each(DIALECTS)('newsletters on %s', (dialect) => {
     await sendNewsletterBatch(t.app, { sending: res.body.pk }, { pk: -1 }, 1);
     expect(smtp.mails.length - before).toBe(1);
     // The process dies right after the SMTP server accepted the second mail, before its row says so.
+    let killed = false;
     onMailAccepted(() => {
+      if (killed) return;
+      killed = true;
       throw new Error('process killed');
     });
     await runJobs();
-    expect(smtp.mails.length - before).toBe(2);
-    onMailAccepted(null);
+    expect(killed).toBe(true);
     // Restarted: another runner, after the dead one's lease and retry delay.
     await runJobs(() => new Date(Date.now() + DAY));
     const got = smtp.mails.slice(before).map((m) => m.to[0]);
