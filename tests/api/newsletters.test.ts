@@ -142,7 +142,7 @@ describe.each(DIALECTS)('newsletters on %s', (dialect) => {
     expect(count).toHaveLength(1);
   });
 
-  it('sends to the list’s consenting contacts only, inlined and unsubscribable; the next sending honours it', async () => {
+  it('sends to consenting contacts only, inlined, unsubscribable; the next sending honours it', async () => {
     const anne = await contact('Anne', true);
     const bruno = await contact('Bruno', true);
     const chloe = await contact('Chloé', false);
