@@ -3709,6 +3709,204 @@ export const routes: ManifestRoute[] = [
     "description": "Les courriels de la plateforme (réinitialisation de mot de passe, ouverture de compte…) et leur état d'envoi."
   },
   {
+    "name": "NewsletterGroupList",
+    "path": "/newsletters/groupes/",
+    "screen": {
+      "kind": "list",
+      "entity": "newsletter-group"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Groupes de newsletters",
+    "description": "Les lettres d'information de votre structure : adresse publique, charte graphique (couleurs, logo)."
+  },
+  {
+    "name": "NewsletterGroupCreate",
+    "path": "/newsletters/groupes/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "newsletter-group"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Nouveau groupe de newsletters",
+    "description": "Les lettres d'information de votre structure : adresse publique, charte graphique (couleurs, logo)."
+  },
+  {
+    "name": "NewsletterGroupEdit",
+    "path": "/newsletters/groupes/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "newsletter-group"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Modifier le groupe de newsletters",
+    "description": "Les lettres d'information de votre structure : adresse publique, charte graphique (couleurs, logo)."
+  },
+  {
+    "name": "NewsletterImageList",
+    "path": "/newsletters/images/",
+    "screen": {
+      "kind": "list",
+      "entity": "newsletter-image"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Images des newsletters",
+    "description": "Les images que vos numéros peuvent montrer (bloc « Image »)."
+  },
+  {
+    "name": "NewsletterImageCreate",
+    "path": "/newsletters/images/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "newsletter-image"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Nouvelle image",
+    "description": "Les images que vos numéros peuvent montrer (bloc « Image »)."
+  },
+  {
+    "name": "NewsletterImageEdit",
+    "path": "/newsletters/images/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "newsletter-image"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Modifier la image de newsletter",
+    "description": "Les images que vos numéros peuvent montrer (bloc « Image »)."
+  },
+  {
+    "name": "NewsletterSendingList",
+    "path": "/newsletters/envois/",
+    "screen": {
+      "kind": "list",
+      "entity": "newsletter-sending"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Envois de newsletters",
+    "description": "Chaque envoi d'un numéro, avec ses destinataires et leur état."
+  },
+  {
+    "name": "NewsletterSendingEdit",
+    "path": "/newsletters/envois/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "newsletter-sending"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Modifier le envoi de newsletter",
+    "description": "Chaque envoi d'un numéro, avec ses destinataires et leur état."
+  },
+  {
+    "name": "NewsletterList",
+    "path": "/newsletters/",
+    "screen": {
+      "kind": "list",
+      "entity": "newsletter"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Newsletters",
+    "description": "Les numéros de vos lettres d'information : contenu en blocs avec aperçu, publication, envoi à une liste."
+  },
+  {
+    "name": "NewsletterCreate",
+    "path": "/newsletters/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "newsletter"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Nouvelle newsletter",
+    "description": "Les numéros de vos lettres d'information : contenu en blocs avec aperçu, publication, envoi à une liste."
+  },
+  {
+    "name": "NewsletterEdit",
+    "path": "/newsletters/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "newsletter"
+    },
+    "access": {
+      "role": [
+        "superadvisor",
+        "administrator"
+      ]
+    },
+    "module": "newsletters",
+    "layout": "web",
+    "title": "Modifier la newsletter",
+    "description": "Les numéros de vos lettres d'information : contenu en blocs avec aperçu, publication, envoi à une liste."
+  },
+  {
     "name": "NoteList",
     "path": "/fac/notes/",
     "screen": {

@@ -37,6 +37,11 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
     delete ui['ui:widget'];
     ui['ui:field'] = 'json';
   }
+  // Content blocks: typed as JSON until the block editor is in the runtime (docs/newsletters.md).
+  if (prop['x-blocks']) {
+    delete ui['ui:widget'];
+    ui['ui:field'] = 'json';
+  }
   // A file property: chosen, uploaded and shown by the file field (fields/FileField.tsx).
   if (isFileProperty(prop)) {
     delete ui['ui:widget'];

@@ -3313,6 +3313,332 @@ export interface MergeHistory {
   updatedAt?: string;
 }
 
+export type SorteDeBloc = "title";
+export type TexteDuTitre = string;
+export type SorteDeBloc1 = "text";
+export type Texte1 = string;
+export type SorteDeBloc2 = "image";
+export type Image1 = number;
+/**
+ * Ce que l'image montre, pour qui ne la voit pas (vide si elle est décorative).
+ */
+export type TexteDeLImage = string;
+export type Lien = string;
+export type SorteDeBloc3 = "columns";
+export type ColonneDeGauche = string;
+export type ColonneDeDroite = string;
+export type SorteDeBloc4 = "button";
+export type TexteDuBouton = string;
+export type Adresse = string;
+export type SorteDeBloc5 = "separator";
+export type SorteDeBloc6 = "event";
+export type Evenement1 = number;
+
+/**
+ * Newsletter (entity "newsletter", schemas/entities/newsletter.schema.json)
+ */
+export interface Newsletter {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Titre
+   */
+  title: string;
+  /**
+   * Groupe de newsletters
+   */
+  newsletterGroup: number;
+  /**
+   * Structure — Celle du groupe de newsletters.
+   */
+  group?: number;
+  /**
+   * Identifiant d'URL — Dans l'adresse publique ; unique dans le groupe (lettres minuscules, chiffres et tirets).
+   */
+  slug: string;
+  /**
+   * Publiée
+   */
+  isActive?: boolean;
+  /**
+   * Publique — Lisible sur la page publique pendant sa période de publication.
+   */
+  isPublic?: boolean;
+  /**
+   * Début de publication
+   */
+  publicationStartDate: string;
+  /**
+   * Fin de publication — Vide : reste publiée.
+   */
+  publicationEndDate?: string | null;
+  /**
+   * Résumé
+   */
+  description?: string;
+  /**
+   * Contenu — Les blocs du numéro, dans l'ordre ; l'aperçu montre le numéro tel qu'il sera lu et envoyé.
+   *
+   * @maxItems 200
+   */
+  blocks?: (Titre | Texte | Image | DeuxColonnes | Bouton | Separateur | Evenement)[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+export interface Titre {
+  type: SorteDeBloc;
+  text: TexteDuTitre;
+}
+export interface Texte {
+  type: SorteDeBloc1;
+  html: Texte1;
+}
+export interface Image {
+  type: SorteDeBloc2;
+  image: Image1;
+  alt: TexteDeLImage;
+  link?: Lien;
+}
+export interface DeuxColonnes {
+  type: SorteDeBloc3;
+  left: ColonneDeGauche;
+  right: ColonneDeDroite;
+}
+export interface Bouton {
+  type: SorteDeBloc4;
+  label: TexteDuBouton;
+  url: Adresse;
+}
+export interface Separateur {
+  type: SorteDeBloc5;
+}
+export interface Evenement {
+  type: SorteDeBloc6;
+  event: Evenement1;
+}
+
+/**
+ * Destinataire d'un envoi (entity "newsletter-delivery", schemas/entities/newsletter-delivery.schema.json)
+ */
+export interface NewsletterDelivery {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Envoi
+   */
+  sending?: number | null;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Organisation
+   */
+  organization?: number | null;
+  /**
+   * Courriel
+   */
+  email: string;
+  /**
+   * État
+   */
+  status?: "pending" | "sending" | "sent" | "failed";
+  /**
+   * Erreur
+   */
+  error?: string;
+  /**
+   * Pris en charge le
+   */
+  claimedAt?: string | null;
+  /**
+   * Envoyé le
+   */
+  sentAt?: string | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Groupe de newsletters (entity "newsletter-group", schemas/entities/newsletter-group.schema.json)
+ */
+export interface NewsletterGroup {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Titre
+   */
+  title: string;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Identifiant d'URL — Dans l'adresse publique ; unique dans la structure (lettres minuscules, chiffres et tirets).
+   */
+  slug: string;
+  /**
+   * Publié
+   */
+  isActive?: boolean;
+  /**
+   * Public — Les numéros publiés se lisent sur la page publique de la structure.
+   */
+  isPublic?: boolean;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Logo — Une image PNG ou JPEG (1 Mo au plus), en tête de chaque numéro.
+   */
+  logo?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Texte du logo — Ce que le logo montre, lu par les lecteurs d'écran.
+   */
+  logoAlt?: string;
+  /**
+   * Couleur des titres et des liens
+   */
+  primaryColor?: string;
+  /**
+   * Couleur du texte
+   */
+  textColor?: string;
+  /**
+   * Couleur du fond
+   */
+  backgroundColor?: string;
+  /**
+   * Couleur du texte des boutons
+   */
+  buttonTextColor?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Image de newsletter (entity "newsletter-image", schemas/entities/newsletter-image.schema.json)
+ */
+export interface NewsletterImage {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Nom
+   */
+  title: string;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Image — PNG, JPEG ou GIF, 2 Mo au plus.
+   */
+  image?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Envoi de newsletter (entity "newsletter-sending", schemas/entities/newsletter-sending.schema.json)
+ */
+export interface NewsletterSending {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Newsletter
+   */
+  newsletter?: number | null;
+  /**
+   * Structure
+   */
+  group: number;
+  /**
+   * Liste
+   */
+  list?: number | null;
+  /**
+   * Objet
+   */
+  subject?: string;
+  /**
+   * État
+   */
+  status?: "sending" | "done";
+  /**
+   * Destinataires
+   */
+  recipientCount?: number;
+  /**
+   * Écartés (sans accord ou sans adresse)
+   */
+  skippedCount?: number;
+  /**
+   * Envoyés
+   */
+  sentCount?: number;
+  /**
+   * Échecs
+   */
+  failedCount?: number;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
 /**
  * Note (entity "note", schemas/entities/note.schema.json)
  */
@@ -5622,6 +5948,11 @@ export interface EntityTypes {
   'mail-outbox': MailOutbox;
   'membership': Membership;
   'merge-history': MergeHistory;
+  'newsletter': Newsletter;
+  'newsletter-delivery': NewsletterDelivery;
+  'newsletter-group': NewsletterGroup;
+  'newsletter-image': NewsletterImage;
+  'newsletter-sending': NewsletterSending;
   'note': Note;
   'notification': Notification;
   'notification-sent': NotificationSent;

@@ -36,6 +36,8 @@ export interface PropertySchema {
   'x-feminine'?: boolean;
   /** Limits of a `format: file` property (engine/files/file-ref.ts). */
   'x-file'?: { maxBytes?: number; accept?: string[] };
+  /** A list of content blocks (items: oneOf kinds told apart by a `type` const), with a live preview. */
+  'x-blocks'?: { preview: 'newsletter' };
   /** Set on fields added by a white-label overlay: stored in the record's `extra` JSON column. */
   'x-extra'?: boolean;
   [key: string]: unknown;

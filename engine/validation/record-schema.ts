@@ -25,6 +25,8 @@ export function constraintsOf(prop: Record<string, unknown>): Record<string, unk
     if (k.startsWith('x-') || ANNOTATIONS.has(k) || (isIntegerType(prop.type) && (k === 'minimum' || k === 'maximum')))
       continue;
     if (k === 'items' && v && typeof v === 'object') out.items = constraintsOf(v as Record<string, unknown>);
+    // Content blocks: each kind of item is checked with its own constraints.
+    else if (k === 'oneOf' && Array.isArray(v)) out.oneOf = v.map((o) => constraintsOf(o as Record<string, unknown>));
     else if (k === 'properties' && v && typeof v === 'object') {
       out.properties = Object.fromEntries(
         Object.entries(v as Record<string, Record<string, unknown>>).map(([n, p]) => [n, constraintsOf(p)]),

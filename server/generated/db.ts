@@ -1404,6 +1404,91 @@ export interface MessagingSmtpAccountTable {
   search_text: string | null;
 }
 
+export interface NewslettersDeliveryTable {
+  pk: Generated<number>;
+  sending: number | null;
+  group: number | null;
+  contact: number | null;
+  organization: number | null;
+  email: string | null;
+  status: string | null;
+  error: string | null;
+  claimed_at: string | null;
+  sent_at: string | null;
+  unsubscribe_token: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface NewslettersGroupOfNewslettersTable {
+  pk: Generated<number>;
+  title: string | null;
+  group: number | null;
+  slug: string | null;
+  is_active: number | null;
+  is_public: number | null;
+  description: string | null;
+  logo: JsonColumn | null;
+  logo_alt: string | null;
+  primary_color: string | null;
+  text_color: string | null;
+  background_color: string | null;
+  button_text_color: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface NewslettersImageTable {
+  pk: Generated<number>;
+  title: string | null;
+  group: number | null;
+  image: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface NewslettersNewsletterTable {
+  pk: Generated<number>;
+  title: string | null;
+  newsletter_group: number | null;
+  group: number | null;
+  slug: string | null;
+  is_active: number | null;
+  is_public: number | null;
+  publication_start_date: string | null;
+  publication_end_date: string | null;
+  description: string | null;
+  blocks: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
+export interface NewslettersSendingTable {
+  pk: Generated<number>;
+  newsletter: number | null;
+  group: number | null;
+  list: number | null;
+  subject: string | null;
+  status: string | null;
+  recipient_count: number | null;
+  skipped_count: number | null;
+  sent_count: number | null;
+  failed_count: number | null;
+  site_origin: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+  search_text: string | null;
+}
+
 export interface PdfTempStoreTable {
   pk: Generated<number>;
   uuid: string | null;
@@ -1622,6 +1707,11 @@ export interface EntityDatabase {
   messaging_sms_account: MessagingSmsAccountTable;
   messaging_sms_outbox: MessagingSmsOutboxTable;
   messaging_smtp_account: MessagingSmtpAccountTable;
+  newsletters_delivery: NewslettersDeliveryTable;
+  newsletters_group_of_newsletters: NewslettersGroupOfNewslettersTable;
+  newsletters_image: NewslettersImageTable;
+  newsletters_newsletter: NewslettersNewsletterTable;
+  newsletters_sending: NewslettersSendingTable;
   pdf_temp_store: PdfTempStoreTable;
   thermix_group_energy_price: ThermixGroupEnergyPriceTable;
   thermix_settings: ThermixSettingsTable;

@@ -26,6 +26,7 @@ import { creatorOnCreate } from './fac/creator-on-create';
 import { listeproOwnerFromProfessional } from './listepro/owner-from-professional';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
+import { newsletterSlug } from './newsletters/newsletter-slug';
 import { oneOrganizationAddress } from './fac/one-organization-address';
 import { housingGroups, housingMainAddress } from './fac/housing-hooks';
 import { deleteDependents } from './fac/delete-dependents';
@@ -71,6 +72,7 @@ export const namedHooks: Record<string, EntityHook> = {
   reminderOfAction,
   uniqueNameInGroup,
   listNoCycle,
+  newsletterSlug,
   oneOrganizationAddress,
   housingGroups,
   housingMainAddress,

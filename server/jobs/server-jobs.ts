@@ -7,6 +7,7 @@ import '../messaging/messaging-jobs';
 import '../modules/booking/notifications/booking-notification-jobs';
 import '../modules/fac/reminder-digest-job';
 import '../modules/events/event-jobs';
+import '../modules/newsletters/newsletter-sending';
 import '../modules/fac-duplicates/duplicate-detection-job';
 import '../storage/purge-pending-uploads';
 import '../modules/follow-up/statistics-export-job';

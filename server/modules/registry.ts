@@ -28,6 +28,7 @@ import { nationalPlatformRouter } from './follow-up/national-platform-routes';
 import { listeproRouter } from './listepro/listepro-routes';
 import { eventsRouter } from './events/event-routes';
 import { workflowRouter } from './workflow/workflow-routes';
+import { newslettersRouter } from './newsletters/newsletter-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -63,5 +64,6 @@ export function extraRouters(app: AppContext): Router[] {
     listeproRouter(app),
     eventsRouter(app),
     workflowRouter(),
+    newslettersRouter(app),
   ];
 }

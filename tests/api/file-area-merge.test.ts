@@ -83,6 +83,7 @@ describe.each(DIALECTS)('file-area duplicates and merges on %s', (dialect) => {
       'import-file.contactsNotUpdated',
       'incomplete-entry.contact',
       'membership.contact',
+      'newsletter-delivery.contact',
       'note.contact',
       'reminder.contact',
     ]);
@@ -96,6 +97,7 @@ describe.each(DIALECTS)('file-area duplicates and merges on %s', (dialect) => {
       'import-file.organizationsNotUpdated',
       'incomplete-entry.organization',
       'membership.organization',
+      'newsletter-delivery.organization',
       'note.organization',
       'organization-relation.firstOrganization',
       'organization-relation.secondOrganization',

@@ -99,6 +99,7 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     $organization2: new Map(),
     $note: new Map(),
     $folder: new Map(),
+    $newsletterGroup: new Map(),
   };
   /** A directory sheet and one of its references per account, for what belongs to a sheet ($sheet, $reference). */
   const sheetOf = new Map<number, number>();
@@ -165,6 +166,9 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       // A household folder of the seeded national programme (fixtures/demo), with its default actions.
       const f = await create(system, 'folder', { contact: facOf.$contact.get(group), model: 1 });
       facOf.$folder.set(group, f.pk as number);
+      // A group of newsletters of the structure, for its newsletters ($newsletterGroup).
+      const gon = await create(system, 'newsletter-group', { title: 'Matrice', group, slug: `matrice-${group}` });
+      facOf.$newsletterGroup.set(group, gon.pk as number);
     }
     for (const group of [2, 3, 4, 5]) {
       const tag = await create(system, 'experience-tag', { owningGroup: group, family: 'sponsor', name: 'Matrice' });

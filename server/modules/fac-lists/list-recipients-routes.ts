@@ -45,7 +45,7 @@ async function recipientRows(ctx: RequestContext): Promise<RecipientRows> {
   };
 }
 
-interface RecipientLine {
+export interface RecipientLine {
   kind: 'contact' | 'organization';
   pk: number;
   lastName: string;
@@ -57,7 +57,7 @@ interface RecipientLine {
 }
 
 /** The recipients with what the CSV of reference §9.3 and the screen show. */
-async function recipientLines(ctx: RequestContext, pk: number): Promise<RecipientLine[]> {
+export async function recipientLines(ctx: RequestContext, pk: number): Promise<RecipientLine[]> {
   const recipients = listRecipients(pk, await recipientRows(ctx));
   const contactPks = recipients.filter((r) => r.kind === 'contact').map((r) => r.pk);
   const organizationPks = recipients.filter((r) => r.kind === 'organization').map((r) => r.pk);
