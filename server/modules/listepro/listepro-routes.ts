@@ -1,9 +1,12 @@
 import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
 import type { AppContext, RequestContext } from '../../context';
 import { message } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { HttpError } from '../../http/http-error';
 import { allRecords, cardsFor, distanceFrom, matchingSheets, moduleOn, nearCommune, ordered } from './public-search';
+import { logoOf, publicDetail, referenceImageOf, sendImage } from './public-detail';
+import { directoryPdf } from './report-request';
 import {
   buildSearchTree,
   newSeed,
@@ -27,7 +30,7 @@ function positive(value: unknown, ctx: RequestContext, key: string, max = 0x7fff
  * valid, published sheets, matched on their published presentation, in a random order drawn from
  * a seed the answer returns and the next pages send back (same seed, same order).
  */
-export function listeproRouter(_app: AppContext): Router {
+export function listeproRouter(app: AppContext): Router {
   const router = Router();
 
   router.get(
@@ -90,6 +93,56 @@ export function listeproRouter(_app: AppContext): Router {
             }
           : {}),
       });
+    }),
+  );
+
+  router.get(
+    `${BASE}/professional/:id/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      res.set('cache-control', 'no-store').json(await publicDetail(req.ctx, String(req.params.id)));
+    }),
+  );
+
+  router.get(
+    `${BASE}/professional/:pk/logo/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      const pk = positive(req.params.pk, req.ctx, 'listepro.error.not_found');
+      await sendImage(req.ctx, res, await logoOf(req.ctx, pk!));
+    }),
+  );
+
+  router.get(
+    `${BASE}/reference-image/:pk/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      const pk = positive(req.params.pk, req.ctx, 'listepro.error.not_found');
+      await sendImage(req.ctx, res, await referenceImageOf(req.ctx, pk!));
+    }),
+  );
+
+  // The PDF is public like the search: a person asks for a few, a script for thousands.
+  router.post(
+    '/api/v1/listepro/report/pdf/',
+    rateLimit({
+      windowMs: 60_000,
+      limit: Number(process.env.LISTEPRO_PDF_PER_MINUTE ?? 30),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') });
+      },
+    }),
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      const pdf = await directoryPdf(req.ctx, req.body);
+      res
+        .status(200)
+        .type('application/pdf')
+        .set('content-disposition', 'attachment; filename="rapport-liste-professionnels.pdf"')
+        .set('cache-control', 'no-store')
+        .send(pdf);
     }),
   );
 
