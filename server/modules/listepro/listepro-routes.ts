@@ -1,5 +1,6 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
+import { mapConfig } from '../actimmo-map/map-config';
 import type { AppContext, RequestContext } from '../../context';
 import { message } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
@@ -16,6 +17,12 @@ import {
 } from '../../../engine/listepro/search';
 
 const BASE = '/api/v1/listepro/public';
+
+/** The deployment's tile layer (MAP_TILE_URL), or none: the map then draws departments from local data. */
+function tiles() {
+  const config = mapConfig();
+  return { url: config.tileUrl, attribution: config.tileAttribution, maxZoom: config.tileMaxZoom };
+}
 
 /** A query parameter as a positive integer, absent → undefined, anything else → the French error. */
 function positive(value: unknown, ctx: RequestContext, key: string, max = 0x7fffffff): number | undefined {
@@ -90,6 +97,7 @@ export function listeproRouter(app: AppContext): Router {
               points: order
                 .filter((c) => c.lat !== null && c.lon !== null && (c.lat !== 0 || c.lon !== 0))
                 .map((c) => ({ pk: c.pk, name: c.name, lat: c.lat, lon: c.lon })),
+              tiles: tiles(),
             }
           : {}),
       });
