@@ -694,6 +694,17 @@ export const routes: ManifestRoute[] = [
     "title": "Mon Accompagnateur Rénov'"
   },
   {
+    "name": "ListeProPublicDetail",
+    "path": "/annuaire-des-pros/detail-professionnel/:pk",
+    "screen": {
+      "component": "ListeProDetailScreen"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web",
+    "title": "Fiche du professionnel"
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {

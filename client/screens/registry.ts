@@ -29,6 +29,7 @@ export const screens: Record<string, LazyExoticComponent<ComponentType>> = {
   ActimmoMapScreen: lazy(() => import('./actimmo-map/ActimmoMapScreen')),
   ListeProSearchScreen: lazy(() => import('./listepro/ListeProSearchScreen')),
   ListeProResultsScreen: lazy(() => import('./listepro/ListeProResultsScreen')),
+  ListeProDetailScreen: lazy(() => import('./listepro/ListeProDetailScreen')),
   WhiteLabelEditScreen: lazy(() => import('./white-labels/WhiteLabelEditScreen')),
   FormPickerScreen: lazy(() => import('./white-labels/FormPickerScreen')),
   FormEditorScreen: lazy(() => import('./white-labels/FormEditorScreen')),

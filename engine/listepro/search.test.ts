@@ -70,3 +70,16 @@ describe('seeded shuffle', () => {
     expect(newSeed(() => 0.999999999)).toBeLessThanOrEqual(0x7fffffff);
   });
 });
+
+describe('directory distances', () => {
+  it('measures Grenoble–Voiron as the crow flies and knows an unlocated sheet', async () => {
+    const { distanceKm, located } = await import('./search');
+    const km = distanceKm({ lat: 45.1885, lon: 5.7245 }, { lat: 45.364, lon: 5.5893 });
+    expect(km).toBeGreaterThan(21);
+    expect(km).toBeLessThan(23);
+    expect(distanceKm({ lat: 45, lon: 5 }, { lat: 45, lon: 5 })).toBe(0);
+    expect(located({ lat: 0, lon: 0 })).toBe(false);
+    expect(located({ lat: null, lon: 5 })).toBe(false);
+    expect(located({ lat: 45.1, lon: 5.7 })).toBe(true);
+  });
+});

@@ -114,3 +114,26 @@ export function seededShuffle<T>(items: T[], seed: number, key: (item: T) => num
 export function newSeed(random: () => number = Math.random): number {
   return 1 + Math.floor(random() * 0x7ffffffe);
 }
+
+/**
+ * Great-circle distance in kilometres (haversine, mean Earth radius): « à 12 km » on a card, from
+ * the centre of the commune the visitor chose to the professional's position.
+ */
+export function distanceKm(a: { lat: number; lon: number }, b: { lat: number; lon: number }): number {
+  const rad = Math.PI / 180;
+  const dLat = (b.lat - a.lat) * rad;
+  const dLon = (b.lon - a.lon) * rad;
+  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLon / 2) ** 2;
+  return 2 * 6371.0088 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+/** Whether a sheet has a position (the reference stores « not located » as 0, 0). */
+export function located(p: { lat?: unknown; lon?: unknown }): p is { lat: number; lon: number } {
+  return (
+    typeof p.lat === 'number' &&
+    typeof p.lon === 'number' &&
+    Number.isFinite(p.lat) &&
+    Number.isFinite(p.lon) &&
+    (p.lat !== 0 || p.lon !== 0)
+  );
+}

@@ -1,8 +1,16 @@
 import './listepro.css';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePhoneHref } from '../../lib/use-phone-href';
+import { notify } from '../../shell/notifications';
+import { postForFile, reportDomain, saveFile } from '../simulators/shared/download';
 import {
+  detailPath,
+  readFavourites,
+  searchCommunes,
+  writeFavourites,
+  type CommuneOption,
+  type Favourite,
   loadTree,
   resultsPath,
   SEARCH_PATH,
@@ -13,14 +21,27 @@ import {
   type SearchTreeActivity,
 } from './listepro-api';
 
+const ListeProMap = lazy(() => import('./ListeProMap'));
+
 const PER_PAGE = 10;
+const km = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(n);
 const int = (v: string | undefined | null) => (v && /^[0-9]+$/.test(v) ? Number(v) : undefined);
 
-function Card({ pro }: { pro: ProCard }) {
+interface CardProps {
+  pro: ProCard;
+  near: SearchPage['near'];
+  favourite: boolean;
+  onFavourite: (on: boolean) => void;
+  onLocate: (() => void) | null;
+}
+
+function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
   const phoneHref = usePhoneHref();
   return (
-    <li className="listepro-card">
-      <h3>{pro.name}</h3>
+    <li className={`listepro-card${favourite ? ' listepro-card-favourite' : ''}`}>
+      <h3>
+        <Link to={detailPath(pro.pk)}>{pro.name}</Link>
+      </h3>
       {pro.job && <p className="listepro-job">{pro.job}</p>}
       {pro.isMonAccompagnateurRenov && <p className="listepro-badge">{tr('mar_badge')}</p>}
       <p className="listepro-address">
@@ -53,12 +74,40 @@ function Card({ pro }: { pro: ProCard }) {
           ))}
         </ul>
       )}
+      {near && typeof pro.distanceKm === 'number' && (
+        <p className="listepro-distance">{tr('distance', { km: km(pro.distanceKm), name: near.name })}</p>
+      )}
+      <div className="listepro-card-actions">
+        <label className="listepro-favourite">
+          <input type="checkbox" checked={favourite} onChange={(e) => onFavourite(e.target.checked)} />{' '}
+          {tr('favourite')}
+          <span className="visually-hidden"> : {pro.name}</span>
+        </label>
+        {onLocate && (
+          <button type="button" className="link-button" onClick={onLocate}>
+            {tr('locate')}
+            <span className="visually-hidden"> : {pro.name}</span>
+          </button>
+        )}
+      </div>
     </li>
   );
 }
 
 /** The breadcrumb of the search with its three drop-downs: a higher level resets the lower ones. */
-function SearchBar({ tree, a, m, s }: { tree: SearchTreeActivity[]; a?: number; m?: number; s?: number }) {
+function SearchBar({
+  tree,
+  a,
+  m,
+  s,
+  onChange,
+}: {
+  tree: SearchTreeActivity[];
+  a?: number;
+  m?: number;
+  s?: number;
+  onChange: () => void;
+}) {
   const navigate = useNavigate();
   const [activity, setActivity] = useState(a);
   const [mission, setMission] = useState(m);
@@ -70,7 +119,10 @@ function SearchBar({ tree, a, m, s }: { tree: SearchTreeActivity[]; a?: number; 
       className="listepro-bar"
       onSubmit={(e) => {
         e.preventDefault();
-        if (activity && mission && subMission) navigate(resultsPath(activity, mission, subMission));
+        if (!activity || !mission || !subMission) return;
+        // Another search: the selection belonged to the previous one (spec 03 §2).
+        if (activity !== a || mission !== m || subMission !== s) onChange();
+        navigate(resultsPath(activity, mission, subMission));
       }}
     >
       <label>
@@ -134,6 +186,148 @@ function SearchBar({ tree, a, m, s }: { tree: SearchTreeActivity[]; a?: number; 
  * address (?seed=), so paging, reloading or sharing the page keeps the order; a new search
  * (another address without a seed) draws again.
  */
+/** « Près de chez moi »: a commune from the platform's territory data; its INSEE code goes into the address. */
+function NearMe({ near, onChoose }: { near: SearchPage['near']; onChoose: (code: string | null) => void }) {
+  const [q, setQ] = useState('');
+  const [options, setOptions] = useState<CommuneOption[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (near)
+    return (
+      <p className="listepro-near">
+        {tr('near_current', { name: near.name, postcode: near.postcode })}{' '}
+        <button type="button" className="link-button" onClick={() => onChoose(null)}>
+          {tr('near_clear')}
+        </button>
+      </p>
+    );
+  return (
+    <details className="listepro-near">
+      <summary>{tr('near')}</summary>
+      <form
+        className="listepro-near-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (q.trim().length < 2) return;
+          setError(null);
+          searchCommunes(q.trim())
+            .then(setOptions)
+            .catch((err: Error) => setError(err.message));
+        }}
+      >
+        <label>
+          {tr('near_label')}
+          <input value={q} onChange={(e) => setQ(e.target.value)} autoComplete="address-level2" minLength={2} />
+        </label>
+        <button type="submit" className="button">
+          {tr('near_search')}
+        </button>
+      </form>
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
+        </p>
+      )}
+      {options && (
+        <div role="status">
+          {options.length === 0 ? (
+            <p>{tr('near_none')}</p>
+          ) : (
+            <ul className="listepro-near-options" aria-label={tr('near_choose')}>
+              {options.map((c) => (
+                <li key={c.code}>
+                  <button type="button" className="link-button" onClick={() => onChoose(c.code)}>
+                    {c.name} ({c.postcode})
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+    </details>
+  );
+}
+
+/** The PDF menu (spec 03 §4): all or the selection, a comment, then the download. */
+function PdfPanel({ favourites, request }: { favourites: Favourite[]; request: Record<string, unknown> }) {
+  const [open, setOpen] = useState(false);
+  const [which, setWhich] = useState<'all' | 'selection'>('all');
+  const [comment, setComment] = useState('');
+  const [busy, setBusy] = useState(false);
+  const start = async () => {
+    setBusy(true);
+    try {
+      const scope = favourites.length ? which : 'all';
+      const { blob, fileName } = await postForFile(
+        '/listepro/report/pdf/',
+        {
+          domain: reportDomain(),
+          data: { ...request, favoritePro: favourites.map((f) => f.pk), commentPdf: comment, downloadAll: scope },
+        },
+        'rapport-liste-professionnels.pdf',
+      );
+      saveFile(blob, fileName);
+      notify(tr('pdf_done'), 'success');
+      // As the reference: the choice and the comment start afresh after a download.
+      setComment('');
+      setWhich('all');
+      setOpen(false);
+    } catch (e) {
+      notify(e instanceof Error ? e.message : String(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="listepro-pdf">
+      <button type="button" className="button" aria-expanded={open} onClick={() => setOpen(!open)}>
+        {tr('pdf')}
+      </button>
+      {open && (
+        <div className="listepro-pdf-panel panel">
+          {favourites.length > 0 && (
+            <fieldset>
+              <legend>{tr('pdf_which')}</legend>
+              <label>
+                <input type="radio" name="pdf-which" checked={which === 'all'} onChange={() => setWhich('all')} />{' '}
+                {tr('pdf_all')}
+              </label>
+              <label>
+                <input
+                  type="radio"
+                  name="pdf-which"
+                  checked={which === 'selection'}
+                  onChange={() => setWhich('selection')}
+                />{' '}
+                {tr('pdf_selection')} ({favourites.length})
+              </label>
+            </fieldset>
+          )}
+          <label className="listepro-pdf-comment">
+            {tr('pdf_comment')}
+            <textarea value={comment} maxLength={2000} rows={3} onChange={(e) => setComment(e.target.value)} />
+          </label>
+          <div className="listepro-pdf-actions">
+            <button type="button" className="button button-primary" disabled={busy} onClick={() => void start()}>
+              {tr('pdf_start')}
+            </button>
+            <button type="button" className="button" onClick={() => setOpen(false)}>
+              {tr('pdf_cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+/**
+ * /annuaire-des-pros/resultats/:a/:m/:s and resultats-MAR/:mode (spec 03 §2): the matching
+ * professionals as cards beside a map (below them on a phone), in the random order the server
+ * drew. The draw's seed is kept in the address (?seed=), so paging, reloading or sharing the page
+ * keeps the order; a new search (another address without a seed) draws again. Favourites are
+ * checkboxes kept in local storage, green on the map; the PDF prints all or the selection.
+ */
 export default function ListeProResultsScreen() {
   const params = useParams();
   const [query, setQuery] = useSearchParams();
@@ -143,9 +337,13 @@ export default function ListeProResultsScreen() {
   const s = int(params.subMission);
   const seed = int(query.get('seed'));
   const page = int(query.get('page')) ?? 1;
+  const near = query.get('near') ?? undefined;
   const [tree, setTree] = useState<SearchTreeActivity[] | null>(null);
   const [data, setData] = useState<SearchPage | null>(null);
   const [failed, setFailed] = useState(false);
+  const [favourites, setFavourites] = useState<Favourite[]>(readFavourites);
+  const [locate, setLocate] = useState<{ pk: number } | null>(null);
+  const [enlarged, setEnlarged] = useState(false);
 
   useEffect(() => {
     loadTree()
@@ -156,39 +354,67 @@ export default function ListeProResultsScreen() {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    searchPros(
-      mar ? { mar: 1, seed, page, perPage: PER_PAGE } : { activity: a, subMission: s, seed, page, perPage: PER_PAGE },
-    )
+    const common = { seed, page, perPage: PER_PAGE, points: 1, near };
+    searchPros(mar ? { mar: 1, ...common } : { activity: a, subMission: s, ...common })
       .then((d) => {
         if (!live) return;
         setData(d);
         // The first page of a new search learns its seed: written into the address, no new entry.
         if (seed === undefined)
-          setQuery({ seed: String(d.seed), ...(page > 1 ? { page: String(page) } : {}) }, { replace: true });
+          setQuery(
+            { seed: String(d.seed), ...(page > 1 ? { page: String(page) } : {}), ...(near ? { near } : {}) },
+            { replace: true },
+          );
       })
       .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
-  }, [mar, a, s, seed, page, setQuery]);
+  }, [mar, a, s, seed, page, near, setQuery]);
+
+  const setFavourite = useCallback((pro: ProCard, on: boolean) => {
+    setFavourites((list) => {
+      const next = on
+        ? [...list.filter((f) => f.pk !== pro.pk), { pk: pro.pk, name: pro.name }]
+        : list.filter((f) => f.pk !== pro.pk);
+      writeFavourites(next);
+      return next;
+    });
+  }, []);
+  const clearFavourites = useCallback(() => {
+    writeFavourites([]);
+    setFavourites([]);
+  }, []);
+  const favouritePks = useMemo(() => new Set(favourites.map((f) => f.pk)), [favourites]);
+  const located = useMemo(() => new Set((data?.points ?? []).map((p) => p.pk)), [data]);
 
   const act = tree?.find((x) => x.pk === a);
   const mis = act?.missions.find((x) => x.pk === m);
   const sub = mis?.subMissions.find((x) => x.pk === s);
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
-  const pageLink = (p: number) => `?seed=${data?.seed ?? seed ?? ''}&page=${p}`;
+  const withNear = (q: Record<string, string>) => new URLSearchParams({ ...q, ...(near ? { near } : {}) }).toString();
+  const pageLink = (p: number) => `?${withNear({ seed: String(data?.seed ?? seed ?? ''), page: String(p) })}`;
+  const chooseNear = (code: string | null) => {
+    const next: Record<string, string> = { seed: String(data?.seed ?? seed ?? '') };
+    if (page > 1) next.page = String(page);
+    if (code) next.near = code;
+    setQuery(next);
+  };
+  const pdfRequest = mar
+    ? { mar: true, seed: data?.seed, near }
+    : { activity: a, mission: m, subMission: s, seed: data?.seed, near };
 
   return (
     <div className="listepro-results">
-      <p>
+      <nav aria-label={tr('change_search')} className="listepro-crumbs">
         <Link to={SEARCH_PATH}>← {tr('change_search')}</Link>
-      </p>
+      </nav>
       {mar ? (
         <h2>{tr('mar')}</h2>
       ) : (
         <>
           {act && mis && sub && <h2>{[act.name, mis.name, sub.name].join(' › ')}</h2>}
-          {tree && <SearchBar key={`${a}-${m}-${s}`} tree={tree} a={a} m={m} s={s} />}
+          {tree && <SearchBar key={`${a}-${m}-${s}`} tree={tree} a={a} m={m} s={s} onChange={clearFavourites} />}
         </>
       )}
       {failed ? (
@@ -203,23 +429,62 @@ export default function ListeProResultsScreen() {
         <>
           <p role="status">
             {tr('count', { count: data.total })}
-            {data.total > 1 && <span className="muted"> — {tr('random_order')}</span>}
+            {data.total > 0 && <span className="muted"> — {tr('random_order')}</span>}
           </p>
+          <div className="listepro-tools">
+            <NearMe near={data.near} onChoose={chooseNear} />
+            {data.total > 0 && <PdfPanel favourites={favourites} request={pdfRequest} />}
+          </div>
+          {favourites.length > 0 && (
+            <p className="listepro-selection">
+              {tr('favourites_count', { count: favourites.length })}{' '}
+              <button type="button" className="link-button" onClick={clearFavourites}>
+                {tr('favourites_clear')}
+              </button>
+            </p>
+          )}
           {data.total === 0 ? (
             <p>{tr('none')}</p>
           ) : (
-            <ul className="listepro-cards">
-              {data.results.map((p) => (
-                <Card key={p.pk} pro={p} />
-              ))}
-            </ul>
-          )}
-          {pages > 1 && (
-            <nav className="listepro-pages" aria-label={tr('page', { page, pages })}>
-              {page > 1 && <Link to={pageLink(page - 1)}>← {tr('previous')}</Link>}
-              <span>{tr('page', { page, pages })}</span>
-              {page < pages && <Link to={pageLink(page + 1)}>{tr('next')} →</Link>}
-            </nav>
+            <div className={`listepro-layout${enlarged ? ' listepro-layout-enlarged' : ''}`}>
+              <div className="listepro-list">
+                <ul className="listepro-cards">
+                  {data.results.map((p) => (
+                    <Card
+                      key={p.pk}
+                      pro={p}
+                      near={data.near}
+                      favourite={favouritePks.has(p.pk)}
+                      onFavourite={(on) => setFavourite(p, on)}
+                      onLocate={located.has(p.pk) ? () => setLocate({ pk: p.pk }) : null}
+                    />
+                  ))}
+                </ul>
+                {pages > 1 && (
+                  <nav className="listepro-pages" aria-label={tr('page', { page, pages })}>
+                    {page > 1 && <Link to={pageLink(page - 1)}>← {tr('previous')}</Link>}
+                    <span>{tr('page', { page, pages })}</span>
+                    {page < pages && <Link to={pageLink(page + 1)}>{tr('next')} →</Link>}
+                  </nav>
+                )}
+              </div>
+              <div className="listepro-side">
+                <button type="button" className="button" aria-pressed={enlarged} onClick={() => setEnlarged(!enlarged)}>
+                  {enlarged ? tr('reduce') : tr('enlarge')}
+                </button>
+                {data.points && data.tiles && (
+                  <Suspense fallback={<p className="muted">{tr('loading')}</p>}>
+                    <ListeProMap
+                      points={data.points}
+                      tiles={data.tiles}
+                      favourites={favouritePks}
+                      locate={locate}
+                      enlarged={enlarged}
+                    />
+                  </Suspense>
+                )}
+              </div>
+            </div>
           )}
         </>
       )}

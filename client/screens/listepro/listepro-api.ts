@@ -35,6 +35,19 @@ export interface ProCard {
   isMonAccompagnateurRenov: boolean;
   description: string;
   keyWords: string[];
+  logo: string | null;
+  distanceKm?: number | null;
+}
+export interface MapPoint {
+  pk: number;
+  name: string;
+  lat: number;
+  lon: number;
+}
+export interface MapTiles {
+  url: string | null;
+  attribution: string | null;
+  maxZoom: number;
 }
 export interface SearchPage {
   seed: number;
@@ -42,6 +55,9 @@ export interface SearchPage {
   perPage: number;
   total: number;
   results: ProCard[];
+  near: { code: string; name: string; postcode: string } | null;
+  points?: MapPoint[];
+  tiles?: MapTiles;
 }
 
 export function searchPros(query: Record<string, string | number | undefined>): Promise<SearchPage> {
@@ -53,3 +69,62 @@ export const MAR_ACTIVITY = 1;
 export const SEARCH_PATH = '/annuaire-des-pros/recherche';
 export const resultsPath = (a: number, m: number, s: number) => `/annuaire-des-pros/resultats/${a}/${m}/${s}`;
 export const MAR_PATH = '/annuaire-des-pros/resultats-MAR/true';
+export const detailPath = (pk: number | string) => `/annuaire-des-pros/detail-professionnel/${pk}`;
+export const NEWS_PATH = '/annuaire-des-pros/actualites';
+
+const FAVOURITES_KEY = 'listepro-favourites';
+export interface Favourite {
+  pk: number;
+  name: string;
+}
+/** The visitor's selection, kept in this browser (local storage) from one visit to the next. */
+export function readFavourites(): Favourite[] {
+  try {
+    const v = JSON.parse(localStorage.getItem(FAVOURITES_KEY) ?? '[]') as unknown;
+    return Array.isArray(v) ? (v as Favourite[]).filter((f) => Number.isInteger(f?.pk)) : [];
+  } catch {
+    return [];
+  }
+}
+export function writeFavourites(list: Favourite[]): void {
+  try {
+    localStorage.setItem(FAVOURITES_KEY, JSON.stringify(list));
+  } catch {
+    /* private browsing: the selection lives for this page only */
+  }
+}
+
+export interface CommuneOption {
+  code: string;
+  name: string;
+  postcode: string;
+}
+export function searchCommunes(q: string): Promise<CommuneOption[]> {
+  return api<CommuneOption[]>('/territories/communes/', { anonymous: true, query: { q, limit: 8 } });
+}
+
+export interface ProDetail extends ProCard {
+  addressId: number | null;
+  formType: string;
+  labels: { pk: number; name: string; description: string; image: string | null }[];
+  references: {
+    pk: number;
+    productionName: string;
+    year: number | null;
+    place: string;
+    completedMission: string;
+    images: { pk: number; name: string; url: string }[];
+  }[];
+  bankOffers: { pk: number; offerName: string; offerDescription: string; link: string }[];
+  staff: {
+    proIsValid: boolean;
+    transitionState: string;
+    activities: number[];
+    subMissions: number[];
+    labels: number[];
+    additionalAddresses: { pk: number; name: string; address: string }[];
+  } | null;
+}
+export function loadDetail(id: string): Promise<ProDetail> {
+  return api<ProDetail>(`/listepro/public/professional/${encodeURIComponent(id)}/`);
+}

@@ -1,15 +1,16 @@
 import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { mapConfig } from '../actimmo-map/map-config';
 import type { AppContext, RequestContext } from '../../context';
 import { message } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { HttpError } from '../../http/http-error';
-import { assertModuleEnabled, entityOf } from '../../operations/entity-access';
-import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
+import { allRecords, cardsFor, distanceFrom, matchingSheets, moduleOn, nearCommune, ordered } from './public-search';
+import { logoOf, publicDetail, referenceImageOf, sendImage } from './public-detail';
+import { directoryPdf } from './report-request';
 import {
   buildSearchTree,
-  matchesSearch,
   newSeed,
-  seededShuffle,
   type TreeLink,
   type TreeNode,
   type TreeSubMission,
@@ -17,17 +18,10 @@ import {
 
 const BASE = '/api/v1/listepro/public';
 
-async function all(ctx: RequestContext, name: string): Promise<ApiRecord[]> {
-  const entity = entityOf(ctx, name);
-  const rows = await ctx.app.database.db
-    .selectFrom(entity.schema['x-entity'].table as never)
-    .selectAll()
-    .execute();
-  return rows.map((r) => rowToRecord(entity, r as Record<string, unknown>));
-}
-
-function moduleOn(ctx: RequestContext): void {
-  assertModuleEnabled(ctx, entityOf(ctx, 'listepro-professional'));
+/** The deployment's tile layer (MAP_TILE_URL), or none: the map then draws departments from local data. */
+function tiles() {
+  const config = mapConfig();
+  return { url: config.tileUrl, attribution: config.tileAttribution, maxZoom: config.tileMaxZoom };
 }
 
 /** A query parameter as a positive integer, absent → undefined, anything else → the French error. */
@@ -38,34 +32,12 @@ function positive(value: unknown, ctx: RequestContext, key: string, max = 0x7fff
   return n;
 }
 
-/** The public card of a sheet: what a visitor may read, never the account behind it (quirk §8.2). */
-function card(p: ApiRecord, presentation: ApiRecord, jobs: Map<number, string>, words: Map<number, string>) {
-  return {
-    pk: p.pk,
-    name: p.name,
-    job: typeof p.job === 'number' ? (jobs.get(p.job) ?? '') : '',
-    address: p.address,
-    postcode: p.postcode,
-    town: p.town,
-    lat: p.lat,
-    lon: p.lon,
-    phoneNumber: p.phoneNumber,
-    email: p.email,
-    url: p.url,
-    isMonAccompagnateurRenov: p.isMonAccompagnateurRenov === true,
-    description: presentation.description ?? '',
-    keyWords: ((presentation.primaryKeyWords as number[] | undefined) ?? [])
-      .map((k) => words.get(k))
-      .filter((w): w is string => !!w),
-  };
-}
-
 /**
  * The public directory (spec 03 §2): the search tree, and the search itself on the server — only
  * valid, published sheets, matched on their published presentation, in a random order drawn from
  * a seed the answer returns and the next pages send back (same seed, same order).
  */
-export function listeproRouter(_app: AppContext): Router {
+export function listeproRouter(app: AppContext): Router {
   const router = Router();
 
   router.get(
@@ -73,10 +45,10 @@ export function listeproRouter(_app: AppContext): Router {
     asyncHandler(async (req, res) => {
       moduleOn(req.ctx);
       const [activities, missions, subMissions, links] = await Promise.all([
-        all(req.ctx, 'listepro-activity'),
-        all(req.ctx, 'listepro-mission'),
-        all(req.ctx, 'listepro-sub-mission'),
-        all(req.ctx, 'listepro-link'),
+        allRecords(req.ctx, 'listepro-activity'),
+        allRecords(req.ctx, 'listepro-mission'),
+        allRecords(req.ctx, 'listepro-sub-mission'),
+        allRecords(req.ctx, 'listepro-link'),
       ]);
       res.json(
         buildSearchTree(
@@ -103,58 +75,82 @@ export function listeproRouter(_app: AppContext): Router {
       const page = positive(q.page, ctx, 'listepro.error.page') ?? 1;
       const perPage = positive(q.perPage, ctx, 'listepro.error.page', 50) ?? 10;
       const seed = positive(q.seed, ctx, 'listepro.error.seed') ?? newSeed();
+      const near = nearCommune(ctx, q.near);
+      const withPoints = q.points === '1' || q.points === 'true';
 
-      const pro = entityOf(ctx, 'listepro-professional');
-      const pres = entityOf(ctx, 'listepro-presentation');
-      const db = ctx.app.database.db;
-      // Validity and publication filter in SQL (booleans are stored 0/1 on both databases); the
-      // lists of the presentation are matched here, the same rule as the unit-tested one.
-      const sheets = (
-        await db
-          .selectFrom(pro.schema['x-entity'].table as never)
-          .selectAll()
-          .where('pro_is_valid' as never, '=', 1 as never)
-          .where('transition_state' as never, '=', 'published' as never)
-          .execute()
-      ).map((r) => rowToRecord(pro, r as Record<string, unknown>));
-      const published = new Map<number, ApiRecord>();
-      if (sheets.length) {
-        const rows = await db
-          .selectFrom(pres.schema['x-entity'].table as never)
-          .selectAll()
-          .where('version' as never, '=', 'published' as never)
-          .where('professional' as never, 'in', sheets.map((s) => s.pk) as never)
-          .execute();
-        for (const r of rows) {
-          const p = rowToRecord(pres, r as Record<string, unknown>);
-          published.set(p.professional as number, p);
-        }
-      }
-      const matching = sheets.filter((s) => {
-        const p = published.get(s.pk as number);
-        return matchesSearch(
-          {
-            proIsValid: s.proIsValid === true,
-            transitionState: String(s.transitionState),
-            isMonAccompagnateurRenov: s.isMonAccompagnateurRenov === true,
-            activities: (p?.activities as number[] | undefined) ?? [],
-            subMissions: (p?.subMissions as number[] | undefined) ?? [],
-          },
-          mar ? { mar: true } : { activity: activity!, subMission: subMission! },
-        );
-      });
-      const ordered = seededShuffle(matching, seed, (s) => s.pk as number);
-      const [jobs, words] = await Promise.all([all(ctx, 'listepro-job'), all(ctx, 'listepro-key-word')]);
-      const jobNames = new Map(jobs.map((j) => [j.pk as number, String(j.name)]));
-      const wordNames = new Map(words.map((w) => [w.pk as number, String(w.name)]));
-      const slice = ordered.slice((page - 1) * perPage, page * perPage);
+      const matches = await matchingSheets(ctx, mar ? { mar: true } : { activity: activity!, subMission: subMission! });
+      const order = ordered(matches, seed);
+      const cards = await cardsFor(
+        ctx,
+        order.slice((page - 1) * perPage, page * perPage).map((c) => c.pk),
+      );
       res.json({
         seed,
         page,
         perPage,
-        total: ordered.length,
-        results: slice.map((s) => card(s, published.get(s.pk as number) ?? {}, jobNames, wordNames)),
+        total: order.length,
+        near: near ? { code: near.code, name: near.name, postcode: near.postcode } : null,
+        results: cards.map((c) => ({ ...c, distanceKm: distanceFrom(near, c) })),
+        // Every match's position, for the map beside the cards (the cards are one page of them).
+        ...(withPoints
+          ? {
+              points: order
+                .filter((c) => c.lat !== null && c.lon !== null && (c.lat !== 0 || c.lon !== 0))
+                .map((c) => ({ pk: c.pk, name: c.name, lat: c.lat, lon: c.lon })),
+              tiles: tiles(),
+            }
+          : {}),
       });
+    }),
+  );
+
+  router.get(
+    `${BASE}/professional/:id/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      res.set('cache-control', 'no-store').json(await publicDetail(req.ctx, String(req.params.id)));
+    }),
+  );
+
+  router.get(
+    `${BASE}/professional/:pk/logo/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      const pk = positive(req.params.pk, req.ctx, 'listepro.error.not_found');
+      await sendImage(req.ctx, res, await logoOf(req.ctx, pk!));
+    }),
+  );
+
+  router.get(
+    `${BASE}/reference-image/:pk/`,
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      const pk = positive(req.params.pk, req.ctx, 'listepro.error.not_found');
+      await sendImage(req.ctx, res, await referenceImageOf(req.ctx, pk!));
+    }),
+  );
+
+  // The PDF is public like the search: a person asks for a few, a script for thousands.
+  router.post(
+    '/api/v1/listepro/report/pdf/',
+    rateLimit({
+      windowMs: 60_000,
+      limit: Number(process.env.LISTEPRO_PDF_PER_MINUTE ?? 30),
+      standardHeaders: 'draft-8',
+      legacyHeaders: false,
+      handler: (_req, res) => {
+        res.status(429).json({ error: 'too_many_requests', message: message(app, 'errors.429') });
+      },
+    }),
+    asyncHandler(async (req, res) => {
+      moduleOn(req.ctx);
+      const pdf = await directoryPdf(req.ctx, req.body);
+      res
+        .status(200)
+        .type('application/pdf')
+        .set('content-disposition', 'attachment; filename="rapport-liste-professionnels.pdf"')
+        .set('cache-control', 'no-store')
+        .send(pdf);
     }),
   );
 

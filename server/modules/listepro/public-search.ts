@@ -1,0 +1,208 @@
+import { sql } from 'kysely';
+import type { RequestContext } from '../../context';
+import { message } from '../../context';
+import { HttpError } from '../../http/http-error';
+import { assertModuleEnabled, entityOf } from '../../operations/entity-access';
+import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
+import { territories } from '../territories/territory-data';
+import { communeCentre } from '../territories/commune-centres';
+import { distanceKm, located, matchesSearch, seededShuffle } from '../../../engine/listepro/search';
+
+/** The rows of a table as API records (small reference tables: jobs, key words, the tree). */
+export async function allRecords(ctx: RequestContext, name: string): Promise<ApiRecord[]> {
+  const entity = entityOf(ctx, name);
+  const rows = await ctx.app.database.db
+    .selectFrom(entity.schema['x-entity'].table as never)
+    .selectAll()
+    .execute();
+  return rows.map((r) => rowToRecord(entity, r as Record<string, unknown>));
+}
+
+export function moduleOn(ctx: RequestContext): void {
+  assertModuleEnabled(ctx, entityOf(ctx, 'listepro-professional'));
+}
+
+/** The directory team (spec 03 §6): advisors, super advisors, directory administrators, administrators. */
+export function isDirectoryTeam(ctx: RequestContext): boolean {
+  return ctx.user.roles.includes('advisor') || ctx.user.roles.includes('administrator');
+}
+
+const column = (ctx: RequestContext, entity: string, property: string) =>
+  entityOf(ctx, entity).columnByProperty.get(property)!.column;
+
+const parseList = (v: unknown): number[] => {
+  if (Array.isArray(v)) return v as number[];
+  if (typeof v !== 'string' || v === '') return [];
+  try {
+    const parsed = JSON.parse(v) as unknown;
+    return Array.isArray(parsed) ? (parsed as number[]) : [];
+  } catch {
+    return [];
+  }
+};
+
+/** What the search needs of one public sheet: a light row, never the whole sheet. */
+export interface Candidate {
+  pk: number;
+  name: string;
+  lat: number | null;
+  lon: number | null;
+}
+
+export type SearchQuery = { activity: number; subMission: number } | { mar: true };
+
+/**
+ * The public sheets answering a query, in pk order: valid and published (SQL), with their
+ * published presentation listing the activity and the sub-mission (the unit-tested rule, on the
+ * two JSON lists only). One query with a join, a handful of short columns per row: at 10,000
+ * sheets this is what keeps the search within its 30 ms (bench/listepro-search.bench.ts).
+ */
+export async function matchingSheets(ctx: RequestContext, query: SearchQuery): Promise<Candidate[]> {
+  const table = (name: string) => sql.table(entityOf(ctx, name).schema['x-entity'].table);
+  const P = (p: string) => sql.ref(`p.${column(ctx, 'listepro-professional', p)}`);
+  const R = (p: string) => sql.ref(`r.${column(ctx, 'listepro-presentation', p)}`);
+  const db = ctx.app.database.db;
+  // Plain SQL (the same text on SQLite and PostgreSQL): booleans are stored 0/1 on both.
+  const head = sql`select ${P('pk')} as pk, ${P('name')} as name, ${P('lat')} as lat, ${P('lon')} as lon`;
+  const valid = sql`${P('proIsValid')} = 1 and ${P('transitionState')} = 'published'`;
+  if ('mar' in query) {
+    const { rows } = await sql<Record<string, unknown>>`${head} from ${table('listepro-professional')} as p
+      where ${valid} and ${P('isMonAccompagnateurRenov')} = 1 order by ${P('pk')}`.execute(db);
+    return rows.map(candidate);
+  }
+  const { rows } = await sql<Record<string, unknown>>`${head}, ${R('activities')} as activities,
+      ${R('subMissions')} as sub_missions
+    from ${table('listepro-professional')} as p
+    join ${table('listepro-presentation')} as r on ${R('professional')} = ${P('pk')} and ${R('version')} = 'published'
+    where ${valid} order by ${P('pk')}`.execute(db);
+  const out: Candidate[] = [];
+  let last = -1;
+  for (const r of rows) {
+    const pk = Number(r.pk);
+    if (pk === last) continue;
+    const ok = matchesSearch(
+      {
+        proIsValid: true,
+        transitionState: 'published',
+        activities: parseList(r.activities),
+        subMissions: parseList(r.sub_missions),
+      },
+      query,
+    );
+    if (ok) {
+      out.push(candidate(r));
+      last = pk;
+    }
+  }
+  return out;
+}
+
+function candidate(r: Record<string, unknown>): Candidate {
+  const num = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+  return { pk: Number(r.pk), name: String(r.name ?? ''), lat: num(r.lat), lon: num(r.lon) };
+}
+
+/** The visitor's commune (« près de chez moi »): its INSEE code → name and centre, or the French 400. */
+export function nearCommune(
+  ctx: RequestContext,
+  code: unknown,
+): { code: string; name: string; postcode: string; lat: number; lon: number } | null {
+  if (code === undefined || code === '') return null;
+  const commune =
+    typeof code === 'string' && /^[0-9AB]{5}$/i.test(code) ? territories().communes.get(code.toUpperCase()) : null;
+  const centre = commune ? communeCentre(commune.code) : null;
+  if (!commune || !centre) throw new HttpError(400, 'bad_query', message(ctx.app, 'listepro.error.near'));
+  return {
+    code: commune.code,
+    name: commune.name,
+    postcode: commune.postcodes?.[0] ?? '',
+    lat: centre.lat,
+    lon: centre.lon,
+  };
+}
+
+/** Kilometres from the visitor's commune, one decimal under 10 km, whole above; null when unknown. */
+export function distanceFrom(
+  near: { lat: number; lon: number } | null,
+  p: { lat?: unknown; lon?: unknown },
+): number | null {
+  if (!near || !located(p)) return null;
+  const km = distanceKm(near, p);
+  return km < 10 ? Math.round(km * 10) / 10 : Math.round(km);
+}
+
+/** The public card of a sheet: what a visitor may read, never the account behind it (quirk §8.2). */
+export function publicCard(
+  p: ApiRecord,
+  presentation: ApiRecord,
+  jobs: Map<number, string>,
+  words: Map<number, string>,
+) {
+  const logo = p.logo as { key?: string; contentType?: string } | null | undefined;
+  return {
+    pk: p.pk as number,
+    name: String(p.name ?? ''),
+    job: typeof p.job === 'number' ? (jobs.get(p.job) ?? '') : '',
+    address: String(p.address ?? ''),
+    postcode: String(p.postcode ?? ''),
+    town: String(p.town ?? ''),
+    lat: located(p) ? p.lat : null,
+    lon: located(p) ? p.lon : null,
+    phoneNumber: String(p.phoneNumber ?? ''),
+    email: String(p.email ?? ''),
+    url: String(p.url ?? ''),
+    isMonAccompagnateurRenov: p.isMonAccompagnateurRenov === true,
+    description: String(presentation.description ?? ''),
+    keyWords: ((presentation.primaryKeyWords as number[] | undefined) ?? [])
+      .map((k) => words.get(k))
+      .filter((w): w is string => !!w),
+    logo: logo?.key ? `/api/v1/listepro/public/professional/${String(p.pk)}/logo/` : null,
+  };
+}
+export type PublicCard = ReturnType<typeof publicCard>;
+
+/** Full sheets and their published presentations for a few pks, as cards in the given order. */
+export async function cardsFor(ctx: RequestContext, pks: number[]): Promise<PublicCard[]> {
+  if (!pks.length) return [];
+  const pro = entityOf(ctx, 'listepro-professional');
+  const pres = entityOf(ctx, 'listepro-presentation');
+  const db = ctx.app.database.db;
+  const sheets = new Map<number, ApiRecord>();
+  const presentations = new Map<number, ApiRecord>();
+  // In chunks: a PDF of every result may name thousands of sheets (bound parameters are limited).
+  for (let i = 0; i < pks.length; i += 500) {
+    const chunk = pks.slice(i, i + 500);
+    const [rows, presRows] = await Promise.all([
+      db
+        .selectFrom(pro.schema['x-entity'].table as never)
+        .selectAll()
+        .where('pk' as never, 'in', chunk as never)
+        .execute(),
+      db
+        .selectFrom(pres.schema['x-entity'].table as never)
+        .selectAll()
+        .where('version' as never, '=', 'published' as never)
+        .where('professional' as never, 'in', chunk as never)
+        .execute(),
+    ]);
+    for (const r of rows) {
+      const rec = rowToRecord(pro, r as Record<string, unknown>);
+      sheets.set(rec.pk as number, rec);
+    }
+    for (const r of presRows) {
+      const rec = rowToRecord(pres, r as Record<string, unknown>);
+      if (!presentations.has(rec.professional as number)) presentations.set(rec.professional as number, rec);
+    }
+  }
+  const [jobs, words] = await Promise.all([allRecords(ctx, 'listepro-job'), allRecords(ctx, 'listepro-key-word')]);
+  const jobNames = new Map(jobs.map((j) => [j.pk as number, String(j.name)]));
+  const wordNames = new Map(words.map((w) => [w.pk as number, String(w.name)]));
+  return pks
+    .filter((pk) => sheets.has(pk))
+    .map((pk) => publicCard(sheets.get(pk)!, presentations.get(pk) ?? {}, jobNames, wordNames));
+}
+
+/** The search's order: the seed's shuffle of the matching sheets (same seed, same order on every page). */
+export function ordered(matches: Candidate[], seed: number): Candidate[] {
+  return seededShuffle(matches, seed, (c) => c.pk);
+}

@@ -1,0 +1,177 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/dialects';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
+import { pdfText } from '../helpers/pdf-text';
+import { readDirectoryFixture } from '../../server/seed/seed-directory';
+import demoPros from '../../fixtures/demo/listepro-professional.json';
+import demoPresentations from '../../fixtures/demo/listepro-presentation.json';
+
+// The public side of the directory (issue 13 items 2 and 3): the search of every tree link against
+// an expectation built from the seed files alone, the map's points and the distance from a
+// commune, the public detail (staff blocks for the team only), and the PDF of a selection.
+
+const D = '/listepro';
+const DOMAIN = 'annuaire.localhost';
+const ref = readDirectoryFixture();
+const GRENOBLE = '38185';
+
+interface Card {
+  pk: number;
+  name: string;
+  distanceKm: number | null;
+}
+interface SearchPage {
+  seed: number;
+  total: number;
+  results: Card[];
+  points?: { pk: number; lat: number; lon: number }[];
+  near: { name: string } | null;
+}
+
+describe.each(DIALECTS)('public directory on %s', (dialect) => {
+  let t: TestApp;
+  const tokens: Record<string, string> = {};
+  appOn(dialect, (app) => {
+    t = app;
+  });
+  beforeAll(async () => {
+    tokens.listepro = await t.login('listepro@demo.fr');
+    tokens.pro = await t.login('pro@demo.fr');
+  });
+  const search = async (query: string) =>
+    t.call(`${D}/public/search/?${query}`, { domain: DOMAIN }) as Promise<{ status: number; body: SearchPage }>;
+  const postPdf = (body: unknown) =>
+    fetch(`${t.url}/api/v1${D}/report/pdf/?domain=${DOMAIN}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+
+  it('answers each of the 81 search-tree links with exactly the seed files’ valid, published matches', async () => {
+    // The expectation comes from the demo fixtures, not from the API under test.
+    const shown = new Set(demoPros.filter((p) => p.proIsValid && p.transitionState === 'published').map((p) => p.pk));
+    const published = demoPresentations.filter((p) => p.version === 'published' && shown.has(p.professional));
+    expect(ref.segmentActivitySubMissionLinks).toHaveLength(81);
+    let nonEmpty = 0;
+    for (const link of ref.segmentActivitySubMissionLinks) {
+      const expected = published
+        .filter(
+          (p) => p.activities.includes(link.activity as number) && p.subMissions.includes(link.subMission as number),
+        )
+        .map((p) => p.professional)
+        .sort((a, b) => a - b);
+      const res = await search(`activity=${link.activity}&subMission=${link.subMission}&perPage=50&points=1`);
+      expect(res.status).toBe(200);
+      const got = res.body.results.map((r) => r.pk).sort((a, b) => a - b);
+      expect({ link: link.id, pks: got }).toEqual({ link: link.id, pks: expected });
+      // The map has every located match (the demo sheets all have a position).
+      expect(res.body.points!.map((p) => p.pk).sort((a, b) => a - b)).toEqual(expected);
+      if (expected.length) nonEmpty++;
+    }
+    expect(nonEmpty).toBeGreaterThan(20);
+  });
+
+  it('gives the distance from the visitor’s commune, and refuses an unknown one in French', async () => {
+    const res = await search(`activity=1&subMission=4&near=${GRENOBLE}`);
+    expect(res.status).toBe(200);
+    expect(res.body.near?.name).toBe('Grenoble');
+    const byName = Object.fromEntries(res.body.results.map((r) => [r.name, r.distanceKm]));
+    // Grenoble's centre to the firm in Grenoble, and to Voiron (about 22 km as the crow flies).
+    expect(byName['Entreprise Démo Rénovation']).toBeLessThan(3);
+    expect(byName['Thermique Isère Conseil']).toBeGreaterThan(18);
+    expect(byName['Thermique Isère Conseil']).toBeLessThan(26);
+    const bad = await search('activity=1&subMission=4&near=99999');
+    expect(bad.status).toBe(400);
+    expect(bad.body as unknown).toMatchObject({ message: expect.stringMatching(/commune/) });
+  });
+
+  it('shows the public detail, with the team’s blocks for the team only', async () => {
+    const anonymous = await t.call(`${D}/public/professional/1/`, { domain: DOMAIN });
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.body).toMatchObject({ pk: 1, name: 'Entreprise Démo Rénovation', staff: null });
+    expect(anonymous.body.description).toContain('Maîtrise d');
+    expect(anonymous.body.labels.map((l: { name: string }) => l.name)).toEqual(['Rénovation exemplaire (démo)']);
+    expect(anonymous.body).not.toHaveProperty('user');
+    // The references of Atelier Bois Vercors (published) are on its detail.
+    const atelier = await t.call(`${D}/public/professional/2/`, { domain: DOMAIN });
+    expect(atelier.body.references.map((r: { productionName: string }) => r.productionName)).toEqual([
+      "Rénovation d'une ferme du Vercors",
+    ]);
+    // The sheet in validation: not found for the public and for a professional, open to the team.
+    const hidden = demoPros.find((p) => !p.proIsValid)!;
+    expect((await t.call(`${D}/public/professional/${hidden.pk}/`, { domain: DOMAIN })).status).toBe(404);
+    expect((await t.call(`${D}/public/professional/${hidden.pk}/`, { domain: DOMAIN, token: tokens.pro })).status).toBe(
+      404,
+    );
+    const team = await t.call(`${D}/public/professional/1/`, { domain: DOMAIN, token: tokens.listepro });
+    expect(team.body.staff).toMatchObject({ proIsValid: true, labels: [1], activities: [1, 2] });
+    // « 12-3 »: an address of another sheet, or a malformed id, is not found.
+    for (const id of ['1-999', '1-', 'abc'])
+      expect((await t.call(`${D}/public/professional/${id}/`, { domain: DOMAIN })).status, id).toBe(404);
+    expect((await t.call(`${D}/public/professional/1/logo/`, { domain: DOMAIN })).status).toBe(404);
+  });
+
+  it('validates from the detail for the team only (the server keeps a professional’s value)', async () => {
+    const patch = (token: string, proIsValid: boolean) =>
+      t.call(`${D}/professional/1/`, { method: 'PATCH', token, body: { proIsValid }, domain: DOMAIN });
+    await patch(tokens.pro, false);
+    expect((await t.call(`${D}/public/professional/1/`, { domain: DOMAIN })).status).toBe(200);
+    expect((await patch(tokens.listepro, false)).status).toBe(200);
+    expect((await t.call(`${D}/public/professional/1/`, { domain: DOMAIN })).status).toBe(404);
+    expect((await patch(tokens.listepro, true)).status).toBe(200);
+    expect((await t.call(`${D}/public/professional/1/`, { domain: DOMAIN })).status).toBe(200);
+  });
+
+  it('prints a PDF of three favourites with the visitor’s comment', async () => {
+    const first = await search('activity=1&subMission=4');
+    const favourites = first.body.results.map((r) => r.pk);
+    expect(favourites).toHaveLength(3);
+    const comment = 'Projet de rénovation de notre maison à Saint-Égrève, devis avant juin.';
+    const res = await postPdf({
+      domain: DOMAIN,
+      data: {
+        activity: 1,
+        mission: 1,
+        subMission: 4,
+        seed: first.body.seed,
+        favoritePro: favourites,
+        commentPdf: comment,
+        downloadAll: 'selection',
+        near: GRENOBLE,
+      },
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/pdf');
+    expect(res.headers.get('content-disposition')).toContain('rapport-liste-professionnels.pdf');
+    const { text, pages } = await pdfText(await res.arrayBuffer());
+    for (const name of ['Entreprise Démo Rénovation', 'Atelier Bois Vercors', 'Thermique Isère Conseil'])
+      expect(text).toContain(name);
+    expect(text).toContain(comment);
+    expect(text).toContain('Annuaire des professionnels');
+    expect(text).toContain('maison › Audit');
+    expect(text).toContain('Votre sélection (3)');
+    expect(text).toContain(`Page ${pages} / ${pages}`);
+    // A sheet outside the search never prints, even when the browser sends its pk.
+    const other = await postPdf({
+      domain: DOMAIN,
+      data: { activity: 1, subMission: 4, seed: 7, favoritePro: [favourites[0], 4], downloadAll: 'selection' },
+    });
+    const otherText = (await pdfText(await other.arrayBuffer())).text;
+    expect(otherText).toContain('Votre sélection (1)');
+    expect(otherText).not.toContain('Copro');
+  });
+
+  it('refuses a malformed PDF request in French', async () => {
+    for (const data of [
+      { activity: 1, subMission: 4 },
+      { activity: 'x', subMission: 4, seed: 3 },
+      { activity: 1, subMission: 4, seed: 3, downloadAll: 'selection', favoritePro: [] },
+      { activity: 1, subMission: 4, seed: 3, commentPdf: 'x'.repeat(2001) },
+    ]) {
+      const res = await postPdf({ domain: DOMAIN, data });
+      expect(res.status, JSON.stringify(data).slice(0, 80)).toBe(400);
+      expect(((await res.json()) as { message: string }).message).toMatch(/[a-zé]/);
+    }
+  });
+});
