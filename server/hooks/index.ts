@@ -27,6 +27,7 @@ import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
 import { oneOrganizationAddress } from './fac/one-organization-address';
 import { housingGroups, housingMainAddress } from './fac/housing-hooks';
+import { visitReportContactType } from './fac/visit-report-hooks';
 import { deleteDependents } from './fac/delete-dependents';
 import { incompleteEntries } from './fac/incomplete-entries';
 import { duplicateDetection } from './fac/duplicate-detection';
@@ -72,6 +73,7 @@ export const namedHooks: Record<string, EntityHook> = {
   oneOrganizationAddress,
   housingGroups,
   housingMainAddress,
+  visitReportContactType,
   deleteDependents,
   incompleteEntries,
   duplicateDetection,

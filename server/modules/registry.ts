@@ -27,6 +27,7 @@ import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
 import { nationalPlatformRouter } from './follow-up/national-platform-routes';
 import { listeproRouter } from './listepro/listepro-routes';
 import { eventsRouter } from './events/event-routes';
+import { visitReportRouter } from './visit-report/visit-report-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -61,5 +62,6 @@ export function extraRouters(app: AppContext): Router[] {
     nationalPlatformRouter(),
     listeproRouter(app),
     eventsRouter(app),
+    visitReportRouter(app),
   ];
 }

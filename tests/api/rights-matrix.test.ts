@@ -97,6 +97,7 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     $organization2: new Map(),
     $note: new Map(),
     $folder: new Map(),
+    $housing: new Map(),
   };
   /** A directory sheet and one of its references per account, for what belongs to a sheet ($sheet, $reference). */
   const sheetOf = new Map<number, number>();
@@ -163,6 +164,9 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       // A household folder of the seeded national programme (fixtures/demo), with its default actions.
       const f = await create(system, 'folder', { contact: facOf.$contact.get(group), model: 1 });
       facOf.$folder.set(group, f.pk as number);
+      // A contact's housing attached to the structure, for the visit reports written on it.
+      const h = await create(system, 'housing', { contact: facOf.$contact.get(group), groups: [group], area: 90 });
+      facOf.$housing.set(group, h.pk as number);
     }
     // The demo professional (6) has a sheet; every other account gets one, as its "own" sheet.
     for (const user of [1, 2, 3, 4, 5, 6, 7, 8]) {
