@@ -12,6 +12,7 @@ export const recordActions: Record<string, LazyExoticComponent<ComponentType<Rec
   listRecipients: lazy(() => import('./file-area/ListRecipientsAction')),
   contactConsent: lazy(() => import('./rgpd/ContactConsentAction')),
   reminderDone: lazy(() => import('./fac/ReminderDoneAction')),
+  visitReportPdf: lazy(() => import('./visit-report/VisitReportPdfAction')),
   // Generic: a link shown when a record of another entity matches (a contact's duplicate group).
   linkWhenFound: lazy(() => import('../runtime/LinkWhenFoundAction')),
 };
