@@ -95,7 +95,7 @@ const { visitReportPdf } = await import('../server/modules/pdf/visit-report-repo
 const { pdfText } = await import('../tests/helpers/pdf-text');
 visitReportPdf({ siteTitle: 'Rénovation Démo', data, date: new Date() }); // warm-up: fonts and jsPDF loaded
 const times: number[] = [];
-let bytes = Buffer.alloc(0);
+let bytes: Buffer = Buffer.alloc(0);
 for (let i = 0; i < 7; i++) {
   const start = performance.now();
   bytes = visitReportPdf({ siteTitle: 'Rénovation Démo', data, date: new Date() });
