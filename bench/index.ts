@@ -7,6 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const BENCHES: Record<string, { file: string; about: string }> = {
   simulators: { file: 'simulators-engine.ts', about: 'thermix engine, time per solution (in process)' },
+  'visit-report-pdf': {
+    file: 'visit-report-pdf.ts',
+    about: 'a 20-page visit report PDF drawn in process, target ≤ 1.5 s',
+  },
   'first-paint': {
     file: 'first-paint.ts',
     about: 'largest contentful paint of the public pages on a throttled phone (Chromium), target ≤ 2.0 s',

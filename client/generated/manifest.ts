@@ -4859,6 +4859,23 @@ export const routes: ManifestRoute[] = [
     "description": "Les montants des actes par type de valorisation et par période."
   },
   {
+    "name": "VisitReportEdit",
+    "path": "/compte-rendu-entretien/rapport/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "visit-report"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Modifier le compte rendu"
+  },
+  {
     "name": "WhiteLabelList",
     "path": "/administration/marques-blanches/",
     "screen": {

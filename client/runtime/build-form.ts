@@ -16,6 +16,7 @@ function rjsfProperty(prop: PropertySchema): RJSFSchema {
       out.properties = Object.fromEntries(
         Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, rjsfProperty(p)]),
       );
+    else if (k === 'items' && (v as PropertySchema).properties) out.items = rjsfProperty(v as PropertySchema);
     else out[k] = v;
   }
   out.type = mainType(prop);
@@ -31,6 +32,14 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
   if (mainType(prop) === 'object' && prop.properties) {
     delete ui['ui:widget'];
     for (const [n, p] of Object.entries(prop.properties)) ui[n] = uiFor(meta, `${name}.${n}`, p, readOnly);
+  }
+  // A list of objects (a report's faces, a scenario's aids): RJSF's array field with our French
+  // templates (templates.tsx), each item's fields drawn as the entity's own fields are.
+  const items = prop.items as PropertySchema | undefined;
+  if (mainType(prop) === 'array' && items && mainType(items) === 'object' && items.properties) {
+    delete ui['ui:widget'];
+    ui.items = {};
+    for (const [n, p] of Object.entries(items.properties)) ui.items[n] = uiFor(meta, `${name}.${n}`, p, readOnly);
   }
   // A free-form object has no fields to draw (RJSF would show an empty fieldset): it is typed as JSON.
   if (mainType(prop) === 'object' && !prop.properties && !isFileProperty(prop)) {

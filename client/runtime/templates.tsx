@@ -1,5 +1,12 @@
 import { useState, type KeyboardEvent, type ReactElement } from 'react';
-import type { FieldTemplateProps, ObjectFieldTemplateProps, TemplatesType } from '@rjsf/utils';
+import type {
+  ArrayFieldItemTemplateProps,
+  ArrayFieldTemplateProps,
+  FieldTemplateProps,
+  ObjectFieldTemplateProps,
+  TemplatesType,
+} from '@rjsf/utils';
+import { confirmAction } from '../shell/confirm';
 import type { FormSection } from '../../engine/schema/types';
 import { t } from '../lib/messages';
 
@@ -9,11 +16,19 @@ export interface FormLayoutContext {
   errorFields: Set<string>;
 }
 
+function isObjectItems(items: unknown): boolean {
+  return (
+    !!items && typeof items === 'object' && !Array.isArray(items) && (items as { type?: unknown }).type === 'object'
+  );
+}
+
 /** Label, input, help and the first error of a field (spec 01 §8: first message per field). */
 export function FieldTemplate(props: FieldTemplateProps) {
   const { id, label, required, children, rawErrors, rawDescription, rawHelp, hidden, displayLabel, schema } = props;
   if (hidden) return <div hidden>{children}</div>;
   if (schema.type === 'object') return children;
+  // A list of objects draws its own legend, items and buttons (ArrayFieldTemplate).
+  if (schema.type === 'array' && isObjectItems(schema.items)) return children;
   const help = rawHelp || rawDescription;
   const isCheckbox = schema.type === 'boolean';
   return (
@@ -159,9 +174,72 @@ export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   );
 }
 
+/** The title of one item of a list (« Paroi 2 »), from the item schema's title. */
+function itemTitle(schemaTitle: unknown, index: number) {
+  return `${typeof schemaTitle === 'string' && schemaTitle ? schemaTitle : t('ui.array_item')} ${index + 1}`;
+}
+
+/**
+ * A list of objects in a form: a fieldset with its title, each item in its own fieldset with
+ * « Retirer » (confirmed: the item's fields are lost at the next save), and « Ajouter » under the
+ * list; a French sentence when it is empty. Buttons are real buttons with text (no icon font).
+ */
+export function ArrayFieldTemplate(props: ArrayFieldTemplateProps) {
+  const { title, items, canAdd, onAddClick, disabled, readonly, schema, rawErrors, fieldPathId } = props;
+  const itemSchema = (schema.items ?? {}) as { title?: string };
+  return (
+    <fieldset className="array-field" id={fieldPathId.$id}>
+      {title && <legend>{title}</legend>}
+      {items.length === 0 && <p className="array-empty">{t('ui.array_empty')}</p>}
+      {items}
+      {rawErrors?.[0] && <p className="field-error">{rawErrors[0]}</p>}
+      {canAdd && !readonly && (
+        <button type="button" className="button button-secondary" onClick={onAddClick} disabled={disabled}>
+          {t('ui.array_add', { item: (itemSchema.title ?? t('ui.array_item')).toLowerCase() })}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+export function ArrayFieldItemTemplate(props: ArrayFieldItemTemplateProps) {
+  const { children, index, buttonsProps, disabled, readonly, schema } = props;
+  const name = itemTitle(schema.title, index);
+  const remove = async () => {
+    if (await confirmAction(t('ui.array_remove_confirm', { item: name }), { confirm: t('ui.array_remove') }))
+      buttonsProps.onRemoveItem();
+  };
+  return (
+    <div className="array-item" role="group" aria-label={name}>
+      {children}
+      {buttonsProps.hasRemove && !readonly && (
+        <div className="array-item-actions">
+          {buttonsProps.hasMoveUp && (
+            <button
+              type="button"
+              className="button button-secondary"
+              onClick={buttonsProps.onMoveUpItem}
+              disabled={disabled}
+            >
+              {t('ui.array_up')}
+              <span className="visually-hidden"> : {name}</span>
+            </button>
+          )}
+          <button type="button" className="button button-secondary" onClick={remove} disabled={disabled}>
+            {t('ui.array_remove')}
+            <span className="visually-hidden"> : {name}</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+}
+
 export const templates: Partial<TemplatesType> = {
   FieldTemplate,
   ObjectFieldTemplate,
+  ArrayFieldTemplate,
+  ArrayFieldItemTemplate,
   ErrorListTemplate: () => null,
   ButtonTemplates: { SubmitButton: () => null } as unknown as TemplatesType['ButtonTemplates'],
 };

@@ -5315,6 +5315,19784 @@ export interface ValuationType {
 }
 
 /**
+ * Compte rendu de visite (entity "visit-report", schemas/entities/visit-report.schema.json)
+ */
+export interface VisitReport {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Type de rapport
+   */
+  kind: "visit" | "preco";
+  /**
+   * Logement
+   */
+  housing: number;
+  /**
+   * Structure signataire
+   */
+  group: number;
+  /**
+   * Conseiller
+   */
+  advisor?: number | null;
+  /**
+   * Date de la visite
+   */
+  visitDate: string;
+  /**
+   * Commentaire sur les identités
+   */
+  identityComment?: string;
+  /**
+   * Commentaire sur le logement
+   */
+  housingComment?: string;
+  /**
+   * Revenu fiscal de référence (€)
+   */
+  fiscalIncome?: number;
+  /**
+   * Année du revenu fiscal
+   */
+  fiscalIncomeYear?: number | null;
+  /**
+   * Étiquette DPE
+   */
+  dpe: "-" | "a" | "b" | "c" | "d" | "e" | "f" | "g";
+  /**
+   * Source des consommations
+   */
+  consumptionInformationSource?: "bill" | "dpe" | "declarative" | "estimative" | "unavailable" | null;
+  /**
+   * Chauffage (kWh/an)
+   */
+  consumptionHeating?: number;
+  /**
+   * Eau chaude sanitaire (kWh/an)
+   */
+  consumptionHotWater?: number;
+  /**
+   * Chauffage et eau chaude groupés (kWh/an)
+   */
+  consumptionHeatingHotWater?: number;
+  /**
+   * Électricité hors chauffage (kWh/an)
+   */
+  consumptionElectricity?: number;
+  /**
+   * Commentaire sur les consommations
+   */
+  consumptionComment?: string;
+  /**
+   * Parois
+   *
+   * @maxItems 30
+   *
+   * Items: Paroi
+   */
+  faces?: {
+    /**
+     * Paroi
+     */
+    nature: "wall" | "floor" | "roof" | "window";
+    /**
+     * Évaluation (0 à 4)
+     */
+    evaluation: number;
+    /**
+     * Nature de l'isolant
+     */
+    insulationNature?: "synthetic" | "mineral" | "biosourced" | "undetermined" | null;
+    /**
+     * Commentaire
+     */
+    comment?: string;
+  }[];
+  /**
+   * Systèmes existants
+   *
+   * @maxItems 30
+   *
+   * Items: Système
+   */
+  systems?: {
+    /**
+     * Système
+     */
+    nature: "heating-main" | "emitter" | "controler" | "hot-water" | "heating-extra" | "ventilation" | "photovoltaic";
+    /**
+     * Description
+     */
+    description?: string;
+  }[];
+  /**
+   * Commentaire sur l'état des lieux
+   */
+  houseInventoryComment?: string;
+  /**
+   * Recommandations de travaux
+   *
+   * @maxItems 60
+   *
+   * Items: Recommandation
+   */
+  workRecommendations?: {
+    /**
+     * Catégorie
+     */
+    category: "enveloppe" | "systems" | "others" | "eco-gestures";
+    /**
+     * Nature des travaux
+     */
+    nature:
+      | "roof-insulation"
+      | "wall-insulation"
+      | "floor-insulation"
+      | "carpentry-replacement"
+      | "ventilation"
+      | "heating-production"
+      | "heating-emitter"
+      | "hot-water-production"
+      | "heating-control"
+      | "photovoltaic"
+      | "eco-gestures"
+      | "calorifuge"
+      | "water-tank-insulation"
+      | "additional-costs";
+    /**
+     * Solution retenue
+     */
+    name?: string;
+    /**
+     * Coût estimé (€)
+     */
+    cost: number;
+    /**
+     * Commentaire
+     */
+    comment?: string;
+    /**
+     * Dans le scénario principal
+     */
+    selectedScenarioPrimary?: boolean;
+    /**
+     * Dans le scénario secondaire
+     */
+    selectedScenarioSecondary?: boolean;
+  }[];
+  /**
+   * Commentaire sur les recommandations
+   */
+  workRecommendationsComment?: string;
+  /**
+   * Scénario principal
+   */
+  primaryScenario?: {
+    /**
+     * Nom du scénario
+     */
+    label: string;
+    /**
+     * Résumé du scénario
+     */
+    customSummary?: string;
+    /**
+     * Aides financières
+     *
+     * @maxItems 20
+     *
+     * Items: Aides financière
+     */
+    financialAids?:
+      | []
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ];
+    /**
+     * Financements
+     *
+     * @maxItems 20
+     *
+     * Items: Financement
+     */
+    financings?:
+      | []
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ];
+  };
+  /**
+   * Présenter le scénario secondaire
+   */
+  isSecondaryScenarioDisplayed?: boolean;
+  /**
+   * Scénario secondaire
+   */
+  secondaryScenario?: {
+    /**
+     * Nom du scénario
+     */
+    label: string;
+    /**
+     * Résumé du scénario
+     */
+    customSummary?: string;
+    /**
+     * Aides financières
+     *
+     * @maxItems 20
+     *
+     * Items: Aides financière
+     */
+    financialAids?:
+      | []
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature:
+              | "anah"
+              | "cee-regular"
+              | "cee-more"
+              | "action-logement"
+              | "prime-renov"
+              | "local-help-1"
+              | "local-help-2"
+              | "local-help-3"
+              | "local-help-4"
+              | "local-help-5";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ];
+    /**
+     * Financements
+     *
+     * @maxItems 20
+     *
+     * Items: Financement
+     */
+    financings?:
+      | []
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Nature
+             */
+            nature: "ecoptz" | "loan-1" | "loan-2" | "loan-3";
+            /**
+             * Libellé personnalisé
+             */
+            customLabel?: string;
+            /**
+             * Montant (€)
+             */
+            amount: number;
+            /**
+             * Retenu
+             */
+            selected?: boolean;
+          }
+        ];
+  };
+  /**
+   * Commentaire sur le financement
+   */
+  financingComment?: string;
+  /**
+   * Étapes du projet
+   *
+   * @maxItems 30
+   *
+   * Items: Étape
+   */
+  steps?: {
+    /**
+     * Jalon
+     */
+    milestone: "advises" | "estimation" | "estimation-signature" | "work-beginning" | "work-end";
+    /**
+     * Catégorie
+     */
+    category?: "financing" | "contacts" | null;
+    /**
+     * Ce qu’il faut faire
+     */
+    description?: string;
+  }[];
+  /**
+   * Conclusion
+   */
+  conclusionComment?: string;
+  /**
+   * Annexe : synthèse financière des scénarios
+   */
+  appendixFinancial?: boolean;
+  /**
+   * Annexe : simulation de prêt de rénovation enregistrée
+   */
+  appendixEcorenover?: boolean;
+  /**
+   * Simulation de prêt de rénovation
+   */
+  ecorenoverSimulation?: number | null;
+  /**
+   * Ajouter une annexe libre
+   */
+  isCustomAppendixSelected?: boolean;
+  /**
+   * Annexe libre
+   */
+  customAppendix?: string;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Marque blanche (entity "white-label", schemas/entities/white-label.schema.json)
  */
 export interface WhiteLabel {
@@ -5980,6 +25758,7 @@ export interface EntityTypes {
   'user': User;
   'valuation': Valuation;
   'valuation-type': ValuationType;
+  'visit-report': VisitReport;
   'white-label': WhiteLabel;
   'yearly-energy-price': YearlyEnergyPrice;
 }

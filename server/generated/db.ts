@@ -1522,6 +1522,45 @@ export interface ThermixSettingsTable {
   updated_at: string | null;
 }
 
+export interface VisitReportReportTable {
+  pk: Generated<number>;
+  kind: string | null;
+  housing: number | null;
+  group: number | null;
+  advisor: number | null;
+  visit_date: string | null;
+  identity_comment: string | null;
+  housing_comment: string | null;
+  fiscal_income: number | null;
+  fiscal_income_year: number | null;
+  dpe: string | null;
+  consumption_information_source: string | null;
+  consumption_heating: number | null;
+  consumption_hot_water: number | null;
+  consumption_heating_hot_water: number | null;
+  consumption_electricity: number | null;
+  consumption_comment: string | null;
+  faces: JsonColumn | null;
+  systems: JsonColumn | null;
+  house_inventory_comment: string | null;
+  work_recommendations: JsonColumn | null;
+  work_recommendations_comment: string | null;
+  primary_scenario: JsonColumn | null;
+  is_secondary_scenario_displayed: number | null;
+  secondary_scenario: JsonColumn | null;
+  financing_comment: string | null;
+  steps: JsonColumn | null;
+  conclusion_comment: string | null;
+  appendix_financial: number | null;
+  appendix_ecorenover: number | null;
+  ecorenover_simulation: number | null;
+  is_custom_appendix_selected: number | null;
+  custom_appendix: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
 export interface WhiteLabelTable {
   pk: Generated<number>;
   domain: string | null;
@@ -1715,5 +1754,6 @@ export interface EntityDatabase {
   pdf_temp_store: PdfTempStoreTable;
   thermix_group_energy_price: ThermixGroupEnergyPriceTable;
   thermix_settings: ThermixSettingsTable;
+  visit_report_report: VisitReportReportTable;
   white_label: WhiteLabelTable;
 }

@@ -107,5 +107,6 @@ export const entityRoutes: GeneratedEntityRoute[] = [
   { entity: 'group-energy-price', path: '/api/v1/thermix/group-energy-price/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: true },
   { entity: 'thermix-settings', path: '/api/v1/thermix/user-settings/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'housing', path: '/api/v1/visit-report/housing/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
+  { entity: 'visit-report', path: '/api/v1/visit-report/report/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'white-label', path: '/api/v1/white_labelling/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
 ];

@@ -29,6 +29,7 @@ import { listNoCycle } from './fac/list-no-cycle';
 import { newsletterSlug } from './newsletters/newsletter-slug';
 import { oneOrganizationAddress } from './fac/one-organization-address';
 import { housingGroups, housingMainAddress } from './fac/housing-hooks';
+import { visitReportContactType } from './fac/visit-report-hooks';
 import { deleteDependents } from './fac/delete-dependents';
 import { incompleteEntries } from './fac/incomplete-entries';
 import { duplicateDetection } from './fac/duplicate-detection';
@@ -76,6 +77,7 @@ export const namedHooks: Record<string, EntityHook> = {
   oneOrganizationAddress,
   housingGroups,
   housingMainAddress,
+  visitReportContactType,
   deleteDependents,
   incompleteEntries,
   duplicateDetection,

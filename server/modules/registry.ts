@@ -29,6 +29,7 @@ import { listeproRouter } from './listepro/listepro-routes';
 import { eventsRouter } from './events/event-routes';
 import { workflowRouter } from './workflow/workflow-routes';
 import { newslettersRouter } from './newsletters/newsletter-routes';
+import { visitReportRouter } from './visit-report/visit-report-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -65,5 +66,6 @@ export function extraRouters(app: AppContext): Router[] {
     eventsRouter(app),
     workflowRouter(),
     newslettersRouter(app),
+    visitReportRouter(app),
   ];
 }

@@ -100,6 +100,7 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     $note: new Map(),
     $folder: new Map(),
     $newsletterGroup: new Map(),
+    $housing: new Map(),
   };
   /** A directory sheet and one of its references per account, for what belongs to a sheet ($sheet, $reference). */
   const sheetOf = new Map<number, number>();
@@ -166,6 +167,9 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       // A household folder of the seeded national programme (fixtures/demo), with its default actions.
       const f = await create(system, 'folder', { contact: facOf.$contact.get(group), model: 1 });
       facOf.$folder.set(group, f.pk as number);
+      // A contact's housing attached to the structure, for the visit reports written on it.
+      const h = await create(system, 'housing', { contact: facOf.$contact.get(group), groups: [group], area: 90 });
+      facOf.$housing.set(group, h.pk as number);
       // A group of newsletters of the structure, for its newsletters ($newsletterGroup).
       const gon = await create(system, 'newsletter-group', { title: 'Matrice', group, slug: `matrice-${group}` });
       facOf.$newsletterGroup.set(group, gon.pk as number);

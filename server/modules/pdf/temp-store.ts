@@ -50,6 +50,11 @@ async function store(ctx: RequestContext, body: unknown): Promise<{ uuid: string
       message(ctx.app, 'validation.summary'),
     );
   }
+  return storeTempData(ctx, data);
+}
+
+/** Keeps `data` for the print pages (24 hours) and answers its uuid; also used by modules that assemble it. */
+export async function storeTempData(ctx: RequestContext, data: object): Promise<{ uuid: string }> {
   const payload = JSON.stringify(data);
   if (payload.length > TEMP_STORE_MAX_CHARS) throw new HttpError(413, 'too_large', message(ctx.app, 'errors.413'));
   await purgeExpired(ctx);
@@ -58,7 +63,8 @@ async function store(ctx: RequestContext, body: unknown): Promise<{ uuid: string
   return { uuid };
 }
 
-async function read(ctx: RequestContext, uuid: string) {
+/** A stored entry (404 in French once expired or unknown). */
+export async function readTempData(ctx: RequestContext, uuid: string) {
   if (!UUID.test(uuid)) throw missing(ctx);
   const entry = await findBySecret(ctx, 'pdf-temp-store', uuid).catch((e: unknown) => {
     if (e instanceof HttpError && e.status === 404) throw missing(ctx);
@@ -98,7 +104,7 @@ export function tempStoreRouter(app: AppContext): Router {
   router.get(
     [`${BASE}/:uuid`, `${BASE}/:uuid/`],
     asyncHandler(async (req, res) => {
-      res.set('cache-control', 'no-store').json(await read(req.ctx, String(req.params.uuid)));
+      res.set('cache-control', 'no-store').json(await readTempData(req.ctx, String(req.params.uuid)));
     }),
   );
   return router;

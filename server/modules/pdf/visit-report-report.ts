@@ -1,0 +1,304 @@
+import type { PrintData } from '../visit-report/print-data';
+import type { ScenarioTotals } from '../../../engine/visit-report/scenario-totals';
+import { euros, longDate, number, percent } from './format';
+import { COLORS, PdfLayout, type Column } from './pdf-layout';
+
+export interface VisitReportPdfInput {
+  siteTitle: string;
+  data: PrintData;
+  date: Date;
+}
+
+const str = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
+
+/** « 20 novembre 2026 » from a stored « 2026-11-20 » (noon UTC: the same day in Paris). */
+function frenchDay(iso: unknown): string {
+  return typeof iso === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? longDate(new Date(`${iso}T12:00:00Z`)) : '-';
+}
+
+/** The scenario comparison the screen shows, one column per scenario (also the financial appendix). */
+export function comparisonRows(scenarios: ScenarioTotals[]): { columns: Column[]; rows: string[][] } {
+  const columns: Column[] = [
+    { title: '', width: 2 },
+    ...scenarios.map((s) => ({ title: s.label, width: 1.3, align: 'right' as const })),
+  ];
+  const line = (label: string, pick: (s: ScenarioTotals) => string) => [label, ...scenarios.map(pick)];
+  return {
+    columns,
+    rows: [
+      line('Coût des travaux', (s) => euros(s.worksCost)),
+      line('Aides financières', (s) => euros(s.aidsTotal)),
+      line('Part des travaux couverte par les aides', (s) => percent(s.aidsShare)),
+      line('Reste après aides', (s) => euros(s.remainingAfterAids)),
+      line('Financements (prêts)', (s) => euros(s.financingsTotal)),
+      line('Reste à charge', (s) => euros(s.remainingCost)),
+    ],
+  };
+}
+
+/**
+ * The report an advisor hands to a household (reference 10.8 parts): a cover in the signing
+ * structure's name, the five tabs in order, the scenario comparison, then the chosen appendices.
+ */
+export function visitReportPdf(input: VisitReportPdfInput): Buffer {
+  const { data } = input;
+  const { report, housing, labels } = data;
+  const label = (path: string, value: unknown) =>
+    value === null || value === undefined || value === '' ? '-' : (labels[path]?.[String(value)] ?? String(value));
+  const isPreco = report.kind === 'preco';
+  const title = isPreco ? 'Pré-recommandation' : "Compte rendu d'entretien";
+  const signer = data.group.fullName || data.group.name || input.siteTitle;
+  const layout = new PdfLayout({ title: `${title} : ${data.contactName}`, footer: `${signer} : ${title}` });
+  const doc = layout.doc;
+  const comment = (text: unknown, heading?: string) => {
+    const t = str(text);
+    if (!t) return;
+    if (heading) layout.heading(heading, 3, 10);
+    for (const para of t.split(/\n\s*\n/)) {
+      layout.paragraph(para, { size: 9.5 });
+      layout.space(1.5);
+    }
+  };
+
+  // Cover: the structure's band and contact details, the household and the housing.
+  doc.setFillColor(COLORS.primary);
+  doc.rect(0, 0, layout.pageWidth, 62, 'F');
+  layout.textAt(signer, layout.margin, 16, { size: 20, style: 'bold', color: '#ffffff' });
+  const contacts = [data.group.address, data.group.phone, data.group.email, data.group.website].filter(Boolean);
+  contacts.forEach((c, i) => layout.textAt(c, layout.margin, 28 + i * 5.5, { size: 9.5, color: '#ffffff' }));
+  layout.y = 82;
+  layout.paragraph(title, { size: 26, style: 'bold', color: COLORS.primary });
+  layout.space(3);
+  layout.paragraph(data.contactName || '-', { size: 15, style: 'bold' });
+  const address = [
+    str(housing.address),
+    str(housing.addressMore),
+    [str(housing.postcode), str(housing.city)].filter(Boolean).join(' '),
+  ]
+    .filter(Boolean)
+    .join(', ');
+  layout.paragraph(address || 'Adresse non renseignée', { size: 11, color: COLORS.muted });
+  layout.space(8);
+  layout.keyValues(
+    [
+      ['Date de la visite', frenchDay(report.visitDate)],
+      ['Conseiller', data.advisor ? [data.advisor.name, data.advisor.title].filter(Boolean).join(', ') : '-'],
+      ...(data.advisor?.email ? ([['Courriel du conseiller', data.advisor.email]] as [string, string][]) : []),
+      ...(data.advisor?.phone ? ([['Téléphone du conseiller', data.advisor.phone]] as [string, string][]) : []),
+      ['Document établi le', longDate(input.date)],
+    ],
+    { labelWidth: 55, size: 10.5 },
+  );
+  layout.textAt(input.siteTitle, layout.margin, layout.pageHeight - 34, { size: 9, color: COLORS.muted });
+
+  // 1. Identités
+  layout.newPage();
+  layout.heading('Identités');
+  layout.keyValues([
+    [isPreco ? 'Structure' : 'Ménage', data.contactName || '-'],
+    ['Adresse du logement', address || '-'],
+    [
+      'Type de logement',
+      housing.housingType === 'other' && str(housing.housingTypeOtherLabel)
+        ? str(housing.housingTypeOtherLabel)
+        : label('housing.housingType', housing.housingType),
+    ],
+    [
+      "Statut d'occupation",
+      housing.ownership === 'other' && str(housing.ownershipOtherLabel)
+        ? str(housing.ownershipOtherLabel)
+        : label('housing.ownership', housing.ownership),
+    ],
+    ['Superficie', typeof housing.area === 'number' ? number(housing.area, 0, 'm²') : '-'],
+    ["Nombre d'occupants", typeof housing.occupantsNumber === 'number' ? number(housing.occupantsNumber, 0) : '-'],
+    ['Année de construction', str(housing.year) || '-'],
+    [
+      'Revenu fiscal de référence',
+      euros(report.fiscalIncome as number) +
+        (typeof report.fiscalIncomeYear === 'number' ? ` (${report.fiscalIncomeYear})` : ''),
+    ],
+  ]);
+  comment(report.identityComment, 'Le ménage');
+  comment(report.housingComment, 'Le logement');
+
+  // 2. Évaluation
+  layout.heading('Évaluation du logement');
+  layout.keyValues([
+    ['Étiquette DPE', label('dpe', report.dpe)],
+    ['Source des consommations', label('consumptionInformationSource', report.consumptionInformationSource)],
+    ['Chauffage', number(report.consumptionHeating as number, 0, 'kWh/an')],
+    ['Eau chaude sanitaire', number(report.consumptionHotWater as number, 0, 'kWh/an')],
+    ['Chauffage et eau chaude groupés', number(report.consumptionHeatingHotWater as number, 0, 'kWh/an')],
+    ['Électricité hors chauffage', number(report.consumptionElectricity as number, 0, 'kWh/an')],
+  ]);
+  comment(report.consumptionComment);
+  const faces = (report.faces as Record<string, unknown>[] | null) ?? [];
+  if (faces.length) {
+    layout.heading("L'enveloppe", 2);
+    layout.table(
+      [
+        { title: 'Paroi', width: 1.2 },
+        { title: 'Évaluation', width: 1, align: 'right' },
+        { title: 'Isolant', width: 1.2 },
+        { title: 'Commentaire', width: 3.5 },
+      ],
+      faces.map((f) => [
+        label('faces.nature', f.nature),
+        `${number(f.evaluation as number, 0)} / 4`,
+        label('faces.insulationNature', f.insulationNature),
+        str(f.comment),
+      ]),
+    );
+  }
+  const systems = (report.systems as Record<string, unknown>[] | null) ?? [];
+  if (systems.length) {
+    layout.heading('Les équipements', 2);
+    layout.table(
+      [
+        { title: 'Système', width: 1.5 },
+        { title: 'Description', width: 4 },
+      ],
+      systems.map((s) => [label('systems.nature', s.nature), str(s.description)]),
+    );
+  }
+  comment(report.houseInventoryComment, "Synthèse de l'état des lieux");
+
+  // 3. Recommandations, by category.
+  layout.heading('Recommandations de travaux');
+  const works = (report.workRecommendations as Record<string, unknown>[] | null) ?? [];
+  if (works.length === 0) layout.paragraph('Aucune recommandation de travaux.', { size: 9.5, color: COLORS.muted });
+  for (const category of Object.keys(labels['workRecommendations.category'] ?? {})) {
+    const inCategory = works.filter((w) => w.category === category);
+    if (!inCategory.length) continue;
+    layout.heading(label('workRecommendations.category', category), 2);
+    layout.table(
+      [
+        { title: 'Travaux', width: 2.2 },
+        { title: 'Solution', width: 1.5 },
+        { title: 'Coût estimé', width: 1.1, align: 'right' },
+        { title: 'Scénarios', width: 1.2 },
+        { title: 'Commentaire', width: 2.6 },
+      ],
+      inCategory.map((w) => [
+        label('workRecommendations.nature', w.nature),
+        str(w.name),
+        euros(w.cost as number),
+        [
+          w.selectedScenarioPrimary ? data.scenarios[0]?.label : '',
+          w.selectedScenarioSecondary ? data.scenarios[1]?.label : '',
+        ]
+          .filter(Boolean)
+          .join(', ') || '-',
+        str(w.comment),
+      ]),
+    );
+  }
+  comment(report.workRecommendationsComment);
+
+  // 4. Financement: each scenario, then the comparison.
+  layout.heading('Financement');
+  for (const s of data.scenarios) {
+    const scenario = (s.nature === 'primary' ? report.primaryScenario : report.secondaryScenario) as Record<
+      string,
+      unknown
+    > | null;
+    layout.heading(s.label, 2);
+    comment(scenario?.customSummary);
+    const money = (path: string, lines: ScenarioTotals['aids']) =>
+      lines.map((l) => [l.customLabel ?? label(path, l.nature), euros(l.amount)]);
+    layout.table(
+      [
+        { title: 'Travaux du scénario', width: 4 },
+        { title: 'Coût', width: 1.2, align: 'right' },
+      ],
+      [
+        ...s.works.map((w) => [label('workRecommendations.nature', w.nature), euros(w.cost)]),
+        ['Total des travaux', euros(s.worksCost)],
+      ],
+    );
+    if (s.aids.length)
+      layout.table(
+        [
+          { title: 'Aides financières', width: 4 },
+          { title: 'Montant', width: 1.2, align: 'right' },
+        ],
+        [...money('primaryScenario.financialAids.nature', s.aids), ['Total des aides', euros(s.aidsTotal)]],
+      );
+    if (s.financings.length)
+      layout.table(
+        [
+          { title: 'Financements', width: 4 },
+          { title: 'Montant', width: 1.2, align: 'right' },
+        ],
+        [
+          ...money('primaryScenario.financings.nature', s.financings),
+          ['Total des financements', euros(s.financingsTotal)],
+        ],
+      );
+    layout.keyValues([
+      ['Reste à charge', euros(s.remainingCost)],
+      ...(s.excess > 0 ? ([['Aides et financements au-delà du coût', euros(s.excess)]] as [string, string][]) : []),
+    ]);
+  }
+  layout.heading('Comparaison des scénarios', 2);
+  const comparison = comparisonRows(data.scenarios);
+  layout.table(comparison.columns, comparison.rows, { firstColumnBold: true });
+  comment(report.financingComment);
+
+  // 5. Conclusion: the road map and the conclusion.
+  layout.heading('Conclusion');
+  const steps = (report.steps as Record<string, unknown>[] | null) ?? [];
+  if (steps.length) {
+    layout.heading('Les étapes de votre projet', 2);
+    layout.table(
+      [
+        { title: 'Étape', width: 1.6 },
+        { title: 'Thème', width: 1.8 },
+        { title: 'Ce qu’il faut faire', width: 3.5 },
+      ],
+      steps.map((s) => [
+        label('steps.milestone', s.milestone),
+        s.category ? label('steps.category', s.category) : '-',
+        str(s.description),
+      ]),
+    );
+  }
+  comment(report.conclusionComment);
+
+  for (const appendix of data.appendices) {
+    layout.newPage();
+    layout.heading(`Annexe : ${appendix.title}`);
+    if (appendix.kind === 'financial') {
+      const c = comparisonRows(appendix.scenarios);
+      layout.table(c.columns, c.rows, { firstColumnBold: true });
+      for (const s of appendix.scenarios) {
+        layout.heading(s.label, 2);
+        layout.bullets([
+          `${s.works.length} poste${s.works.length > 1 ? 's' : ''} de travaux pour ${euros(s.worksCost)}`,
+          `Aides : ${euros(s.aidsTotal)} ; financements : ${euros(s.financingsTotal)}`,
+          `Reste à charge : ${euros(s.remainingCost)}`,
+        ]);
+      }
+    } else if (appendix.kind === 'ecorenover') {
+      if (appendix.description) layout.paragraph(appendix.description, { size: 10 });
+      if (!appendix.result) layout.paragraph(appendix.missing ?? '', { size: 9.5, color: COLORS.muted });
+      else {
+        const r = appendix.result;
+        layout.keyValues([
+          ['Facture énergétique annuelle actuelle', euros(r.inputs.annualInvoice)],
+          ['Coût estimé des travaux', euros(r.inputs.estimatedCostOfHouseWork)],
+          ['Montant estimé des aides', euros(r.inputs.estimatedAmountOfHelps)],
+          ['Éco-prêt', euros(r.inputs.ecoLoanAmount)],
+          ['Prêt classique', euros(r.inputs.regularLoanAmount)],
+        ]);
+        layout.space(2);
+        layout.bullets([r.summary, r.firstFiveYearsSummary, r.loanSummaries.ecoLoan, r.loanSummaries.regularLoan], {
+          size: 9.5,
+        });
+      }
+    } else {
+      comment(appendix.text);
+    }
+  }
+  return layout.finish();
+}

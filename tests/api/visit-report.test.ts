@@ -1,0 +1,285 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/dialects';
+import { flat, pdfText } from '../helpers/pdf-text';
+import type { TestApp } from '../helpers/test-app';
+import { appOn } from '../helpers/app-suite';
+import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
+
+// Visit reports and pre-recommendations (spec 02 §2, §4, §5; reference 10; docs/visit-report.md):
+// housing and report saved in one transaction, the contact type of each kind, the structure's
+// scope, and the PDF read back with pdf.js.
+
+type Rec = Record<string, any>;
+
+const SAVED_LOAN = {
+  annualInvoice: 2000,
+  productionSystemUsed: 'oil_boiler_standard',
+  productionSystemWanted: 'heat_pump_air_water',
+  livingSpace: 110,
+  costOfEnergyIncrease: 0.04,
+  futureEnergyConsumption: 50,
+  estimatedCostOfHouseWork: 55_000,
+  estimatedAmountOfHelps: 10_000,
+  regularLoanRate: 0.025,
+  ecoLoanRate: 0,
+  regularLoanLength: 15,
+  ecoLoanLength: 20,
+  ecoLoanAmount: 50_000,
+};
+
+function reportBody(simulation: number): Rec {
+  return {
+    visitDate: '2026-11-20',
+    dpe: 'e',
+    consumptionHeating: 18_000,
+    identityComment: 'Couple avec deux enfants, propriétaires depuis 2015.',
+    faces: [
+      { nature: 'roof', evaluation: 1, insulationNature: 'mineral', comment: 'Laine de verre tassée.' },
+      { nature: 'wall', evaluation: 0, insulationNature: null, comment: 'Murs en pierre non isolés.' },
+    ],
+    systems: [{ nature: 'heating-main', description: 'Chaudière fioul de 1998' }],
+    workRecommendations: [
+      {
+        category: 'enveloppe',
+        nature: 'roof-insulation',
+        cost: 12_000,
+        selectedScenarioPrimary: true,
+        selectedScenarioSecondary: true,
+      },
+      { category: 'enveloppe', nature: 'wall-insulation', cost: 18_500, selectedScenarioPrimary: true },
+      {
+        category: 'systems',
+        nature: 'heating-production',
+        name: 'PAC air-eau',
+        cost: 14_000,
+        selectedScenarioPrimary: true,
+      },
+      { category: 'systems', nature: 'ventilation', cost: 3_500, selectedScenarioSecondary: true },
+    ],
+    primaryScenario: {
+      label: 'Rénovation globale',
+      financialAids: [
+        { nature: 'anah', amount: 10_000, selected: true },
+        { nature: 'cee-regular', amount: 4_000, selected: true },
+      ],
+      financings: [{ nature: 'ecoptz', amount: 30_000, selected: true }],
+    },
+    secondaryScenario: {
+      label: 'Par étapes',
+      financialAids: [{ nature: 'prime-renov', amount: 4_000, selected: true }],
+      financings: [],
+    },
+    steps: [
+      { milestone: 'estimation', category: 'financing', description: 'Déposer le dossier Anah avant de signer.' },
+    ],
+    conclusionComment: 'Commencer par la toiture.',
+    appendixFinancial: true,
+    appendixEcorenover: true,
+    ecorenoverSimulation: simulation,
+  };
+}
+
+describe.each(DIALECTS)('visit reports on %s', (dialect) => {
+  let t: TestApp;
+  const token: Record<string, string> = {};
+  appOn(dialect, (app) => {
+    t = app;
+  });
+  let contact: Rec;
+  let organization: Rec;
+  let simulation: Rec;
+
+  const call = (path: string, who: string, method = 'GET', body?: unknown) =>
+    t.call(path, { method, token: token[who], body });
+
+  beforeAll(async () => {
+    token.advisor = await t.login('conseiller@demo.fr');
+    token.neighbour = await t.login('conseiller.voisin@demo.fr');
+    contact = (await call('/fac/contact/', 'advisor', 'POST', { firstName: 'Lina', lastName: `Durand ${dialect}` }))
+      .body;
+    organization = (
+      await call('/fac/organization/', 'advisor', 'POST', { name: `Copropriété Les Tilleuls ${dialect}` })
+    ).body;
+    simulation = (
+      await call('/fac/ecorenover-simulation/', 'advisor', 'POST', {
+        contact: contact.pk,
+        description: 'Simulation du 20 novembre',
+        savedInputs: SAVED_LOAN,
+      })
+    ).body;
+    expect(simulation.pk).toBeTypeOf('number');
+  });
+
+  it('saves a housing and its report together, never half, and prints it with the totals of the screen', async () => {
+    const housingCount = async () =>
+      Number(
+        (
+          (await t.app.database.db
+            .selectFrom('fac_housing' as never)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .executeTakeFirstOrThrow()) as { n: unknown }
+        ).n,
+      );
+    // A report the schema refuses: no housing is created either.
+    const before = await housingCount();
+    const refused = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { contact: contact.pk, area: 110, address: '3 rue des Lilas' },
+      report: { ...reportBody(simulation.pk), faces: [{ nature: 'ceiling', evaluation: 9 }] },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors.map((e: Rec) => e.path)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^report\.faces/)]),
+    );
+    expect(await housingCount()).toBe(before);
+
+    const saved = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { contact: contact.pk, area: 110, address: '3 rue des Lilas', postcode: '38000', city: 'Grenoble' },
+      report: reportBody(simulation.pk),
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const { housing, report, scenarios } = saved.body as Rec;
+    expect(housing.groups).toEqual([2]);
+    expect(report).toMatchObject({ kind: 'visit', housing: housing.pk, group: 2 });
+    expect(scenarios.map((s: Rec) => [s.label, s.worksCost, s.aidsTotal, s.financingsTotal, s.remainingCost])).toEqual([
+      ['Rénovation globale', 44_500, 14_000, 30_000, 500],
+      ['Par étapes', 15_500, 4_000, 0, 11_500],
+    ]);
+
+    // A change whose report part fails leaves the housing as it was.
+    const half = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { pk: housing.pk, area: 999 },
+      report: { pk: report.pk, visitDate: 'pas une date' },
+    });
+    expect(half.status).toBe(400);
+    expect((await call(`/visit-report/housing/${housing.pk}/`, 'advisor')).body.area).toBe(110);
+    // A second report on the same housing is refused: the save opens the existing one.
+    const second = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { pk: housing.pk },
+      report: reportBody(simulation.pk),
+    });
+    expect(second.status).toBe(400);
+    expect(second.body.errors[0].message).toBe('Ce logement a déjà un compte rendu : ouvrez-le pour le modifier.');
+    const changed = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { pk: housing.pk, area: 120 },
+      report: { pk: report.pk, conclusionComment: 'Commencer par la toiture, puis les murs.' },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body.housing.area).toBe(120);
+
+    // The recent files of the search screen.
+    const recent = await call('/visit-report/entities/?type=contacts', 'advisor');
+    expect(recent.body.results[0]).toMatchObject({ housing: housing.pk, contact: contact.pk, report: report.pk });
+    expect((await call('/visit-report/entities/?type=contacts', 'neighbour')).body.results).not.toContainEqual(
+      expect.objectContaining({ housing: housing.pk }),
+    );
+
+    // The PDF holds the totals the save answered (the screen's) and numbers its pages.
+    const pdf = await fetch(`${t.url}/api/v1/visit-report/report/pdf`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token.advisor}` },
+      body: JSON.stringify({ domain: 'localhost', data: { report: report.pk } }),
+    });
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-type')).toBe('application/pdf');
+    expect(pdf.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="diagnostic-\d{4}-\d{2}-\d{2}\.pdf"$/,
+    );
+    const { text, pages } = await pdfText(await pdf.arrayBuffer());
+    for (const heading of [
+      "Compte rendu d'entretien",
+      `Lina Durand ${dialect}`,
+      '3 rue des Lilas, 38000 Grenoble',
+      'Identités',
+      'Évaluation du logement',
+      'Recommandations de travaux',
+      'Financement',
+      'Comparaison des scénarios',
+      'Conclusion',
+      'Annexe : Synthèse financière des scénarios',
+      'Annexe : Simulation de prêt de rénovation',
+      'Simulation du 20 novembre',
+      'Commencer par la toiture, puis les murs.',
+    ])
+      expect(text).toContain(heading);
+    for (const s of scenarios as Rec[])
+      for (const amount of [s.worksCost, s.aidsTotal, s.remainingCost])
+        expect(text, `${s.label} ${amount}`).toContain(flat(formatWithUnit(amount, '€', 0)));
+    expect(text).toContain(
+      `Reste à charge ${flat(formatWithUnit(500, '€', 0))} ${flat(formatWithUnit(11_500, '€', 0))}`,
+    );
+    expect(pages).toBeGreaterThanOrEqual(4);
+    expect(text).toContain(`Page 1 / ${pages}`);
+    expect(text).toContain(`Page ${pages} / ${pages}`);
+
+    // The print page's way: the data kept in the temporary store, the PDF drawn from its uuid without sign-in.
+    const stored = await call('/visit-report/report/print/', 'advisor', 'POST', { report: report.pk });
+    expect(stored.status).toBe(201);
+    const entry = await t.call(`/pdf_generator/pdf_temp_store/${stored.body.uuid}`);
+    expect(entry.body.data.visitReport.scenarios[0].remainingCost).toBe(500);
+    const publicPdf = await t.call('/visit-report/report/pdf', {
+      method: 'POST',
+      body: { domain: 'localhost', data: { uuid: stored.body.uuid } },
+    });
+    expect(publicPdf.status).toBe(200);
+
+    // A neighbour structure's advisor: refused everywhere.
+    expect((await call(`/visit-report/report/${report.pk}/`, 'neighbour')).status).toBe(403);
+    expect(
+      (
+        await call('/visit-report/save/', 'neighbour', 'POST', {
+          kind: 'visit',
+          housing: { pk: housing.pk },
+          report: { pk: report.pk, conclusionComment: 'Intrus' },
+        })
+      ).status,
+    ).toBe(403);
+    expect((await call('/visit-report/report/print/', 'neighbour', 'POST', { report: report.pk })).status).toBe(403);
+    const neighbourPdf = await fetch(`${t.url}/api/v1/visit-report/report/pdf`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token.neighbour}` },
+      body: JSON.stringify({ data: { report: report.pk } }),
+    });
+    expect(neighbourPdf.status).toBe(403);
+  });
+
+  it('refuses a pre-recommendation on a contact and a visit report on an organisation, in French', async () => {
+    const onContact = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'preco',
+      housing: { contact: contact.pk, area: 80 },
+      report: { visitDate: '2026-11-21' },
+    });
+    expect(onContact.status).toBe(400);
+    expect(onContact.body.message).toBe('Contact associé au logement est erroné');
+    expect(onContact.body.errors[0]).toMatchObject({ path: 'housing.organization' });
+    const onOrganization = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { organization: organization.pk, area: 800, housingType: 'condo' },
+      report: { visitDate: '2026-11-21' },
+    });
+    expect(onOrganization.status).toBe(400);
+    expect(onOrganization.body.message).toBe('Contact associé au logement est erroné');
+
+    const preco = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'preco',
+      housing: { organization: organization.pk, area: 800, housingType: 'condo' },
+      report: { visitDate: '2026-11-21' },
+    });
+    expect(preco.status, JSON.stringify(preco.body)).toBe(200);
+    expect((await call('/visit-report/entities/?type=organizations', 'advisor')).body.results[0]).toMatchObject({
+      organization: organization.pk,
+      report: preco.body.report.pk,
+    });
+    // The generic API keeps the same rule: the report cannot become a visit report of an organisation.
+    const patched = await call(`/visit-report/report/${preco.body.report.pk}/`, 'advisor', 'PATCH', { kind: 'visit' });
+    expect(patched.status).toBe(400);
+    expect(patched.body.errors[0]).toMatchObject({
+      path: 'housing',
+      message: 'Contact associé au logement est erroné',
+    });
+  });
+});
