@@ -1,11 +1,11 @@
-import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { Suspense } from 'react';
 import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router-dom';
 import { routes, type ManifestRoute } from './generated/manifest';
 import { AppShell } from './shell/AppShell';
 import { BareLayout } from './shell/BareLayout';
 import { RouteGuard } from './shell/RouteGuard';
 import { LegacyLogin } from './shell/LegacyLogin';
-import { entityScreens, screens } from './screens/registry';
+import { entityScreens, screens, type Screen } from './screens/registry';
 import { NotFound } from './screens/NotFound';
 import { t } from './lib/messages';
 
@@ -27,7 +27,7 @@ function PageError() {
   );
 }
 
-function screenFor(route: ManifestRoute): LazyExoticComponent<ComponentType> | null {
+export function screenFor(route: ManifestRoute): Screen | null {
   const s = route.screen;
   if ('component' in s) return screens[s.component] ?? null;
   if ('kind' in s) return entityScreens[s.kind];
@@ -84,4 +84,19 @@ export function buildRoutes(): RouteObject[] {
 
 export function createRouter() {
   return createBrowserRouter(buildRoutes());
+}
+
+/**
+ * Before React's first render over the shell the server painted (server/client-shell/prepaint.ts):
+ * follow a redirect route as <Navigate> would (/thermix → /thermix/mes-besoins) and load the
+ * route's screen, so that the first render shows the page itself, not an empty root or a
+ * « Chargement… » in place of the painted content. A screen that fails to load is left to the
+ * router's error element, as before.
+ */
+export async function prepareFirstPage(router: ReturnType<typeof createRouter>): Promise<void> {
+  const shown = () => (router.state.matches.at(-1)?.route.handle as { route?: ManifestRoute } | undefined)?.route;
+  const first = shown()?.screen;
+  if (first && 'redirect' in first) await router.navigate(first.redirect, { replace: true });
+  const route = shown();
+  await (route ? screenFor(route) : null)?.preload().catch(() => undefined);
 }

@@ -11,7 +11,7 @@ import { VersionBanner } from './VersionBanner';
 import { SkipLinks } from './SkipLinks';
 import { AudienceMeasurement, hasAudienceMeasurement } from './AudienceMeasurement';
 import { t } from '../lib/messages';
-import { pageTitleAtom } from './page-title';
+import { usePageTitleValue } from './page-title';
 import { tabTitle } from './theme';
 
 function useScrollOnNavigate(): void {
@@ -49,7 +49,7 @@ function saveFolded(folded: boolean): void {
 export function AppShell({ route, children }: { route: ManifestRoute; children: ReactNode }) {
   const wl = useAtomValue(whiteLabelAtom);
   const items = useAtomValue(menuAtom);
-  const pageTitle = useAtomValue(pageTitleAtom);
+  const pageTitle = usePageTitleValue();
   const location = useLocation();
   const [open, setOpen] = useState(false);
   const [askingConsent, setAskingConsent] = useState(false);

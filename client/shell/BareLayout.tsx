@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { whiteLabelAtom } from '../state/session';
 import type { ManifestRoute } from '../generated/manifest';
-import { pageTitleAtom } from './page-title';
+import { usePageTitleValue } from './page-title';
 import { tabTitle } from './theme';
 
 /**
@@ -12,7 +12,7 @@ import { tabTitle } from './theme';
  */
 export function BareLayout({ route, children }: { route: ManifestRoute; children: ReactNode }) {
   const wl = useAtomValue(whiteLabelAtom);
-  const pageTitle = useAtomValue(pageTitleAtom);
+  const pageTitle = usePageTitleValue();
   useEffect(() => {
     document.title = tabTitle([pageTitle ?? route.title], wl?.siteTitle, Boolean(wl?.reverseTabTitle));
   }, [pageTitle, route.title, wl]);

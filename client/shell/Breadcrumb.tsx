@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { currentEntry, menuAtom } from '../state/menu';
 import { whiteLabelAtom } from '../state/session';
-import { pageTitleAtom } from './page-title';
+import { usePageTitleValue } from './page-title';
 import type { ManifestRoute } from '../generated/manifest';
 import { t } from '../lib/messages';
 
@@ -10,7 +10,7 @@ import { t } from '../lib/messages';
 export function Breadcrumb({ route }: { route: ManifestRoute }) {
   const items = useAtomValue(menuAtom);
   const wl = useAtomValue(whiteLabelAtom);
-  const pageTitle = useAtomValue(pageTitleAtom);
+  const pageTitle = usePageTitleValue();
   const location = useLocation();
   const found = currentEntry(items, location.pathname);
   const title = pageTitle ?? route.title ?? found?.entry.label ?? '';

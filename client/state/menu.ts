@@ -1,6 +1,7 @@
 import { atom } from 'jotai';
 import { api, DATA_CHANGED } from '../api/http';
 import { store } from './store';
+import { currentEntry as sharedCurrentEntry } from '../../engine/shell/current-entry';
 
 export interface MenuItem {
   id: string;
@@ -42,24 +43,7 @@ export function followDataChanges(signedIn: () => boolean): () => void {
   return () => window.removeEventListener(DATA_CHANGED, listener);
 }
 
-function normalise(path: string): string {
-  return path.replace(/\/+$/, '') || '/';
-}
-
-/** The menu entry of the current page: exact path, else the longest entry path that prefixes it. */
+/** The menu entry of the current page (shared with the server's first paint). */
 export function currentEntry(items: MenuItem[], pathname: string): { entry: MenuItem; parents: MenuItem[] } | null {
-  const here = normalise(pathname);
-  let best: { entry: MenuItem; parents: MenuItem[]; length: number } | null = null;
-  const walk = (list: MenuItem[], parents: MenuItem[]) => {
-    for (const item of list) {
-      if (item.path) {
-        const p = normalise(item.path);
-        const matches = here === p || (p !== '/' && here.startsWith(`${p}/`));
-        if (matches && (!best || p.length > best.length)) best = { entry: item, parents, length: p.length };
-      }
-      if (item.children) walk(item.children, [...parents, item]);
-    }
-  };
-  walk(items, []);
-  return best;
+  return sharedCurrentEntry(items, pathname);
 }

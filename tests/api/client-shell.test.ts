@@ -14,6 +14,8 @@ import { appOn } from '../helpers/app-suite';
 
 const SCRIPT = 'assets/index-Dq0ELmg4.js';
 const SCRIPT_TEXT = `console.log(${JSON.stringify('Rénovation énergétique '.repeat(200))});\n`;
+const STYLE = 'assets/index-B1dC2mYx.css';
+const STYLE_TEXT = '.app{display:flex}h1{font-size:1.6rem}';
 const TEMPLATE = `<!doctype html>
 <html lang="fr">
   <head>
@@ -21,6 +23,7 @@ const TEMPLATE = `<!doctype html>
     <title>Chargement…</title>
     <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
     <script type="module" crossorigin src="/${SCRIPT}"></script>
+    <link rel="stylesheet" crossorigin href="/${STYLE}">
   </head>
   <body>
     <div id="root"></div>
@@ -35,6 +38,7 @@ function builtClient(): string {
   writeFileSync(join(dist, 'index.html'), TEMPLATE);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(join(dist, SCRIPT), SCRIPT_TEXT);
+  writeFileSync(join(dist, STYLE), STYLE_TEXT);
   writeFileSync(join(dist, `${SCRIPT}.br`), brotliCompressSync(SCRIPT_TEXT));
   writeFileSync(join(dist, `${SCRIPT}.gz`), gzipSync(SCRIPT_TEXT));
   return dist;
@@ -172,6 +176,70 @@ describe.each(DIALECTS)('the client shell and its files on %s', (dialect) => {
       expect(html).toContain(`<title>Simulateur de prêt rénovation - ${escaped}</title>`);
     } finally {
       await change({ siteTitle: 'Rénovation Démo' });
+    }
+  });
+
+  // Issue 16, item 15: the largest text of a public page is painted from the page itself.
+  it("paints each public page's shell from the HTML: the page's heading and the white label's name", async () => {
+    const pages: [string, string][] = [
+      ['/', 'Rénovation Démo'], // the landing page's heading is the site's name (HomeScreen)
+      ['/ecorenover', 'Simulateur de prêt rénovation'], // a redirect route: its target's title
+      ['/thermix', 'Simulateur chauffage et eau chaude'],
+      ['/therminix', 'Proposition de solutions de chauffage'],
+      ['/dialogwatt/rendez-vous/', 'Prendre rendez-vous'],
+    ];
+    for (const [path, heading] of pages) {
+      const html = await (await fetch(`${t.url}${path}`)).text();
+      expect(html, path).toContain('data-prepaint=""');
+      expect(html.match(/<h1>([^<]*)<\/h1>/)?.[1], path).toBe(heading);
+      expect(html, path).toContain('<span class="brand-title">Rénovation Démo</span>');
+      expect(html, path).toContain('<a class="button button-light" href="/mon-compte/connexion">Se connecter</a>');
+      // The style sheet is in the page (no second round trip before the paint), not linked.
+      expect(html, path).toContain(`<style>${STYLE_TEXT}</style>`);
+      expect(html, path).not.toContain(`href="/${STYLE}"`);
+      expect(html.match(/<script/g), path).toHaveLength(2); // the entry and the data block: nothing inline runs
+    }
+    const booking = await (await fetch(`${t.url}/dialogwatt/rendez-vous/`)).text();
+    expect(booking).toContain('<p class="page-description">');
+    const home = await (await fetch(t.url)).text();
+    expect(home).toContain('<h2 id="landing-services">Nos services</h2>');
+    expect(home).toContain('<h3><a href="/ecorenover">');
+    const { body: wl } = await t.call('/white_labelling/current/');
+    const primary = (wl.theme as Record<string, string> | undefined)?.primary;
+    if (primary) expect(home).toContain(`--color-primary: ${primary}`);
+  });
+
+  it('keeps « Chargement… » where the server cannot know the first screen', async () => {
+    // A page that needs a session, a path that no route declares, a domain without a white label.
+    for (const path of ['/mon-compte/profil', '/nulle-part/ici', '/ecorenover?domain=inconnu.example.org']) {
+      const html = await (await fetch(`${t.url}${path}`)).text();
+      expect(html, path).toContain('<div id="root"></div>');
+      expect(html, path).not.toContain('data-prepaint');
+      expect(html, path).toContain(`href="/${STYLE}"`);
+    }
+  });
+
+  it("escapes an administrator's texts in the painted shell", async () => {
+    const hostileBaseline = '<img src=x onerror="alert(2)">';
+    const { body: before } = await t.call('/white_labelling/current/');
+    expect((await change({ siteTitle: HOSTILE, siteBaseline: hostileBaseline })).status).toBe(200);
+    try {
+      for (const path of ['/', '/ecorenover']) {
+        const html = await (await fetch(`${t.url}${path}`)).text();
+        expect(html, path).toContain('data-prepaint=""');
+        expect(html, path).not.toContain('<script>alert(1)');
+        expect(html, path).not.toContain('<img src=x');
+        expect(html.match(/<script/g), path).toHaveLength(2);
+        const escaped = '&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;';
+        expect(html, path).toContain(`<span class="brand-title">${escaped}</span>`);
+        expect(html, path).toContain(
+          '<span class="brand-baseline">&lt;img src=x onerror=&quot;alert(2)&quot;&gt;</span>',
+        );
+      }
+      const home = await (await fetch(t.url)).text();
+      expect(home.match(/<h1>([^<]*)<\/h1>/)?.[1]).toBe('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;');
+    } finally {
+      await change({ siteTitle: before.siteTitle, siteBaseline: before.siteBaseline });
     }
   });
 

@@ -45,9 +45,10 @@ describe('the first paint of a public page', () => {
 
   it('asks the API neither for the white label nor for the menu, and never waits for the version', async () => {
     for (const path of ['/', '/ecorenover', '/thermix']) {
-      // The page paints « Chargement… » from its own HTML: its first paint does not wait for the scripts.
+      // The page paints its shell from its own HTML: its first paint does not wait for the scripts
+      // (tests/e2e/prepaint.test.ts checks that React takes it over without a shift).
       const html = await (await fetch(`${t.url}${path}`)).text();
-      expect(html, path).toContain('<div id="root"><p class="loading" role="status">Chargement…</p></div>');
+      expect(html, path).toContain('<div id="root"><div class="app" data-prepaint="">');
       const { page, context, errors } = await newPage(browser, { width: 375, height: 800 });
       const calls = apiCalls(page);
       // The version stays unanswered while the page is checked: it paints all the same. (Whether
