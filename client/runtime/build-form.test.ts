@@ -74,7 +74,7 @@ describe('buildForm', () => {
         if (!uiSchema[field]) continue;
         const freeForm =
           (prop.type === 'object' || (Array.isArray(prop.type) && prop.type.includes('object'))) && !prop.properties;
-        const expected = prop.format === 'file' ? 'file' : freeForm ? 'json' : undefined;
+        const expected = prop.format === 'file' ? 'file' : freeForm || prop['x-blocks'] ? 'json' : undefined;
         expect([name, field, uiSchema[field]['ui:field']]).toEqual([name, field, expected]);
         if (prop.format === 'file')
           expect(uiSchema[field]['ui:options']).toMatchObject({

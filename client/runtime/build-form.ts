@@ -12,6 +12,9 @@ function rjsfProperty(prop: PropertySchema): RJSFSchema {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(prop)) {
     if (k.startsWith('x-') || k === 'readOnly') continue;
+    // Content blocks are edited as JSON text (their `oneOf` items would need RJSF's validator): the
+    // server's and the compiled browser validation still check every block.
+    if (k === 'items' && prop['x-blocks']) continue;
     if (k === 'properties')
       out.properties = Object.fromEntries(
         Object.entries(v as Record<string, PropertySchema>).map(([n, p]) => [n, rjsfProperty(p)]),
