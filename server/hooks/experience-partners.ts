@@ -8,7 +8,8 @@ import type { EntityHook } from './hook-types';
 export const experiencePartners: EntityHook = {
   async beforeValidate({ db, record }) {
     const partners = Array.isArray(record.partners)
-      ? record.partners.filter((p): p is number => Number.isInteger(p))
+      ? // A key outside the database's integer range names no tag (and PostgreSQL would refuse it).
+        record.partners.filter((p): p is number => Number.isSafeInteger(p) && p > 0 && p <= 2_147_483_647)
       : [];
     if (partners.length === 0) {
       record.hasEuropeanPartner = false;

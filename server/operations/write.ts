@@ -34,7 +34,6 @@ import { afterRead } from './after-read';
 import { countOf } from '../../engine/format/plural';
 import { searchColumnValues } from './search-text';
 import { attachFiles, deleteFilesAfterCommit, fileKeysOf } from './file-fields';
-import { lockedFieldErrors } from './locked-fields';
 import { stampContentChange } from '../modules/workflow/workflow-stamp';
 
 function defaults(effective: EffectiveEntity): ApiRecord {
@@ -67,22 +66,6 @@ function copyInput(
     if (p.writeOnly && (input[name] === '' || input[name] === null)) continue;
     target[name] = input[name];
   }
-}
-
-/**
- * A field locked for this user (`readOnlyIf`) that the request tries to change is refused with a
- * French 400 and nothing is written: silently keeping the stored value made a professional
- * believe they had changed it. Sending it back unchanged (as screens do) is fine.
- */
-function assertNoLockedChange(
-  ctx: RequestContext,
-  effective: EffectiveEntity,
-  locked: Set<string>,
-  input: Record<string, unknown>,
-  current: ApiRecord,
-): void {
-  const errors = lockedFieldErrors(ctx, effective, locked, input, current);
-  if (errors.length) throw new ValidationError(errors, translate(ctx.app.catalogue, 'validation.summary'));
 }
 
 /**
@@ -217,7 +200,6 @@ export async function create(
   return inTransaction(ctx, async (tctx, trx) => {
     const record = defaults(effective);
     const locked = readOnlyFields(effective, record, ruleContext(tctx));
-    assertNoLockedChange(tctx, effective, locked, input, record);
     copyInput(effective, record, input, locked);
     resetInvisible(tctx, effective, record);
     await assertFilesAttached(tctx, trx, entity, record);
@@ -289,7 +271,6 @@ export async function update(
     assertMay(tctx, entity, 'change', stored);
     const record: ApiRecord = { ...previous };
     const locked = readOnlyFields(effective, record, ruleContext(tctx, previous));
-    assertNoLockedChange(tctx, effective, locked, input, previous);
     copyInput(effective, record, input, locked);
     resetInvisible(tctx, effective, record, previous);
     await assertFilesAttached(tctx, trx, entity, record, previous);
