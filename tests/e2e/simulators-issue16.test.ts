@@ -82,7 +82,10 @@ describe('issue 16: the simulators in Chromium', () => {
         expect(await stepsOnOneLine(page)).toBe(true);
 
         await page.getByRole('tab', { name: 'Situation envisagée' }).click();
-        expect(flat((await page.getByTestId('step-status').textContent())!)).toMatch(/^Étape 2 sur 4/);
+        // The status line exists on every step: wait for it to change rather than read the old one.
+        await expect
+          .poll(async () => flat((await page.getByTestId('step-status').textContent()) ?? ''))
+          .toMatch(/^Étape 2 sur 4/);
         const works = page.getByLabel('Coût estimé des travaux');
         // Rejected entries keep their text and say what is expected, after leaving the field too.
         await works.fill('deux mille');
