@@ -11,6 +11,9 @@
 //                                 same background load)
 //          --url=<base>           measure a server that is already running instead
 //          --no-throttle          the same loads without network and CPU throttling
+//          --host=<name>          load the pages under another host name of the started server, e.g.
+//                                 annuaire.localhost for the directory's white label (Chromium sends
+//                                 every *.localhost name to the loopback)
 // Each server is `server/main.ts` of its checkout on a fresh SQLite file (demo data seeded),
 // serving the client already built there (`npm run build`). Loads are one at a time.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -40,6 +43,7 @@ const roots = [option('root', resolve(import.meta.dirname, '..')), ...(compare ?
   resolve(r),
 );
 const givenUrl = option('url', '');
+const host = option('host', 'localhost');
 const jsonFile = option('json', '');
 const throttled = !process.argv.includes('--no-throttle');
 // Lighthouse's mobile preset, its "slow 4G": 150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up (bytes
@@ -279,7 +283,7 @@ async function main(): Promise<void> {
           const order = targets.map((_t, k) => k);
           if (i % 2) order.reverse();
           for (const k of order) {
-            const l = await loadOnce(browser, `${targets[k].url}${path}`);
+            const l = await loadOnce(browser, `${targets[k].url.replace('//localhost:', `//${host}:`)}${path}`);
             loads[k].push(l);
             const api = l.apiBeforeLcp.length ? l.apiBeforeLcp.join(' ') : 'none';
             const who = targets.length > 1 ? `[${k + 1}] ` : '';
