@@ -4,10 +4,17 @@ import { defineConfig } from 'vitest/config';
 // file, PostgreSQL database of a random name), so files share nothing; while one waits on PostgreSQL
 // or argon2 the other runs. TEST_API_WORKERS=1 runs them one by one again (docs/performance.md, "Test run").
 const API_WORKERS = Math.max(1, Number(process.env.TEST_API_WORKERS ?? 2));
+// Browser files too: each starts its own server on its own port and SQLite copy and its own Chromium, and
+// spends much of its time waiting on the page, so two files share the 2 cores well. TEST_E2E_WORKERS=1
+// runs them one by one.
+const E2E_WORKERS = Math.max(1, Number(process.env.TEST_E2E_WORKERS ?? 2));
 
 // One runner for every kind of test; `npm test` (scripts/test.ts) runs the projects in order.
 export default defineConfig({
   test: {
+    // A cheap argon2 cost for the accounts the suites create and sign in with (server/modules/auth/passwords.ts;
+    // honoured only under NODE_ENV=test). The production cost is checked by passwords.test.ts.
+    env: { TEST_PASSWORD_HASH: 'cheap' },
     projects: [
       {
         test: {
@@ -49,7 +56,9 @@ export default defineConfig({
           globalSetup: ['tests/helpers/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 300_000,
-          fileParallelism: false,
+          fileParallelism: E2E_WORKERS > 1,
+          maxWorkers: E2E_WORKERS,
+          sequence: { groupOrder: 2 },
           // A page that waits on the server takes more than expect.poll's default second on a busy machine
           // (two tests failed so at a load average of 18); a poll that never holds still fails, after 15 s.
           expect: { poll: { timeout: 15_000 } },

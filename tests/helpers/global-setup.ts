@@ -18,6 +18,9 @@ function run(args: string[]): string {
     cwd: ROOT,
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'inherit'],
+    // The demo accounts of the templates get the test-only cheap password hash, like the accounts the
+    // suites create (vitest.config.ts `env`, which reaches the test processes but not this child).
+    env: { ...process.env, NODE_ENV: 'test', TEST_PASSWORD_HASH: 'cheap' },
   });
   if (r.status !== 0) throw new Error(`tests/helpers/make-templates.ts ${args[0]} failed (exit ${r.status})`);
   return r.stdout.trim().split('\n').at(-1) ?? '';
