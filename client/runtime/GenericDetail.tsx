@@ -47,16 +47,22 @@ export default function GenericDetail() {
     );
   return (
     <div className="generic-detail">
-      {meta.form.layout.sections.map((s) => (
-        <section key={s.id} className="panel" aria-labelledby={`detail-${s.id}`}>
-          <h2 id={`detail-${s.id}`}>{s.title}</h2>
-          <dl className="details">
-            {s.fields
-              .filter((f) => meta.schema.properties[f])
-              // A link to records the caller may not see (a public sheet's tags, its lead) says nothing
-              // but « n° 3 »: left out rather than shown as a bare number.
-              .filter((f) => !unreadableLink(meta.schema.properties[f], record[f], labels))
-              .map((f) => (
+      {meta.form.layout.sections
+        .map((s) => ({
+          ...s,
+          shown: s.fields
+            .filter((f) => meta.schema.properties[f])
+            // A link to records the caller may not see (a public sheet's tags, its lead) says nothing
+            // but « n° 3 »: left out rather than shown as a bare number.
+            .filter((f) => !unreadableLink(meta.schema.properties[f], record[f], labels)),
+        }))
+        // A section left with nothing to show (every link unreadable to a visitor) is not shown empty.
+        .filter((s) => s.shown.length > 0)
+        .map((s) => (
+          <section key={s.id} className="panel" aria-labelledby={`detail-${s.id}`}>
+            <h2 id={`detail-${s.id}`}>{s.title}</h2>
+            <dl className="details">
+              {s.shown.map((f) => (
                 <div key={f} className="detail-row">
                   <dt>{meta.schema.properties[f].title}</dt>
                   <dd>
@@ -80,9 +86,9 @@ export default function GenericDetail() {
                   </dd>
                 </div>
               ))}
-          </dl>
-        </section>
-      ))}
+            </dl>
+          </section>
+        ))}
       <div className="form-actions">
         {paths.list && (
           <Link className="button" to={paths.list}>

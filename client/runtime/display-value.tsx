@@ -58,7 +58,9 @@ export function DisplayValue({
     return <span className={`badge ${value ? 'badge-yes' : 'badge-no'}`}>{value ? t('ui.yes') : t('ui.no')}</span>;
   if (prop['x-relation']) {
     const list = (Array.isArray(value) ? value : [value]) as number[];
-    return <>{list.map((id) => labels?.get(id) ?? `n° ${id}`).join(', ')}</>;
+    // Labels loaded without this record: the caller may not read it (a laureate's contact in its pilot's
+    // list), and a bare « n° 16 » would say nothing. Before they are loaded, the number stands in.
+    return <>{list.map((id) => labels?.get(id) ?? (labels ? t('ui.unreadable_record') : `n° ${id}`)).join(', ')}</>;
   }
   if (prop['x-enum-labels'] && typeof value === 'string') return <>{prop['x-enum-labels'][value] ?? value}</>;
   if (prop.format === 'color' && typeof value === 'string') {

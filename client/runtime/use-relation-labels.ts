@@ -45,6 +45,9 @@ export function useRelationLabels(
   const key = [...wanted].map(([e, ids]) => `${e}:${ids.join(',')}`).join('|');
   useEffect(() => {
     let live = true;
+    // Labels of the previous records lack the new ids: dropped, so that a missing id means « not readable »
+    // only once the labels of these records are in (display-value.tsx).
+    setLabels((previous) => (previous.size ? new Map() : previous));
     void Promise.all(
       [...wanted]
         .filter(([, ids]) => ids.length)

@@ -51,6 +51,12 @@ describe('experiences and hand-added attendees (Chromium)', () => {
       );
       expect(await visitor.page.locator('main').textContent()).not.toContain('<p>');
       expect(await visitor.page.getByRole('link', { name: 'Modifier' }).count()).toBe(0);
+      // No section is shown empty (« Classement » was: a visitor cannot read the records its links name).
+      const rowsPerSection = await visitor.page
+        .locator('.generic-detail section.panel')
+        .evaluateAll((sections) => sections.map((s) => s.querySelectorAll('.detail-row').length));
+      expect(rowsPerSection.length).toBeGreaterThan(0);
+      expect(rowsPerSection.filter((n) => n === 0)).toEqual([]);
       expect(await seriousViolations(visitor.page)).toEqual([]);
       await screenshot(visitor.page, `references-sheet-${width}`);
       // A reference that is not a showcase stays the structure's.
@@ -89,6 +95,12 @@ describe('experiences and hand-added attendees (Chromium)', () => {
     // The « Présent » filter says « Tous » (a masculine yes/no), not « Toutes ».
     expect(await page.getByLabel('Présent').locator('option').first().textContent()).toBe('Tous');
     await screenshot(page, 'event-attendee-added-1280');
+    // On a phone the event filter (its option is the event's long title) shrinks instead of widening the page.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+      .toBeLessThanOrEqual(0);
+    await screenshot(page, 'event-registrations-375');
     expect(errors).toEqual([]);
     await context.close();
   });

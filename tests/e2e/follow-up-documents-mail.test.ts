@@ -59,6 +59,9 @@ describe('follow-up: laureates’ documents and the mailed workbook (Chromium)',
     const laureate = page.getByRole('row', { name: /Devis du lauréat/ });
     await laureate.waitFor(WAIT);
     await expect.poll(() => laureate.textContent(), WAIT).toContain('Espace Conseil Voisin');
+    // The laureate's contact is not the pilot's to read: said so, not shown as a bare « n° 16 ».
+    await expect.poll(() => laureate.textContent(), WAIT).toContain('fiche non consultable');
+    expect(await laureate.textContent()).not.toMatch(/n° \d/);
     await expect.poll(() => page.getByRole('row', { name: /Note du pilote/ }).count(), WAIT).toBe(1);
     await screenshot(page, 'follow-up-laureate-documents');
     expect(await seriousViolations(page)).toEqual([]);
