@@ -49,7 +49,7 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
 
       await field.pressSequentially(' 38000', { delay: 30 });
       const listbox = page.getByRole('listbox', { name: "Suggestions d'adresses" });
-      await expect.poll(() => listbox.isVisible(), { timeout: 10_000 }).toBe(true);
+      await expect.poll(() => listbox.isVisible(), { timeout: 20_000 }).toBe(true);
       const options = listbox.getByRole('option');
       expect(await options.count()).toBeGreaterThanOrEqual(1);
       // Six keystrokes, one search: the 800 ms pause after the last one.
@@ -116,7 +116,7 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
       const field = page.getByRole('combobox', { name: 'Adresse' });
       await field.fill("3 rue Paul Bert 38400 Saint-Martin-d'Hères");
       const options = page.getByRole('listbox').getByRole('option');
-      await expect.poll(() => options.count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => options.count(), { timeout: 20_000 }).toBe(1);
       expect(await options.first().textContent()).toContain("Saint-Martin-d'Hères");
       await options.first().click();
       await expect.poll(() => page.getByLabel('Code INSEE').inputValue()).toBe('38421');
@@ -142,7 +142,7 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
         const field = page.getByRole('combobox', { name: 'Adresse' });
         await field.fill('12 rue Mainssieux Voiron');
         const options = page.getByRole('listbox').getByRole('option');
-        await expect.poll(() => options.count(), { timeout: 10_000 }).toBeGreaterThanOrEqual(1);
+        await expect.poll(() => options.count(), { timeout: 20_000 }).toBeGreaterThanOrEqual(1);
         expect(await options.first().textContent()).toContain('Voiron');
         await options.first().click();
         await expect.poll(() => page.getByLabel('Code postal').inputValue()).toBe('38500');
@@ -202,7 +202,7 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
     const clicked = Date.now();
     await page.getByRole('button', { name: 'Me localiser' }).click();
     const options = page.getByRole('listbox').getByRole('option');
-    await expect.poll(() => options.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => options.count(), { timeout: 20_000 }).toBe(1);
     expect(reverse).toHaveLength(1);
     expect(reverse[0] - clicked).toBeGreaterThanOrEqual(1400);
     expect(await options.first().textContent()).toContain('Grenoble');

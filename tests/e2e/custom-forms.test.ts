@@ -6,7 +6,7 @@ import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 
 const PLACES = '/dialogwatt/gestion-des-lieux/';
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 
 // A custom form (platform-entities §7): an administrator adds a field for one structure in the
 // form editor; that structure's advisors get it, the neighbour structure's do not.

@@ -27,17 +27,17 @@ describe('« Doublons » (advisor, Chromium)', () => {
     await page.goto(`${t.url}/fac/contacts/15`);
     const toGroup = page.getByRole('main').getByRole('link', { name: 'Doublons', exact: true });
     // The link comes once the group is found (a request after the record's).
-    await expect.poll(() => toGroup.count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => toGroup.count(), { timeout: 20_000 }).toBe(1);
     expect(await toGroup.getAttribute('href')).toBe('/fac/doublons?kind=contact&group=1');
     await screenshot(page, 'fac-duplicates-record-action');
     await toGroup.click();
     await expect
-      .poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 10_000 })
+      .poll(() => page.evaluate(() => document.activeElement?.textContent), { timeout: 20_000 })
       .toBe('Doublons possibles n° 1');
     // A contact in no group has no such link (its page loaded: the consent link is there).
     await page.goto(`${t.url}/fac/contacts/1`);
     await expect
-      .poll(() => page.getByRole('link', { name: 'Consentement (RGPD)' }).count(), { timeout: 10_000 })
+      .poll(() => page.getByRole('link', { name: 'Consentement (RGPD)' }).count(), { timeout: 20_000 })
       .toBe(1);
     await page.waitForLoadState('networkidle');
     expect(await page.getByRole('main').getByRole('link', { name: 'Doublons', exact: true }).count()).toBe(0);

@@ -6,7 +6,7 @@ import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 import { addDays, parisDate } from '../../engine/time/paris-time';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 
 /** The points the map shows: single markers plus the numbers of the clusters (leaflet.markercluster). */
 async function shownOnMap(page: Page): Promise<number> {

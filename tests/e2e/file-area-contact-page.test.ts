@@ -4,7 +4,7 @@ import type { TestApp } from '../helpers/test-app';
 import { newPage, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 
 // Issue 10, done-when in Chromium: on a contact's page an advisor adds a note and its reminder,
 // attaches a document and puts the contact in a list, through the related lists; a field added

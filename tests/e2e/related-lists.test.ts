@@ -17,7 +17,7 @@ describe('related lists on a record page (Chromium)', () => {
 
   // A record page loads its meta, its record, then each panel's meta and rows: more than a second
   // on a busy machine.
-  const soon = { timeout: 10_000 };
+  const soon = { timeout: 20_000 };
   const panel = (page: Page, title: string) => page.getByRole('region', { name: new RegExp(`^${title}`) });
   const count = async (page: Page, title: string) =>
     Number(/\((\d+)\)/.exec((await panel(page, title).getByRole('heading').textContent()) ?? '')?.[1]);

@@ -5,7 +5,7 @@ import type { TestApp } from '../helpers/test-app';
 import { screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 
-const WAIT = { timeout: 10_000 };
+const WAIT = { timeout: 20_000 };
 const WIDTHS = [1280, 375];
 
 /**
