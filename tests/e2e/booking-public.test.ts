@@ -111,7 +111,7 @@ describe('public booking (visitor, Chromium)', () => {
       await commune.focus();
       await page.keyboard.type('Échirolles', { delay: 20 });
       const option = page.getByRole('option', { name: /Échirolles/ }).first();
-      await option.waitFor({ timeout: 20_000 });
+      await option.waitFor({ timeout: 60_000 }); // the first search of the run reads the commune data
       // The first suggestion is highlighted as the list opens: Enter chooses it.
       await page.keyboard.press('Enter');
       await expect.poll(() => page.locator('.booking-commune-chosen').textContent()).toContain('Échirolles');
