@@ -89,6 +89,14 @@ describe('visit report screens in Chromium', () => {
     const face = await addItem(page.getByRole('group', { name: 'Parois' }), 'Ajouter : paroi');
     await face.getByRole('combobox', { name: 'Paroi', exact: true }).selectOption({ label: 'Toiture' });
     await face.getByLabel('Évaluation (0 à 4)').fill('1');
+    // A nullable choice offers « Choisir… » for no value, not a « null » option.
+    expect(await face.getByLabel("Nature de l'isolant").locator('option').allTextContents()).toEqual([
+      'Choisir…',
+      'Synthétique',
+      'Minéral',
+      'Biosourcé',
+      'Non déterminé',
+    ]);
 
     await page.getByRole('tab', { name: 'Recommandations' }).click();
     const works = page.getByRole('group', { name: 'Recommandations de travaux' });
