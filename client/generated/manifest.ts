@@ -954,6 +954,166 @@ export const routes: ManifestRoute[] = [
     }
   },
   {
+    "name": "VisitReport",
+    "path": "/compte-rendu-entretien",
+    "screen": {
+      "redirect": "/compte-rendu-entretien/recherche-dossier"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "visitReport",
+    "layout": "web",
+    "title": "Compte rendu d'entretien"
+  },
+  {
+    "name": "VisitReportSearch",
+    "path": "/compte-rendu-entretien/recherche-dossier",
+    "screen": {
+      "component": "VisitReportSearchScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "visitReport",
+    "layout": "web",
+    "title": "Rechercher un dossier logement",
+    "params": {
+      "kind": "visit"
+    }
+  },
+  {
+    "name": "VisitReportFile",
+    "path": "/compte-rendu-entretien/:contactType/:contactEntityPk",
+    "screen": {
+      "component": "VisitReportFileScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "visitReport",
+    "layout": "web",
+    "title": "Compte rendu d'entretien",
+    "params": {
+      "kind": "visit"
+    }
+  },
+  {
+    "name": "VisitReportReport",
+    "path": "/compte-rendu-entretien/rapport/:reportPk",
+    "screen": {
+      "component": "VisitReportFileScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "visitReport",
+    "layout": "web",
+    "title": "Compte rendu d'entretien",
+    "params": {
+      "kind": "visit"
+    }
+  },
+  {
+    "name": "VisitReportPdf",
+    "path": "/compte-rendu-entretien/rapport/:uuid/pdf",
+    "screen": {
+      "component": "VisitReportPdfScreen"
+    },
+    "access": true,
+    "module": "visitReport",
+    "layout": "pdf",
+    "title": "Compte rendu de visite (PDF)"
+  },
+  {
+    "name": "PrecoImmo",
+    "path": "/preco-immo",
+    "screen": {
+      "component": "VisitReportSearchScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "precoImmo",
+    "layout": "web",
+    "title": "Pré-recommandation : rechercher un dossier logement",
+    "params": {
+      "kind": "preco"
+    }
+  },
+  {
+    "name": "PrecoImmoSearch",
+    "path": "/preco-immo/recherche-dossier",
+    "screen": {
+      "component": "VisitReportSearchScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "precoImmo",
+    "layout": "web",
+    "title": "Pré-recommandation : rechercher un dossier logement",
+    "params": {
+      "kind": "preco"
+    }
+  },
+  {
+    "name": "PrecoImmoFile",
+    "path": "/preco-immo/:contactType/:contactEntityPk",
+    "screen": {
+      "component": "VisitReportFileScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "precoImmo",
+    "layout": "web",
+    "title": "Pré-recommandation",
+    "params": {
+      "kind": "preco"
+    }
+  },
+  {
+    "name": "PrecoImmoReport",
+    "path": "/preco-immo/rapport/:reportPk",
+    "screen": {
+      "component": "VisitReportFileScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "precoImmo",
+    "layout": "web",
+    "title": "Pré-recommandation",
+    "params": {
+      "kind": "preco"
+    }
+  },
+  {
     "name": "WhiteLabelEdit",
     "path": "/administration/marques-blanches/edition/:pk",
     "screen": {
@@ -4857,23 +5017,6 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la valorisation",
     "description": "Les montants des actes par type de valorisation et par période."
-  },
-  {
-    "name": "VisitReportEdit",
-    "path": "/compte-rendu-entretien/rapport/:pk",
-    "screen": {
-      "kind": "edit",
-      "entity": "visit-report"
-    },
-    "access": {
-      "role": [
-        "advisor",
-        "administrator"
-      ]
-    },
-    "module": "fac",
-    "layout": "web",
-    "title": "Modifier le compte rendu"
   },
   {
     "name": "WhiteLabelList",

@@ -11,3 +11,21 @@ describe('catalogue texts with a count', () => {
     expect(t('address.results', { count: 12 })).toContain('12 suggestions');
   });
 });
+
+describe('the browser catalogue', () => {
+  it('holds every key the client code names literally in t()', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join, resolve } = await import('node:path');
+    const { catalogue } = await import('./messages');
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [join(dir, e.name)] : [],
+      );
+    const missing = new Set<string>();
+    for (const file of files(resolve(import.meta.dirname, '..')))
+      for (const [, key] of readFileSync(file, 'utf8').matchAll(/\bt\('([a-z][\w.-]*)'/g))
+        if (!(key in catalogue) && !(`${key}_one` in catalogue)) missing.add(key);
+    // The list-of-objects texts (« Ajouter : paroi ») were missing once: the form showed the fallback error.
+    expect([...missing]).toEqual([]);
+  });
+});

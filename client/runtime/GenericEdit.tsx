@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import Form from '@rjsf/core';
@@ -120,6 +120,29 @@ export interface GenericEditProps {
   onClose?: () => void;
   /** Told whether the form holds unsaved changes (a dialog asks before closing on Escape). */
   onDirtyChange?: (dirty: boolean) => void;
+  /**
+   * Told of the values being typed: a screen that shows figures computed from them live (a report's
+   * totals) or that saves this form together with another one (see `saveWith`).
+   */
+  onDataChange?: (data: RecordData) => void;
+  /**
+   * Part of a bigger form: no title, buttons or related lists; the screen saves its values with its
+   * other part's (`saveWith` of that part) and hands back the errors of this part in `partErrors`.
+   */
+  embedded?: boolean;
+  /** Errors of this form found by the save of the screen it is part of (`embedded`). */
+  partErrors?: FieldError[];
+  /**
+   * Saves the checked values instead of the entity's own API (a save of several records in one
+   * transaction); answers the stored record. A refusal is an ApiError whose errors are this form's.
+   */
+  saveWith?: (payload: RecordData, creating: boolean) => Promise<RecordData>;
+  /** The screen around the form names the page (the form does not take the title from its record). */
+  keepPageTitle?: boolean;
+  /** Fields `saveWith` fills in (the record a composite save creates first): not required in the browser. */
+  filledOnSave?: string[];
+  /** Drawn from the values being typed, between the fields and the buttons (live totals). */
+  aside?: (data: RecordData) => ReactNode;
 }
 
 const NO_SCOPES: string[] = [];
@@ -198,10 +221,18 @@ function EditScreen({
     if (problems.current.delete(field)) setErrors((list) => list.filter((e) => e.code !== 'json' || e.path !== field));
   }, []);
 
-  const { onDirtyChange } = props;
+  const { onDirtyChange, onDataChange } = props;
   useEffect(() => {
     onDirtyChange?.(data !== null && JSON.stringify(data) !== initial);
   }, [onDirtyChange, data, initial]);
+  useEffect(() => {
+    if (data) onDataChange?.(data);
+  }, [onDataChange, data]);
+  // The errors of this part of a bigger form, as its screen's save found them.
+  const { partErrors } = props;
+  useEffect(() => {
+    if (partErrors) setErrors(partErrors);
+  }, [partErrors]);
 
   // Loaded with the screen, so that the first save does not wait for it.
   useEffect(() => {
@@ -331,8 +362,10 @@ function EditScreen({
           catalogue: { ...catalogue },
           cacheKey: `client|${meta.name}|${meta.version}|${meta.scopeKey ?? ''}`,
         });
-    if (local.length) {
-      refuse(local);
+    const filled = new Set(props.filledOnSave ?? []);
+    const refused = local.filter((e) => !(e.code === 'required' && filled.has(e.path)));
+    if (refused.length) {
+      refuse(refused);
       notify(t('validation.form'), 'error');
       return;
     }
@@ -342,9 +375,11 @@ function EditScreen({
     }
     setBusy(true);
     try {
-      const saved = creating
-        ? await api<RecordData>(`/${meta.apiPath}/`, { method: 'POST', body: { ...payload, pk: null } })
-        : await api<RecordData>(`/${meta.apiPath}/${pk}/`, { method: 'PATCH', body: payload });
+      const saved = props.saveWith
+        ? await props.saveWith(payload, creating)
+        : creating
+          ? await api<RecordData>(`/${meta.apiPath}/`, { method: 'POST', body: { ...payload, pk: null } })
+          : await api<RecordData>(`/${meta.apiPath}/${pk}/`, { method: 'PATCH', body: payload });
       setErrors([]);
       setInitial(JSON.stringify(saved));
       clearOptionsCache();
@@ -413,11 +448,11 @@ function EditScreen({
 
   return (
     <div className="generic-edit">
-      {!props.preview && !props.onClose && <PageTitle title={title} />}
-      {meta.description && creating && <p className="muted">{meta.description}</p>}
+      {!props.preview && !props.onClose && !props.embedded && !props.keepPageTitle && <PageTitle title={title} />}
+      {meta.description && creating && !props.embedded && <p className="muted">{meta.description}</p>}
       <ErrorSummary ref={summaryRef} errors={summary} labelOf={fieldLabel} idPrefix={idPrefix} />
       {readOnly && <p className="notice notice-info">{t('ui.read_only_record')}</p>}
-      {!readOnly && <p className="muted small">{t('ui.required_hint')}</p>}
+      {!readOnly && !props.embedded && <p className="muted small">{t('ui.required_hint')}</p>}
       <Form
         schema={form.schema}
         uiSchema={form.uiSchema}
@@ -438,33 +473,36 @@ function EditScreen({
         onChange={(e) => setData(e.formData as RecordData)}
         onSubmit={(e) => debounce(() => void save(e.formData as RecordData))}
       >
-        <div className="form-actions">
-          {!readOnly && (
-            <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
-              {props.preview?.submitLabel ?? (busy ? t('ui.saving') : t('ui.save'))}
-            </button>
-          )}
-          {!props.preview && (
-            <button type="button" className="button" onClick={() => debounce(() => void cancel())}>
-              {readOnly ? t('ui.back_to_list') : t('ui.cancel')}
-            </button>
-          )}
-          {/* The saved record: an action works on what the server has, not on unsaved changes. */}
-          {!creating && !props.preview && previous && <RecordActions meta={meta} record={previous} />}
-          {mayDelete && (
-            <button
-              type="button"
-              className="button button-danger push-right"
-              disabled={busy}
-              onClick={() => debounce(() => void remove())}
-            >
-              {softDelete?.action ?? t('ui.delete')}
-            </button>
-          )}
-        </div>
+        {props.aside?.(data)}
+        {!props.embedded && (
+          <div className="form-actions">
+            {!readOnly && (
+              <button type="submit" className="button button-primary" disabled={busy} aria-busy={busy}>
+                {props.preview?.submitLabel ?? (busy ? t('ui.saving') : t('ui.save'))}
+              </button>
+            )}
+            {!props.preview && (
+              <button type="button" className="button" onClick={() => debounce(() => void cancel())}>
+                {readOnly ? t('ui.back_to_list') : t('ui.cancel')}
+              </button>
+            )}
+            {/* The saved record: an action works on what the server has, not on unsaved changes. */}
+            {!creating && !props.preview && previous && <RecordActions meta={meta} record={previous} />}
+            {mayDelete && (
+              <button
+                type="button"
+                className="button button-danger push-right"
+                disabled={busy}
+                onClick={() => debounce(() => void remove())}
+              >
+                {softDelete?.action ?? t('ui.delete')}
+              </button>
+            )}
+          </div>
+        )}
       </Form>
-      {!creating && <RelatedLists meta={meta} record={data} />}
-      {!creating && !props.preview && previous && (
+      {!creating && !props.embedded && <RelatedLists meta={meta} record={data} />}
+      {!creating && !props.preview && !props.embedded && previous && (
         <RelatedPanels meta={meta} record={previous} createForm={GenericEdit} />
       )}
     </div>

@@ -5504,7 +5504,7 @@ export interface VisitReport {
      *
      * @maxItems 20
      *
-     * Items: Aides financière
+     * Items: Aide financière
      */
     financialAids?:
       | []
@@ -15279,7 +15279,7 @@ export interface VisitReport {
      *
      * @maxItems 20
      *
-     * Items: Aides financière
+     * Items: Aide financière
      */
     financialAids?:
       | []

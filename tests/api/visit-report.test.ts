@@ -174,6 +174,7 @@ describe.each(DIALECTS)('visit reports on %s', (dialect) => {
     // The recent files of the search screen.
     const recent = await call('/visit-report/entities/?type=contacts', 'advisor');
     expect(recent.body.results[0]).toMatchObject({ housing: housing.pk, contact: contact.pk, report: report.pk });
+    expect(recent.body.results[0].name).toBe(`Lina Durand ${dialect}`);
     expect((await call('/visit-report/entities/?type=contacts', 'neighbour')).body.results).not.toContainEqual(
       expect.objectContaining({ housing: housing.pk }),
     );

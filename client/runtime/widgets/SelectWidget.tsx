@@ -11,7 +11,8 @@ export function SelectWidget(props: WidgetProps) {
         {t('validation.no_options')}
       </p>
     );
-  const index = options.findIndex((o) => o.value === props.value);
+  // A nullable choice lists `null` among its values: « Choisir… » stands for it, never a « null » option.
+  const index = props.value === null ? -1 : options.findIndex((o) => o.value === props.value);
   return (
     <select
       id={props.id}
@@ -25,11 +26,13 @@ export function SelectWidget(props: WidgetProps) {
       {...ariaProps(props)}
     >
       <option value="">{t('ui.choose')}</option>
-      {options.map((o, i) => (
-        <option key={i} value={String(i)}>
-          {o.label}
-        </option>
-      ))}
+      {options.map((o, i) =>
+        o.value === null ? null : (
+          <option key={i} value={String(i)}>
+            {o.label}
+          </option>
+        ),
+      )}
     </select>
   );
 }

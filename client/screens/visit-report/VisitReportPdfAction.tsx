@@ -1,83 +1,71 @@
 import { useState } from 'react';
-import { notify } from '../../shell/notifications';
-import type { ApiError } from '../../api/http';
+import { api, type ApiError } from '../../api/http';
 import type { RecordActionProps } from '../../runtime/types';
 import { postForFile, reportDomain, saveFile } from '../simulators/shared/download';
-import { scenarioTotals, type ReportFigures } from '../../../engine/visit-report/scenario-totals';
-import { formatPercentFr, formatWithUnit } from '../../../engine/simulators/shared/format-fr';
+import { KINDS, kindOf } from './report-kind';
 
-const euros = (value: number) => formatWithUnit(value, '€', 0);
+type Step = { at: 0 | 1 | 2; text: string };
+const STEPS = 2;
 
 /**
- * The saved report's scenario comparison (the same engine function as the PDF's table, so the
- * household reads the figures the advisor saw) and « Télécharger le PDF ».
+ * « Imprimer / PDF » of a saved report: its print data are kept in the temporary store (24 h), the
+ * server draws the PDF from them, the browser downloads it; the public page of that store entry
+ * is offered too, to open or hand the PDF on. The PDF is the report as saved.
  */
 export default function VisitReportPdfAction({ record, label }: RecordActionProps) {
-  const [busy, setBusy] = useState(false);
-  const scenarios = scenarioTotals(record as unknown as ReportFigures);
+  const [step, setStep] = useState<Step | null>(null);
+  const [link, setLink] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = step !== null && step.at < STEPS;
 
-  const download = async () => {
+  const print = async () => {
     if (busy) return;
-    setBusy(true);
+    setError(null);
+    setLink(null);
     try {
+      setStep({ at: 0, text: 'Préparation des données du compte rendu…' });
+      const { uuid } = await api<{ uuid: string }>('/visit-report/report/print/', {
+        method: 'POST',
+        body: { report: record.pk },
+      });
+      setStep({ at: 1, text: 'Création du PDF…' });
       const { blob, fileName } = await postForFile(
         '/visit-report/report/pdf',
-        { domain: reportDomain(), data: { report: record.pk } },
+        { domain: reportDomain(), data: { uuid } },
         'diagnostic.pdf',
       );
       saveFile(blob, fileName);
+      setLink(`${KINDS[kindOf(String(record.kind))].base}/rapport/${uuid}/pdf`);
+      setStep({ at: 2, text: 'PDF créé et téléchargé.' });
     } catch (e) {
-      notify((e as ApiError).message || 'Le PDF n’a pas pu être créé.', 'error');
-    } finally {
-      setBusy(false);
+      setStep(null);
+      setError((e as ApiError).message || 'Le PDF n’a pas pu être créé.');
     }
   };
 
-  const rows: [string, (s: (typeof scenarios)[number]) => string][] = [
-    ['Coût des travaux', (s) => euros(s.worksCost)],
-    ['Aides financières', (s) => euros(s.aidsTotal)],
-    ['Part couverte par les aides', (s) => formatPercentFr(s.aidsShare, 0)],
-    ['Reste après aides', (s) => euros(s.remainingAfterAids)],
-    ['Financements (prêts)', (s) => euros(s.financingsTotal)],
-    ['Reste à charge', (s) => euros(s.remainingCost)],
-  ];
   return (
-    <section className="panel visit-report-totals" aria-labelledby="visit-report-totals">
-      <h2 id="visit-report-totals">Comparaison des scénarios (enregistrée)</h2>
-      <div className="table-wrap">
-        <table className="data-table">
-          <thead>
-            <tr>
-              <td />
-              {scenarios.map((s) => (
-                <th key={s.nature} scope="col">
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map(([name, value]) => (
-              <tr key={name}>
-                <th scope="row">{name}</th>
-                {scenarios.map((s) => (
-                  <td key={s.nature} className="number">
-                    {value(s)}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {scenarios.some((s) => s.excess > 0) && (
-        <p role="note">
-          Les aides et financements dépassent le coût des travaux d’un scénario : vérifiez les montants.
+    <div className="visit-report-print">
+      <button type="button" className="button" onClick={() => void print()} disabled={busy} aria-busy={busy}>
+        {busy ? 'PDF en cours…' : label}
+      </button>
+      {step && (
+        <div className="visit-report-progress" role="status">
+          <progress max={STEPS} value={step.at} aria-label="Avancement du PDF" />
+          <span>{step.text}</span>
+        </div>
+      )}
+      {error && (
+        <p className="notice notice-error" role="alert">
+          {error}
         </p>
       )}
-      <button type="button" className="button" onClick={download} disabled={busy} aria-busy={busy}>
-        {busy ? 'Création du PDF…' : label}
-      </button>
-    </section>
+      {link && (
+        <p className="small">
+          <a href={link} target="_blank" rel="noopener">
+            Page du PDF à transmettre (valable 24 heures)
+          </a>
+        </p>
+      )}
+    </div>
   );
 }

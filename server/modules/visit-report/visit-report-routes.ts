@@ -112,6 +112,12 @@ async function save(ctx: RequestContext, body: unknown) {
   });
 }
 
+/** A contact's « first last » name, an organisation's name. */
+function nameOf(record: ApiRecord): string {
+  const parts = 'name' in record ? [record.name] : [record.firstName, record.lastName];
+  return parts.filter((v) => typeof v === 'string' && v.trim()).join(' ');
+}
+
 /**
  * The recent files of the search screen (reference 10.8 `entities/`): the contacts or the
  * organisations of the 20 most recently changed housings the caller may see, newest first.
@@ -134,11 +140,21 @@ async function recentFiles(ctx: RequestContext, type: unknown) {
         )
       ).map((r) => r.records[0]?.pk ?? null)
     : [];
+  // The household's name for the search screen; a file the caller may not read shows no name.
+  const names = await Promise.all(
+    housings.map((h) =>
+      findOne(ctx, link, h[link]).then(
+        (r) => nameOf(r),
+        () => '',
+      ),
+    ),
+  );
   return {
     type,
     results: housings.map((h, i) => ({
       housing: h.pk,
       [link]: h[link],
+      name: names[i],
       address: [h.address, h.postcode, h.city].filter((v) => typeof v === 'string' && v).join(' '),
       updatedAt: h.updatedAt,
       report: reports[i],
