@@ -5,7 +5,8 @@ import { EXTRA_COLUMN } from '../../engine/schema/columns';
 export type Row = Record<string, unknown>;
 export type ApiRecord = Record<string, unknown>;
 
-function parseJson(v: unknown): unknown {
+/** A JSON column's value (text on SQLite, parsed already on PostgreSQL); unreadable → null. */
+export function parseJson(v: unknown): unknown {
   if (typeof v !== 'string') return v;
   try {
     return JSON.parse(v);

@@ -1,5 +1,5 @@
 import { recomputeIncompleteEntries } from '../hooks/fac/incomplete-entries';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppContext, RequestContext } from '../context';
 import { inTransaction } from '../db/transaction';
@@ -11,6 +11,8 @@ import { insertFixture, resetSequences } from './insert-record';
 import { systemContext } from './system-context';
 import { invalidateWhiteLabels } from '../modules/white-labels/resolve-white-label';
 import { resolveRelativeDates } from './relative-dates';
+import { checkOverlay } from '../modules/white-labels/overlay-store';
+import { nowIso } from '../db/column-types';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 
@@ -50,6 +52,7 @@ export async function seedDemo(
   const index = JSON.parse(readFileSync(join(dir, 'index.json'), 'utf8')) as { entities: string[]; password: string };
   // inTransaction: the generic writes of hooks (a folder's default actions) join this transaction.
   await inTransaction(ctx, async (tctx, trx) => {
+    await seedCustomForms(tctx, trx, dir);
     for (const entity of index.entities) {
       const records = JSON.parse(readFileSync(join(dir, `${entity}.json`), 'utf8')) as Record<string, unknown>[];
       for (const r of records) {
@@ -62,8 +65,46 @@ export async function seedDemo(
     await trx.updateTable('account_user').set({ password_hash: hash }).execute();
     await resetSequences(tctx);
   });
+  invalidateWhiteLabels();
   // The demo's incomplete entries (its badge in the menu), as a full recompute finds them.
   await recomputeIncompleteEntries(ctx);
+}
+
+/**
+ * The demo's custom forms (`custom-forms.json`: white-label domain, scoped target, ops), checked
+ * as the overlay editor checks them and stored as their version 1, as if an administrator had
+ * typed them in the form editor (docs/custom-forms.md).
+ */
+async function seedCustomForms(
+  ctx: RequestContext,
+  trx: Parameters<Parameters<typeof inTransaction>[1]>[1],
+  dir: string,
+) {
+  const file = join(dir, 'custom-forms.json');
+  if (!existsSync(file)) return;
+  const forms = JSON.parse(readFileSync(file, 'utf8')) as {
+    domain: string;
+    target: string;
+    comment?: string;
+    ops: unknown;
+  }[];
+  for (const f of forms) {
+    const wl = await trx.selectFrom('white_label').select('pk').where('domain', '=', f.domain).executeTakeFirst();
+    if (!wl) throw new Error(`custom form ${f.target}: unknown white label ${f.domain}`);
+    const overlay = checkOverlay(ctx, f.target, { ops: f.ops, comment: f.comment });
+    await trx
+      .insertInto('white_label_overlay')
+      .values({
+        white_label: wl.pk,
+        target: f.target,
+        version: 1,
+        ops: JSON.stringify(overlay.ops),
+        comment: overlay.comment ?? null,
+        author: null,
+        created_at: nowIso(),
+      })
+      .execute();
+  }
 }
 
 /**

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { parse } from 'csv-parse/sync';
+import iconv from 'iconv-lite';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
@@ -107,6 +108,113 @@ describe.each(DIALECTS)('national platform export and feedback on %s', (dialect)
     const all = await (await get(`/fac/tbs/export/?${PERIOD}`, 'admin')).text();
     expect(all).toContain(id(neighbour.acts.A1));
     expect(all).toContain(id(one.acts.A1));
+  });
+
+  it('exports the sare format: Windows-1252, |;|, CRLF, no header, 39 fields with custom-form answers', async () => {
+    // The seeded forms of the national programme (fixtures/demo/custom-forms.json) ask these.
+    const contact = await ok(
+      'POST',
+      '/fac/contact/',
+      'advisor',
+      {
+        firstName: 'Zoé',
+        lastName: `Sarè${dialect}`,
+        email: 'zoe@exemple.fr',
+        zipcode: '38000',
+        town: 'Grenoble',
+        xPublicType: 'PO ou PB membre d’une SCI',
+        xD012: 'NSP',
+        xD015: 'Logement individuel',
+      },
+      201,
+    );
+    const folder = await ok('POST', '/fac/folder/', 'advisor', { contact: contact.pk, model: 1 }, 201);
+    const action = (act: string) => (folder.actions as Rec[]).find((a) => String(a.modelName).startsWith(`${act} `))!;
+    const a1 = await ok('PATCH', `/fac/action/${action('A1').pk}/`, 'advisor', {
+      done: true,
+      date: '2020-06-02',
+      duration: 0.5,
+      xD034: 'Information technique',
+      xD035: 'Offres à 1€',
+      xD036: '<p>Quelles aides pour mes fenêtres ?</p>',
+      xD037: 'Voir MaPrimeRénov’ |;| et le\nguichet',
+    });
+    expect(a1.customFormData).toMatchObject({ xD034: 'Information technique' });
+    const a2 = await ok('PATCH', `/fac/action/${action('A2').pk}/`, 'advisor', {
+      done: true,
+      date: '2020-06-20',
+      xD043: 'Accompagnement à la réalisation des travaux',
+    });
+    const res = await get(`/fac/tbs/export/?${PERIOD}&format=sare`, 'advisor');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/plain; charset=windows-1252');
+    expect(res.headers.get('content-disposition')).toContain('actes-2020-01-01-2020-12-31.sare');
+    const bytes = Buffer.from(await res.arrayBuffer());
+    // « Zoé » in Windows-1252 (é = 0xE9), not UTF-8 (0xC3 0xA9).
+    expect(bytes.includes(Buffer.from([0x5a, 0x6f, 0xe9]))).toBe(true);
+    expect(bytes.includes(Buffer.from('Zoé', 'utf8'))).toBe(false);
+    const text = iconv.decode(bytes, 'win1252');
+    expect(text.endsWith('\r\n')).toBe(true);
+    const lines = text.slice(0, -2).split('\r\n');
+    expect(lines.some((l) => l.includes('\n') || l.includes('\r'))).toBe(false);
+    const fields = lines.map((l) => l.split('|;|'));
+    for (const f of fields) expect(f).toHaveLength(39);
+    // No header: every line is an act of the structure, by its id.
+    expect(fields.every((f) => /^renovation\.fac\.action\.\d+$/.test(f[0]))).toBe(true);
+    const line = (pk: number) => fields.find((f) => f[0] === id(pk))!;
+    const day = (iso: string) => iso.slice(0, 10);
+    const common = ['SARE-DEMO-01', 'Claire Conseillère'];
+    expect(line(a1.pk)).toEqual([
+      id(a1.pk),
+      ...common,
+      'A01',
+      '2020-06-02',
+      '30',
+      'M',
+      'PO OU PB MEMBRE SCI',
+      `Sarè${dialect}`,
+      'Zoé',
+      '',
+      '',
+      'NSP',
+      'zoe@exemple.fr',
+      '',
+      'LI',
+      '',
+      '38000',
+      'Grenoble',
+      '',
+      '',
+      'INFORMATION TECHNIQUE',
+      'OFFRE 1 EURO',
+      '',
+      'Quelles aides pour mes fenêtres ?',
+      'Voir MaPrimeRénov’ -- et le guichet',
+      '',
+      '',
+      '',
+      ...Array(8).fill(''),
+      day(a1.updatedAt),
+      contact.inseecode ?? '',
+    ]);
+    const second = line(a2.pk);
+    expect(second.slice(3, 5)).toEqual(['A02', '2020-06-20']);
+    expect(second[7]).toBe('PO OU PB MEMBRE SCI');
+    expect(second[26]).toBe('ACCOMPAGNEMENT REALISATION DE TRAVAUX');
+    expect(second.slice(21, 26)).toEqual(['', '', '', '', '']);
+    // Same rights as the other formats; an unknown format is refused in French.
+    expect((await get(`/fac/tbs/export/?${PERIOD}&format=sare`, 'manager')).status).toBe(403);
+    expect((await get(`/fac/tbs/export/?${PERIOD}&format=sare&structure=${neighbour.group}`, 'advisor')).status).toBe(
+      403,
+    );
+    const admin = iconv.decode(
+      Buffer.from(await (await get(`/fac/tbs/export/?${PERIOD}&format=sare`, 'admin')).arrayBuffer()),
+      'win1252',
+    );
+    expect(admin).toContain(`${id(neighbour.acts.A1)}|;|`);
+    const unknown = await t.call(`/fac/tbs/export/?${PERIOD}&format=ods`, { token: token.advisor });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.message).toBe('Format inconnu : choisissez csv, xlsx ou sare.');
   });
 
   let feedbackPk: number;

@@ -59,6 +59,13 @@ describe.each(DIALECTS)('follow-up statistics workbook by mail on %s', (dialect)
     const queued = await ok('POST', '/fac/statistics/1/export-mail/', 'advisor', { period: '1' }, 202);
     expect(queued).toMatchObject({ status: 'queued', progress: 0 });
     expect(queued.message).toBe('Le classeur est en attente : sa préparation va commencer.');
+    // One mailed export at a time per user: a second request while the first waits is refused
+    // in French and queues nothing (the runner below finds exactly one job).
+    const again = await ok('POST', '/fac/statistics/1/export-mail/', 'advisor', { period: '1' }, 409);
+    expect(again.message).toBe(
+      "Un classeur de statistiques est déjà en préparation pour vous : attendez de le recevoir par e-mail avant d'en " +
+        'demander un autre.',
+    );
     // Someone else never sees it, not even an administrator.
     await ok('GET', `/fac/statistics/exports/${queued.pk}/`, 'neighbour', undefined, 404);
     await ok('GET', `/fac/statistics/exports/${queued.pk}/`, 'admin', undefined, 404);
@@ -140,6 +147,7 @@ describe.each(DIALECTS)('follow-up statistics workbook by mail on %s', (dialect)
 
   it('builds one sheet per structure for an administrator, fails in French when the requester is gone', async () => {
     const both = await ok('POST', '/fac/statistics/1/export-mail/', 'admin', { period: '1', groups: '2,3' }, 202);
+    // The advisor's first export was sent: a new one is accepted again.
     const gone = await ok('POST', '/fac/statistics/1/export-mail/', 'advisor', {}, 202);
     await t.app.database.db
       .updateTable('account_user')

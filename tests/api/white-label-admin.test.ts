@@ -166,6 +166,12 @@ describe.each(DIALECTS)('white-label administration on %s', (dialect) => {
         dialogwattIsActive: true,
       });
       for (const key of ['pk', 'id', 'createdAt', 'updatedAt']) expect(doc.whiteLabel).not.toHaveProperty(key);
+      // The demo's custom forms (scoped overlays, fixtures/demo/custom-forms.json) travel with the rest; the
+      // round trip below follows the two overlays of this test.
+      const scoped = Object.keys(doc.overlays).filter((k) => k.includes('@'));
+      expect(scoped).toContain('entity:action@actionModel:1');
+      expect(doc.overlays['entity:action@actionModel:1'].ops[0]).toMatchObject({ op: 'addField', field: 'xD034' });
+      for (const k of scoped) delete doc.overlays[k];
       expect(Object.keys(doc.overlays).sort()).toEqual(['entity:place', 'menu']);
       expect(doc.overlays['entity:place'].ops).toEqual(PLACE_OVERLAY.ops);
 

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import iconv from 'iconv-lite';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import type { TestApp } from '../helpers/test-app';
@@ -41,10 +43,26 @@ describe('national platform feedback (Chromium)', () => {
     expect(done.status).toBe(200);
   });
 
-  it('imports a feedback file, lists the act in error and opens its folder', async () => {
+  it('exports the sare file, imports a feedback file, lists the act in error and opens its folder', async () => {
     const { page, context, errors } = await newPage(browser);
     await signIn(page, t.url, 'conseiller@demo.fr');
     await page.goto(`${t.url}/fac/plateforme-nationale`);
+    // The platform's own format, chosen by its French label: Windows-1252, |;|, no header.
+    const exporting = page.getByRole('form', { name: 'Export des actes' });
+    await exporting.getByLabel('Programme').selectOption({ label: 'Programme SARE' }, WAIT);
+    await exporting.getByLabel('Période').selectOption({ label: 'SARE - 2020' }, WAIT);
+    await exporting.getByLabel('Format').selectOption({ label: 'Fichier de la plateforme nationale (sare)' });
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      exporting.getByRole('button', { name: 'Exporter' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe('actes-2020-01-01-2020-12-31.sare');
+    const lines = iconv.decode(readFileSync((await download.path())!), 'win1252').split('\r\n');
+    expect(lines.pop()).toBe('');
+    expect(lines.map((l) => l.split('|;|').length)).toEqual([39]);
+    expect(lines[0]).toMatch(
+      new RegExp(`^renovation\\.fac\\.action\\.${act}\\|;\\|SARE-DEMO-01\\|;\\|Claire Conseillère\\|;\\|A01\\|`),
+    );
     const form = page.getByRole('form', { name: "Import d'un retour" });
     await form.getByLabel('Programme').selectOption({ label: 'Programme SARE' }, WAIT);
     await form.getByLabel('Période').selectOption({ label: 'SARE - 2020' }, WAIT);
@@ -60,8 +78,8 @@ describe('national platform feedback (Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Importer' }).click();
     await page.waitForURL(/\/fac\/retours-tbs\/\d+$/, WAIT);
-    const lines = page.getByRole('region', { name: 'Actes signalés par la plateforme' });
-    const row = lines.getByRole('row', { name: /Code postal absent/ });
+    const reported = page.getByRole('region', { name: 'Actes signalés par la plateforme' });
+    const row = reported.getByRole('row', { name: /Code postal absent/ });
     await expect.poll(() => row.count(), WAIT).toBe(1);
     await expect
       .poll(() => row.locator('td').allTextContents(), WAIT)

@@ -8,6 +8,7 @@ import {
   assertAdministrator,
   comparison,
   exportCsv,
+  exportSare,
   exportXlsx,
   exportedActs,
   importFeedback,
@@ -19,7 +20,7 @@ const MAX_FILE = '10mb';
 
 /**
  * The national platform (issue 11 item 8, reference file area 9.5 and 12):
- * - `GET fac/tbs/export/?project=&period=&structure=&format=csv|xlsx`: the acts of a period;
+ * - `GET fac/tbs/export/?project=&period=&structure=&format=csv|xlsx|sare`: the acts of a period;
  * - `POST fac/tbs/feedback/?project=&period=&structure=&fileName=`: the platform's feedback file
  *   (csv or xlsx as the body), answered `{pk}` of the stored feedback, or a French 400 listing
  *   the bad lines, nothing stored;
@@ -34,13 +35,19 @@ export function nationalPlatformRouter(): Router {
     asyncHandler(async (req, res) => {
       assertActReader(req.ctx);
       const format = req.query.format ?? 'csv';
-      if (format !== 'csv' && format !== 'xlsx')
+      if (format !== 'csv' && format !== 'xlsx' && format !== 'sare')
         throw new HttpError(400, 'validation', message(req.ctx.app, 'national_platform.bad_format'));
       const selection = await parseSelection(req.ctx, req.query);
       const acts = await exportedActs(req.ctx, selection);
       const name = `actes-${selection.period.dateStart}-${selection.period.dateEnd}`;
       res.setHeader('Cache-Control', 'no-store');
-      if (format === 'xlsx')
+      if (format === 'sare')
+        // The platform's file: Windows-1252 text, no header (docs/follow-up.md « Format sare »).
+        res
+          .type('text/plain; charset=windows-1252')
+          .setHeader('Content-Disposition', `attachment; filename="${name}.sare"`)
+          .send(exportSare(acts));
+      else if (format === 'xlsx')
         res
           .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
           .setHeader('Content-Disposition', `attachment; filename="${name}.xlsx"`)

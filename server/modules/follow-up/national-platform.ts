@@ -20,6 +20,8 @@ import {
   type KnownAct,
 } from '../../../engine/follow-up/national-platform';
 import type { FileTable } from '../imports/read-table';
+import { parseJson } from '../../db/row-mapper';
+import { sareFile, sareRow, type SareAct } from '../../../engine/follow-up/sare-format';
 
 /**
  * The national platform's export, feedback import and comparison (issue 11 item 8): the server
@@ -120,20 +122,33 @@ interface ExportRowData {
   o_zipcode: string | null;
   o_town: string | null;
   o_address: string | null;
+  a_extra: unknown;
+  c_extra: unknown;
+  o_extra: unknown;
+  c_insee: string | null;
+  c_pk: number | null;
+  o_insee: string | null;
+}
+
+/** A custom-form answers column (the record's extra JSON). */
+function answers(v: unknown): Record<string, unknown> {
+  const parsed = parseJson(v);
+  return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, unknown>) : {};
 }
 
 /**
  * The acts of a period (reference 9.5): done actions of the programme's folders dated in the
  * period, whose model is a programme act (actTypeCode), ordered by last update.
  */
-export async function exportedActs(ctx: RequestContext, s: Selection): Promise<(ExportAct & { folder: number })[]> {
+export async function exportedActs(ctx: RequestContext, s: Selection): Promise<(SareAct & { folder: number })[]> {
   const rows = (
     await sql<ExportRowData>`select a.pk, am.name as model_name, a.owning_group, a.folder, a.date, a.duration,
         a.updated_at, g.name as group_name, g.ademe_id, u.first_name as user_first, u.last_name as user_last,
         c.first_name as c_first, c.last_name as c_last, c.email as c_email, c.phone as c_phone,
         c.zipcode as c_zipcode, c.town as c_town, c.address as c_address,
         o.name as o_name, o.email as o_email, o.phone as o_phone, o.zipcode as o_zipcode, o.town as o_town,
-        o.address as o_address
+        o.address as o_address, a.extra as a_extra, c.extra as c_extra, o.extra as o_extra,
+        c.inseecode as c_insee, o.inseecode as o_insee, c.pk as c_pk
       from fac_action a
       join fac_folder f on f.pk = a.folder
       join fac_action_model am on am.pk = a.model
@@ -146,7 +161,7 @@ export async function exportedActs(ctx: RequestContext, s: Selection): Promise<(
         ${s.structure === null ? sql`` : sql`and a.owning_group = ${s.structure}`}
       order by a.updated_at, a.pk`.execute(ctx.app.database.db)
   ).rows;
-  const acts: (ExportAct & { folder: number })[] = [];
+  const acts: (SareAct & { folder: number })[] = [];
   for (const r of rows) {
     const actType = actTypeCode(r.model_name ?? '');
     if (!actType) continue;
@@ -167,6 +182,10 @@ export async function exportedActs(ctx: RequestContext, s: Selection): Promise<(
       town: r.c_town ?? r.o_town ?? '',
       address: r.c_address ?? r.o_address ?? '',
       updatedAt: r.updated_at ?? '',
+      actionAnswers: answers(r.a_extra),
+      // The folder's contact, else its organisation: the « linked object » of reference 9.5.
+      linkedAnswers: answers(r.c_pk !== null ? r.c_extra : r.o_extra),
+      inseeCode: r.c_insee ?? r.o_insee ?? '',
     });
   }
   return acts;
@@ -177,6 +196,11 @@ export function exportCsv(acts: ExportAct[]): string {
     [...EXPORT_HEADERS],
     acts.map((a) => exportRow(a)),
   );
+}
+
+/** The platform's own format (reference 9.5, engine/follow-up/sare-format.ts): Windows-1252 bytes. */
+export function exportSare(acts: SareAct[]): Buffer {
+  return sareFile(acts.map((a) => sareRow(a)));
 }
 
 /** Sheet « Feuille1 », first row and column frozen (reference 9.5). */

@@ -108,6 +108,21 @@ export async function requestStatisticsExport(
   const site = await preferredSite(app, userPk, ctx.whiteLabel.id);
   const origin = siteOrigin(app, site.domain, { requestHost });
   const pk = await app.database.db.transaction().execute(async (trx) => {
+    // One mailed export at a time per user: each builds a whole workbook in the background. The
+    // user's row is locked on PostgreSQL so that two requests at once cannot both pass the check
+    // (SQLite runs one write transaction at a time).
+    if (app.database.dialect === 'postgres')
+      await trx.selectFrom('account_user').select('pk').where('pk', '=', userPk).forUpdate().execute();
+    const pending = await trx
+      .selectFrom('fac_statistics_export')
+      .select('pk')
+      .where('user_pk', '=', userPk)
+      .where('status', 'in', ['queued', 'building'])
+      .executeTakeFirst();
+    if (pending)
+      throw new HttpError(409, 'export_pending', message(app, 'follow_up.statistics.export_pending'), [], {
+        export: pending.pk,
+      });
     const row = await trx
       .insertInto('fac_statistics_export')
       .values({

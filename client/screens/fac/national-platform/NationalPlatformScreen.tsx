@@ -6,8 +6,11 @@ import { notify } from '../../../shell/notifications';
 import { SelectionFields, queryOf, type Selection } from './selection';
 import '../../booking-admin/booking-admin.css';
 
+type ExportFormat = 'csv' | 'xlsx' | 'sare';
+
 /**
- * The national platform (issue 11 item 8): export a period's acts (csv or xlsx), then import the
+ * The national platform (issue 11 item 8): export a period's acts (csv, xlsx or the platform's
+ * own sare file), then import the
  * platform's feedback file; the server checks every line first and stores nothing when one is
  * wrong, listing the lines to correct. A stored feedback opens on its page, the acts to fix
  * linked to their folders.
@@ -15,7 +18,7 @@ import '../../booking-admin/booking-admin.css';
 export default function NationalPlatformScreen() {
   const navigate = useNavigate();
   const [exportChoice, setExportChoice] = useState<Selection>({ project: '', period: '', structure: '' });
-  const [format, setFormat] = useState<'csv' | 'xlsx'>('csv');
+  const [format, setFormat] = useState<ExportFormat>('csv');
   const [importChoice, setImportChoice] = useState<Selection>({ project: '', period: '', structure: '' });
   const fileInput = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState(false);
@@ -57,7 +60,9 @@ export default function NationalPlatformScreen() {
         <h2 id="tbs-export-title">Exporter les actes d'une période</h2>
         <p>
           Les actes réalisés du programme datés dans la période, un par ligne, chacun avec son identifiant unique (
-          <code>renovation.fac.action.&lt;numéro&gt;</code>) que la plateforme nationale reprend dans ses retours.
+          <code>renovation.fac.action.&lt;numéro&gt;</code>) que la plateforme nationale reprend dans ses retours. Le
+          format « sare » est celui que la plateforme lit : sans ligne d'en-tête, avec les réponses des formulaires
+          personnalisés du programme.
         </p>
         <form className="statistics-filters" onSubmit={exportActs} aria-label="Export des actes">
           <SelectionFields
@@ -68,9 +73,10 @@ export default function NationalPlatformScreen() {
           />
           <div className="field">
             <label htmlFor="tbs-export-format">Format</label>
-            <select id="tbs-export-format" value={format} onChange={(e) => setFormat(e.target.value as 'csv')}>
+            <select id="tbs-export-format" value={format} onChange={(e) => setFormat(e.target.value as ExportFormat)}>
               <option value="csv">CSV (;)</option>
               <option value="xlsx">Tableur (xlsx)</option>
+              <option value="sare">Fichier de la plateforme nationale (sare)</option>
             </select>
           </div>
           <div className="field">
