@@ -43,6 +43,11 @@ const BENCHES: Record<string, { file: string; about: string }> = {
     file: 'follow-up-statistics.ts',
     about: 'statistics of a follow-up programme over 50,000 actions, PostgreSQL, target ≤ 300 ms',
   },
+  listepro: {
+    file: 'listepro-search.ts',
+    about:
+      'directory search over 10,000 professionals (p95 ≤ 30 ms), SQLite and PostgreSQL, and a 200-sheet PDF (≤ 1.5 s)',
+  },
   validation: {
     file: 'record-validation.ts',
     about: 'record validation per write (old interpreter vs AJV) and per keystroke in Chromium, compile times, weights',

@@ -633,7 +633,7 @@ export const routes: ManifestRoute[] = [
     "name": "ListeProRedirect",
     "path": "/listepro",
     "screen": {
-      "redirect": "/annuaire-des-pros/recherche"
+      "redirect": "/annuaire-des-pros"
     },
     "access": true,
     "module": "listepro",
@@ -653,7 +653,7 @@ export const routes: ManifestRoute[] = [
     "name": "ListeProPublicRoot",
     "path": "/annuaire-des-pros",
     "screen": {
-      "redirect": "/annuaire-des-pros/recherche"
+      "component": "ListeProRootRedirect"
     },
     "access": true,
     "module": "listepro",
@@ -703,6 +703,17 @@ export const routes: ManifestRoute[] = [
     "module": "listepro",
     "layout": "web",
     "title": "Fiche du professionnel"
+  },
+  {
+    "name": "ListeProPublicNews",
+    "path": "/annuaire-des-pros/actualites",
+    "screen": {
+      "component": "ListeProNewsScreen"
+    },
+    "access": true,
+    "module": "listeproNews",
+    "layout": "web",
+    "title": "Actualités de l'annuaire"
   },
   {
     "name": "Home",

@@ -1,15 +1,51 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/test-app';
 import { newPage, screenshot } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
+import { pdfText } from '../helpers/pdf-text';
 
 // The professionals directory's public journey on its own white label (issue 13 item 2, issue 16
 // item 1): the landing page offers it, the search goes in three steps, the results list the valid,
 // published professionals of the demo (Isère) in a random order kept in the address.
 
 const WAIT = { timeout: 20_000 };
+const GREEN = 'rgb(30, 123, 52)';
+
+/** The map's markers as drawn: fill colour, favourite or not, and whether the map's frame shows them whole. */
+function markers(page: Page) {
+  return page.evaluate(() => {
+    const frame = document.querySelector('[data-testid="listepro-map"]')!.getBoundingClientRect();
+    return [...document.querySelectorAll<SVGPathElement>('[data-testid="listepro-map"] path.listepro-marker')].map(
+      (path) => {
+        const box = path.getBoundingClientRect();
+        return {
+          fill: getComputedStyle(path).fill,
+          favourite: path.classList.contains('listepro-marker-favourite'),
+          inView:
+            box.width > 0 &&
+            box.left >= frame.left &&
+            box.right <= frame.right &&
+            box.top >= frame.top &&
+            box.bottom <= frame.bottom,
+        };
+      },
+    );
+  });
+}
+
+/** The white label's brand colour (its theme's CSS variable), as the browser computes a colour. */
+const brandColour = (page: Page) =>
+  page.evaluate(() => {
+    const probe = document.createElement('span');
+    probe.style.color = 'var(--color-primary)';
+    document.body.append(probe);
+    const colour = getComputedStyle(probe).color;
+    probe.remove();
+    return colour;
+  });
 
 describe('directory public search (Chromium)', () => {
   let t: TestApp;
@@ -17,6 +53,31 @@ describe('directory public search (Chromium)', () => {
   appInBrowser((app, b) => {
     t = app;
     browser = b;
+  });
+
+  // An additional address of the demo's first firm, for the detail's `{id}-{addressId}` form.
+  let extraAddress = 0;
+  it('adds an additional address to a demo sheet (directory team, API)', async () => {
+    const token = await t.login('listepro@demo.fr');
+    const res = await t.call('/listepro/additional-address/', {
+      method: 'POST',
+      token,
+      domain: 'annuaire.localhost',
+      body: {
+        professional: 1,
+        name: 'Agence Démo Voiron',
+        email: 'voiron@demo.fr',
+        url: 'https://voiron.demo.example.fr',
+        phoneNumber: '04 76 00 00 09',
+        address: '3 place du Marché',
+        postcode: '38500',
+        town: 'Voiron',
+        lat: 45.364,
+        lon: 5.589,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    extraAddress = res.body.pk as number;
   });
 
   for (const width of [1280, 375]) {
@@ -88,8 +149,120 @@ describe('directory public search (Chromium)', () => {
       );
       expect(wide).toEqual([]);
       await screenshot(page, `listepro-results-${width}`);
+
+      // The map: one marker per card (the three are located), in the white label's colour, all in view.
+      const brand = await brandColour(page);
+      await page.locator('path.listepro-marker').nth(2).waitFor(WAIT);
+      let drawn = await markers(page);
+      expect(drawn).toHaveLength(names.length);
+      expect(drawn.map((m) => m.fill)).toEqual(names.map(() => brand));
+      expect(drawn.every((m) => m.inView)).toBe(true);
+      // At 375 px the map comes below the cards; at 1280 px beside them.
+      const cardsBox = (await page.locator('.listepro-cards').boundingBox())!;
+      const mapBox = (await page.getByTestId('listepro-map').boundingBox())!;
+      if (width === 375) expect(mapBox.y).toBeGreaterThanOrEqual(cardsBox.y + cardsBox.height);
+      else expect(mapBox.x).toBeGreaterThanOrEqual(cardsBox.x + cardsBox.width);
+
+      // A favourite by keyboard: Tab reaches the checkbox with a visible focus, Space ticks it, its marker turns green.
+      const favourite = page.getByRole('checkbox', { name: `Ajouter à ma sélection : ${names[0]}` });
+      await favourite.focus();
+      await page.keyboard.press('Shift+Tab');
+      await page.keyboard.press('Tab');
+      expect(await favourite.evaluate((e) => e === document.activeElement && e.matches(':focus-visible'))).toBe(true);
+      await page.keyboard.press('Space');
+      expect(await favourite.isChecked()).toBe(true);
+      await page.getByText('Ma sélection : 1 professionnel(s)').waitFor(WAIT);
+      await page.locator('path.listepro-marker-favourite').waitFor(WAIT);
+      drawn = await markers(page);
+      expect(drawn.filter((m) => m.favourite).map((m) => m.fill)).toEqual([GREEN]);
+      expect(drawn.filter((m) => !m.favourite)).toHaveLength(names.length - 1);
+      // A second one with the mouse (the PDF below prints the two).
+      await page.getByRole('checkbox', { name: `Ajouter à ma sélection : ${names[1]}` }).check();
+      await page.getByText('Ma sélection : 2 professionnel(s)').waitFor(WAIT);
+
+      // « Situer sur la carte » opens the professional's popup; « Agrandir » gives the map more room.
+      await page.getByRole('button', { name: `Situer sur la carte : ${names[2]}` }).click();
+      await page.locator('.leaflet-popup', { hasText: names[2] }).waitFor(WAIT);
+      const before = mapBox.height;
+      await page.getByRole('button', { name: 'Agrandir la carte' }).click();
+      await page.getByRole('button', { name: 'Réduire la carte' }).waitFor(WAIT);
+      await page.waitForFunction(
+        (h) => document.querySelector('[data-testid="listepro-map"]')!.getBoundingClientRect().height > h,
+        before,
+        WAIT,
+      );
+      // The enlarged frame fits the results again (the « Situer » zoom showed one of them).
+      await expect.poll(async () => (await markers(page)).every((m) => m.inView), WAIT).toBe(true);
+      await page.getByRole('button', { name: 'Réduire la carte' }).click();
+      await page.getByRole('button', { name: 'Agrandir la carte' }).waitFor(WAIT);
+      await screenshot(page, `listepro-results-favourites-${width}`);
+
+      // The PDF of the selection with a comment, read back: the two favourites and the comment, not the third.
+      const comment = `Rénovation de notre maison à Saint-Égrève, devis avant juin (${width} px).`;
+      await page.getByRole('button', { name: 'Télécharger en PDF' }).click();
+      await page.getByRole('radio', { name: /La sélection uniquement/ }).check();
+      await page.getByLabel('Votre commentaire (facultatif, imprimé en première page)').fill(comment);
+      expect(await seriousViolations(page)).toEqual([]);
+      const [download] = await Promise.all([
+        page.waitForEvent('download', WAIT),
+        page.getByRole('button', { name: 'Lancer le téléchargement' }).click(),
+      ]);
+      const { text } = await pdfText(readFileSync((await download.path())!));
+      expect(text).toContain(comment);
+      expect(text).toContain(names[0]);
+      expect(text).toContain(names[1]);
+      expect(text).not.toContain(names[2]);
+
+      // The detail from a card: the favourite kept, the carousel of references, the labels, axe clean.
+      await page.getByRole('link', { name: 'Atelier Bois Vercors', exact: true }).click();
+      await page.waitForURL(/\/detail-professionnel\/2$/, WAIT);
+      await page.getByRole('heading', { name: 'Atelier Bois Vercors', level: 2 }).waitFor(WAIT);
+      const carousel = page.getByRole('region', { name: 'Réalisations' });
+      await carousel.getByRole('heading', { name: "Rénovation d'une ferme du Vercors" }).waitFor(WAIT);
+      expect(await page.getByRole('checkbox', { name: 'Ajouter à ma sélection' }).isChecked()).toBe(
+        names.slice(0, 2).includes('Atelier Bois Vercors'),
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-detail-${width}`);
+      // « 12-3 »: the firm's sheet at one of its additional addresses, with its labels.
+      await page.goto(`${t.url}/annuaire-des-pros/detail-professionnel/1-${extraAddress}?domain=annuaire.localhost`);
+      await page.getByRole('heading', { name: 'Agence Démo Voiron', level: 2 }).waitFor(WAIT);
+      expect(await page.getByText('3 place du Marché, 38500 Voiron').count()).toBe(1);
+      await page.getByRole('heading', { name: 'Labels', level: 3 }).waitFor(WAIT);
+      expect(await page.getByText('Rénovation exemplaire (démo)').count()).toBe(1);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-detail-address-${width}`);
       expect(errors).toEqual([]);
       await context.close();
     });
   }
+
+  it('follows the redirects of spec 03, lists the MAR professionals and shows the news page', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
+    // /listepro → /annuaire-des-pros → a visitor's part of it, the search; /listepro/recherche → the search.
+    for (const from of ['/listepro', '/listepro/recherche', '/annuaire-des-pros']) {
+      await page.goto(`${t.url}${from}?domain=annuaire.localhost`);
+      await page.waitForURL(/\/annuaire-des-pros\/recherche/, WAIT);
+      await page.getByText('Étape 1 sur 3').waitFor(WAIT);
+    }
+    // The « Mon Accompagnateur Rénov' » list: the one valid, published MAR professional, on the map too.
+    await page.getByRole('button', { name: 'maison' }).click();
+    await page.getByRole('link', { name: "Mon Accompagnateur Rénov'" }).click();
+    await page.waitForURL(/\/annuaire-des-pros\/resultats-MAR\/true\?seed=\d+/, WAIT);
+    await page.locator('.listepro-card').first().waitFor(WAIT);
+    expect(await page.locator('.listepro-card h3').allTextContents()).toEqual(['Atelier Bois Vercors']);
+    expect(await page.getByRole('heading', { name: "Mon Accompagnateur Rénov'", level: 2 }).count()).toBe(1);
+    await page.locator('path.listepro-marker').first().waitFor(WAIT);
+    expect(await page.locator('path.listepro-marker').count()).toBe(1);
+    // The news page (module on for this white label), whose way back leads a visitor to the search.
+    await page.goto(`${t.url}/annuaire-des-pros/actualites?domain=annuaire.localhost`);
+    const back = page.getByRole('link', { name: "← Retour à l'annuaire" });
+    await back.waitFor(WAIT);
+    expect(await page.locator('.listepro-news h2').textContent()).toMatch(/Actualités/);
+    expect(await seriousViolations(page)).toEqual([]);
+    await back.click();
+    await page.waitForURL(/\/annuaire-des-pros\/recherche/, WAIT);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -5,33 +5,14 @@ import L from 'leaflet';
 // Extends the global L that leaflet's bundle sets (L.markerClusterGroup): imported after it.
 import 'leaflet.markercluster';
 import 'leaflet.markercluster/dist/MarkerCluster.css';
-import { api, request, type ApiError } from '../../api/http';
-import { useLayers, useLeafletMap } from '../../screens/actimmo-map/use-leaflet-map';
-import { traceOutlines, type DepartmentRaster } from '../../screens/actimmo-map/trace-outlines';
+import { request, type ApiError } from '../../api/http';
+import { useLayers } from '../../screens/actimmo-map/use-leaflet-map';
+import { escapeHtml, FRANCE, OFFLINE_MAX_ZOOM, useBaseMap } from './use-base-map';
 import { entityPaths } from '../entity-routes';
 import { t } from '../../lib/messages';
 import type { EntityMeta } from '../types';
 import type { MapPoint, MapPoints } from './map-points-api';
 import './generic-map.css';
-
-/** Metropolitan France, when no point gives the map its extent. */
-const FRANCE: L.LatLngBoundsExpression = [
-  [41.3, -5.2],
-  [51.1, 9.6],
-];
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The offline base map (departments' outlines, packaged with the server): loaded once per page. */
-let outlinesPromise: Promise<L.LatLngExpression[][][]> | null = null;
-function offlineOutlines(): Promise<L.LatLngExpression[][][]> {
-  outlinesPromise ??= api<DepartmentRaster>('/territories/departement-map/', { anonymous: true })
-    .then((raster) => [...traceOutlines(raster).values()] as L.LatLngExpression[][][])
-    .catch(() => {
-      outlinesPromise = null;
-      return [];
-    });
-  return outlinesPromise;
-}
 
 export interface GenericMapProps {
   meta: EntityMeta;
@@ -155,58 +136,7 @@ function PointsMap({
     [points],
   );
   const withTiles = Boolean(tiles.url);
-  const map = useLeafletMap(container, () => ({
-    bounds,
-    // The offline outlines are ~4 km steps: deeper zooms would show only the steps.
-    maxZoom: withTiles ? tiles.maxZoom : 11,
-    minZoom: 3,
-    zoomControl: false,
-    attributionControl: false,
-    scrollWheelZoom: false,
-  }));
-  const [outlines, setOutlines] = useState<L.LatLngExpression[][][]>([]);
-  useEffect(() => {
-    if (withTiles) return undefined;
-    let live = true;
-    void offlineOutlines().then((o) => live && setOutlines(o));
-    return () => {
-      live = false;
-    };
-  }, [withTiles]);
-
-  useLayers(
-    map,
-    (m) => {
-      const attribution = L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' });
-      const zoom = L.control.zoom({
-        position: 'topright',
-        zoomInTitle: t('ui.map.zoom_in'),
-        zoomOutTitle: t('ui.map.zoom_out'),
-      });
-      attribution.addAttribution(
-        escapeHtml(tiles.url ? (tiles.attribution ?? '') : tiles.baseAttribution) || escapeHtml(tiles.baseAttribution),
-      );
-      const layers: { remove(): unknown }[] = [zoom.addTo(m), attribution.addTo(m)];
-      if (tiles.url) layers.push(L.tileLayer(tiles.url, { maxZoom: tiles.maxZoom }).addTo(m));
-      return layers;
-    },
-    [tiles.url, tiles.attribution, tiles.maxZoom, tiles.baseAttribution],
-  );
-  useLayers(
-    map,
-    (m) =>
-      outlines.map((rings) =>
-        L.polygon(rings, {
-          color: '#ffffff',
-          weight: 1,
-          fillColor: '#ebe6da',
-          fillOpacity: 0.9,
-          interactive: false,
-          smoothFactor: 1.2,
-        }).addTo(m),
-      ),
-    [outlines],
-  );
+  const map = useBaseMap(container, bounds, tiles);
 
   // One marker per point; its popup names the record and links to it (inside the app, no reload).
   // Near points gather into a cluster showing their number (leaflet.markercluster), so that
@@ -285,7 +215,7 @@ function PointsMap({
     if (!map) return undefined;
     const frame = requestAnimationFrame(() => {
       map.invalidateSize();
-      map.fitBounds(bounds, { padding: [30, 30], animate: false, maxZoom: withTiles ? 14 : 9 });
+      map.fitBounds(bounds, { padding: [30, 30], animate: false, maxZoom: withTiles ? 14 : OFFLINE_MAX_ZOOM - 2 });
     });
     return () => cancelAnimationFrame(frame);
   }, [map, bounds, withTiles]);

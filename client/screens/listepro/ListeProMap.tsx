@@ -1,31 +1,10 @@
 import 'leaflet/dist/leaflet.css';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
 import L from 'leaflet';
-import { api } from '../../api/http';
-import { useLayers, useLeafletMap } from '../actimmo-map/use-leaflet-map';
-import { traceOutlines, type DepartmentRaster } from '../actimmo-map/trace-outlines';
+import { useLayers } from '../actimmo-map/use-leaflet-map';
+import { escapeHtml, FRANCE, OFFLINE_MAX_ZOOM, useBaseMap } from '../../runtime/map/use-base-map';
 import { detailPath, tr, type MapPoint, type MapTiles } from './listepro-api';
-
-/** Metropolitan France, when no professional gives the map its extent. */
-const FRANCE: L.LatLngBoundsExpression = [
-  [41.3, -5.2],
-  [51.1, 9.6],
-];
-const BLUE = '#1f5c99';
-const GREEN = '#1e7b34';
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-/** The offline background (departments' outlines, served by the platform): once per page. */
-let outlinesPromise: Promise<L.LatLngExpression[][][]> | null = null;
-function offlineOutlines(): Promise<L.LatLngExpression[][][]> {
-  outlinesPromise ??= api<DepartmentRaster>('/territories/departement-map/', { anonymous: true })
-    .then((raster) => [...traceOutlines(raster).values()] as L.LatLngExpression[][][])
-    .catch(() => {
-      outlinesPromise = null;
-      return [];
-    });
-  return outlinesPromise;
-}
 
 export interface ListeProMapProps {
   points: MapPoint[];
@@ -37,91 +16,66 @@ export interface ListeProMapProps {
 }
 
 /**
- * The results' map (spec 03 §2): one marker per located professional, blue, green for the
- * visitor's favourites; a popup names the professional and links to the detail. Over the tiles
- * the deployment configures, or over the departments' outlines drawn from local data (no tile
- * server needed). Keyboard users have the cards, each with its « Situer sur la carte ».
+ * The results' map (spec 03 §2): one marker per located professional, in the white label's
+ * colour, green for the visitor's favourites (the colours are the stylesheet's, so that a theme
+ * change repaints them); a popup names the professional and links to the detail. The base (tiles
+ * or the offline outlines) is the runtime's, as for every points map. Keyboard users have the
+ * cards, each with its « Situer sur la carte ».
  */
 export default function ListeProMap({ points, tiles, favourites, locate, enlarged }: ListeProMapProps) {
+  const navigate = useNavigate();
   const container = useRef<HTMLDivElement>(null);
   const withTiles = Boolean(tiles.url);
   const bounds = useMemo<L.LatLngBoundsExpression>(
     () => (points.length ? L.latLngBounds(points.map((p) => [p.lat, p.lon] as [number, number])) : FRANCE),
     [points],
   );
-  const map = useLeafletMap(container, () => ({
-    bounds,
-    maxZoom: withTiles ? tiles.maxZoom : 12,
-    minZoom: 3,
-    zoomControl: false,
-    attributionControl: false,
-    scrollWheelZoom: false,
-  }));
-  const [outlines, setOutlines] = useState<L.LatLngExpression[][][]>([]);
-  useEffect(() => {
-    if (withTiles) return undefined;
-    let live = true;
-    void offlineOutlines().then((o) => live && setOutlines(o));
-    return () => {
-      live = false;
-    };
-  }, [withTiles]);
-
-  useLayers(
-    map,
-    (m) => {
-      const zoom = L.control.zoom({ position: 'topright', zoomInTitle: tr('zoom_in'), zoomOutTitle: tr('zoom_out') });
-      const attribution = L.control.attribution({ prefix: '<a href="https://leafletjs.com">Leaflet</a>' });
-      attribution.addAttribution(escapeHtml(tiles.url ? (tiles.attribution ?? '') : tr('map_background')));
-      const layers: { remove(): unknown }[] = [zoom.addTo(m), attribution.addTo(m)];
-      if (tiles.url) layers.push(L.tileLayer(tiles.url, { maxZoom: tiles.maxZoom }).addTo(m));
-      return layers;
-    },
-    [tiles.url, tiles.attribution, tiles.maxZoom],
-  );
-  useLayers(
-    map,
-    (m) =>
-      outlines.map((rings) =>
-        L.polygon(rings, {
-          color: '#ffffff',
-          weight: 1,
-          fillColor: '#ebe6da',
-          fillOpacity: 0.9,
-          interactive: false,
-        }).addTo(m),
-      ),
-    [outlines],
-  );
+  const map = useBaseMap(container, bounds, tiles);
 
   const markers = useRef(new Map<number, L.CircleMarker>());
   useLayers(
     map,
     (m) => {
       markers.current = new Map();
-      return points.map((p) => {
-        const popup = document.createElement('div');
-        const name = document.createElement('strong');
-        name.textContent = p.name;
-        const link = document.createElement('a');
-        link.href = detailPath(p.pk);
-        link.textContent = tr('see_detail');
-        popup.append(name, document.createElement('br'), link);
-        const favourite = favourites.has(p.pk);
-        const marker = L.circleMarker([p.lat, p.lon], {
-          radius: favourite ? 9 : 7,
-          color: '#ffffff',
-          weight: 2,
-          fillColor: favourite ? GREEN : BLUE,
-          fillOpacity: 1,
-          className: favourite ? 'listepro-marker listepro-marker-favourite' : 'listepro-marker',
+      return points
+        .map((p) => {
+          const popup = document.createElement('div');
+          const name = document.createElement('strong');
+          name.textContent = p.name;
+          const link = document.createElement('a');
+          link.href = detailPath(p.pk);
+          link.textContent = tr('see_detail');
+          link.addEventListener('click', (e) => {
+            e.preventDefault();
+            navigate(detailPath(p.pk));
+          });
+          popup.append(name, document.createElement('br'), link);
+          const favourite = favourites.has(p.pk);
+          const marker = L.circleMarker([p.lat, p.lon], {
+            radius: favourite ? 11 : 8,
+            weight: favourite ? 3 : 2,
+            fillOpacity: 1,
+            opacity: 1,
+            className: favourite ? 'listepro-marker listepro-marker-favourite' : 'listepro-marker',
+          })
+            .bindTooltip(escapeHtml(p.name))
+            .bindPopup(popup)
+            .addTo(m);
+          markers.current.set(p.pk, marker);
+          if (!favourite) return [marker];
+          // A favourite also differs by its shape (a white dot in the green), not by colour alone: a white
+          // label's own colour may be a green too (WCAG 1.4.1). On top of the others when they overlap.
+          marker.bringToFront();
+          const dot = L.circleMarker([p.lat, p.lon], {
+            radius: 3.5,
+            weight: 0,
+            fillOpacity: 1,
+            interactive: false,
+            className: 'listepro-marker-dot',
+          }).addTo(m);
+          return [marker, dot];
         })
-          .bindTooltip(escapeHtml(p.name))
-          .bindPopup(popup)
-          .addTo(m);
-        markers.current.set(p.pk, marker);
-        return marker;
-      });
+        .flat();
     },
     [points, favourites],
   );
@@ -132,18 +86,24 @@ export default function ListeProMap({ points, tiles, favourites, locate, enlarge
     const marker = markers.current.get(locate.pk);
     if (!marker) return;
     container.current?.scrollIntoView({ block: 'nearest' });
-    map.setView(marker.getLatLng(), withTiles ? Math.min(17, tiles.maxZoom) : 11, { animate: false });
+    map.setView(marker.getLatLng(), withTiles ? Math.min(17, tiles.maxZoom) : OFFLINE_MAX_ZOOM, { animate: false });
     marker.openPopup();
   }, [map, locate, withTiles, tiles.maxZoom]);
 
-  // Enlarged or not, and once the frame has its final size: the map fills its new frame.
+  // The view fits the results whenever they change, and whenever the frame takes another size
+  // (enlarged or reduced, the phone turned, the lazy frame laid out after the map was made):
+  // fitting only once, at creation, left the markers out of view or crowded in a corner.
   useEffect(() => {
-    if (!map) return undefined;
-    const frame = requestAnimationFrame(() => {
+    const element = container.current;
+    if (!map || !element) return undefined;
+    const fit = () => {
       map.invalidateSize();
-      map.fitBounds(bounds, { padding: [30, 30], animate: false, maxZoom: withTiles ? 14 : 10 });
-    });
-    return () => cancelAnimationFrame(frame);
+      map.fitBounds(bounds, { padding: [30, 30], animate: false, maxZoom: withTiles ? 14 : OFFLINE_MAX_ZOOM - 1 });
+    };
+    fit();
+    const observer = new ResizeObserver(() => fit());
+    observer.observe(element);
+    return () => observer.disconnect();
   }, [map, bounds, withTiles, enlarged]);
 
   return (

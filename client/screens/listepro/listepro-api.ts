@@ -1,6 +1,7 @@
 import messages from '../../../schemas/messages/fr/listepro.json';
 import { translateFrench } from '../../../engine/format/french-messages';
 import { api } from '../../api/http';
+import type { BaseMapTiles } from '../../runtime/map/use-base-map';
 import type { SearchTreeActivity } from '../../../engine/listepro/search';
 
 // The directory's texts load with its screens, not with every page.
@@ -44,11 +45,7 @@ export interface MapPoint {
   lat: number;
   lon: number;
 }
-export interface MapTiles {
-  url: string | null;
-  attribution: string | null;
-  maxZoom: number;
-}
+export type MapTiles = BaseMapTiles;
 export interface SearchPage {
   seed: number;
   page: number;

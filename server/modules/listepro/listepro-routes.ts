@@ -16,12 +16,19 @@ import {
   type TreeSubMission,
 } from '../../../engine/listepro/search';
 
+import { CENTRES_ATTRIBUTION } from '../territories/commune-centres';
+
 const BASE = '/api/v1/listepro/public';
 
 /** The deployment's tile layer (MAP_TILE_URL), or none: the map then draws departments from local data. */
 function tiles() {
   const config = mapConfig();
-  return { url: config.tileUrl, attribution: config.tileAttribution, maxZoom: config.tileMaxZoom };
+  return {
+    url: config.tileUrl,
+    attribution: config.tileAttribution,
+    maxZoom: config.tileMaxZoom,
+    baseAttribution: CENTRES_ATTRIBUTION,
+  };
 }
 
 /** A query parameter as a positive integer, absent → undefined, anything else → the French error. */
