@@ -51,7 +51,8 @@ describe.each(DIALECTS)('acknowledged writes survive SIGKILL on %s', (dialect) =
   let database: TestDatabase;
   let server: ServerProcess;
   const call = caller(() => server.url);
-  const env = { JOB_RUNNER: 'off', BOOKING_RATE_LIMIT: '1000000' };
+  // The access token must outlive the run (restarts take tens of seconds on a loaded machine).
+  const env = { JOB_RUNNER: 'off', BOOKING_RATE_LIMIT: '1000000', ACCESS_TOKEN_SECONDS: '7200' };
   const log: Log = { registered: new Set(), acked: new Map(), inFlight: new Map() };
   let token = '';
   let event = 0;
