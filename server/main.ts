@@ -6,6 +6,7 @@ import { startServerJobs } from './jobs/server-jobs';
 import { observability } from './observability';
 import { gracefulShutdown } from './observability/graceful-shutdown';
 import { idle as mailsSent } from './mail/mail-queue';
+import { startCacheBus } from './cluster/cache-bus';
 
 // `npm start` / `npm run serve`: migrate, seed an empty database, serve the API and the client.
 async function main(): Promise<void> {
@@ -18,6 +19,8 @@ async function main(): Promise<void> {
     await seedDemo(app);
     app.logger.info('demo data seeded (accounts: see README, password renovation-demo)');
   }
+  // With REDIS_URL, the other server processes' cache invalidations (nothing without it).
+  const closeCacheBus = startCacheBus(app);
   const server = createApp(app).listen(config.port, () => {
     app.logger.info(`serving on http://localhost:${config.port} (${app.database.dialect})`);
   });
@@ -30,6 +33,7 @@ async function main(): Promise<void> {
     // Mails queued after an answer (password reset, confirmations) leave before the process does.
     stopJobs: async () => {
       await Promise.all([jobs?.stop(), mailsSent(app)]);
+      await closeCacheBus();
     },
     closeDatabase: () => app.database.close(),
     timeoutMs: config.shutdownTimeoutMs,

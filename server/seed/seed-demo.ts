@@ -35,7 +35,7 @@ export async function seedWhiteLabels(app: AppContext, dir = join(ROOT, 'white-l
     count += 1;
   }
   await resetSequences(ctx);
-  invalidateWhiteLabels();
+  invalidateWhiteLabels(ctx.app);
   return count;
 }
 

@@ -3,6 +3,7 @@ import type { AppContext } from '../../context';
 import { getEntity } from '../../../engine/schema/registry';
 import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
 import { nowIso } from '../../db/column-types';
+import { onCacheChange, publishCacheChange } from '../../cluster/cache-bus';
 import { currentPrice, currentPriceMultiUnit, isHeatPump, isThermalSolar } from '../../../engine/simulators';
 import type {
   BuildingHeatingConsumption,
@@ -238,7 +239,15 @@ export async function getReferenceData(app: AppContext): Promise<ReferenceData> 
   return state.pending;
 }
 
-/** After a reference row is written in this process: the next call rebuilds the object. */
+/**
+ * After a reference row is written in this process: the next call rebuilds the object, here and
+ * (through the cache bus) in the other processes, which otherwise notice within CHECK_INTERVAL_MS.
+ */
 export function invalidateReferenceData(app: AppContext): void {
   stateOf(app).dirty = true;
+  publishCacheChange(app, 'reference-data');
 }
+
+onCacheChange('reference-data', (app) => {
+  stateOf(app).dirty = true;
+});

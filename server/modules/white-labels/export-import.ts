@@ -200,7 +200,7 @@ export async function importWhiteLabel(
     }
     return { whiteLabel, overlays: versions, ignoredFields };
   });
-  invalidateWhiteLabels();
+  invalidateWhiteLabels(ctx.app);
   return result;
 }
 

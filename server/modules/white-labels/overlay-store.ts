@@ -160,7 +160,7 @@ export async function saveOverlay(
       .execute();
     return next;
   });
-  invalidateWhiteLabels();
+  invalidateWhiteLabels(ctx.app);
   return version;
 }
 

@@ -1,13 +1,27 @@
 import type { AppContext, WhiteLabelInfo } from '../../context';
 import { rowToRecord } from '../../db/row-mapper';
 import { getEntity } from '../../../engine/schema/registry';
+import { cacheBusLive, onCacheChange, publishCacheChange } from '../../cluster/cache-bus';
 
+/** Alone, or without news from the other processes: they may have changed a white label meanwhile. */
 const TTL_MS = 1000;
+/** While the cache bus is live, another process's change arrives as a message within milliseconds. */
+const TTL_WITH_BUS_MS = 30_000;
 const cache = new Map<string, { at: number; info: WhiteLabelInfo | null }>();
 
-/** Forget cached white labels (after a white label or an overlay is saved in this process). */
-export function invalidateWhiteLabels(): void {
+/**
+ * Forget cached white labels (after a white label or an overlay is saved): at once in this
+ * process, and in the others through the cache bus when `app` is given.
+ */
+export function invalidateWhiteLabels(app?: AppContext): void {
   cache.clear();
+  if (app) publishCacheChange(app, 'white-labels');
+}
+
+onCacheChange('white-labels', () => cache.clear());
+
+function fresh(app: AppContext, at: number): boolean {
+  return Date.now() - at < (cacheBusLive(app) ? TTL_WITH_BUS_MS : TTL_MS);
 }
 
 export function moduleFlags(app: AppContext, record: Record<string, unknown> | null): Record<string, boolean> {
@@ -51,23 +65,23 @@ async function load(app: AppContext, domain: string | null, pk?: number): Promis
 }
 
 /**
- * The white label of a domain, cached for one second: other server processes see a change
- * within that second, this one at once (writes call invalidateWhiteLabels).
+ * The white label of a domain, cached: this process sees a change at once (writes call
+ * invalidateWhiteLabels), the others when the bus's message arrives, or within a second without it.
  */
 export async function whiteLabelByDomain(app: AppContext, domain: string | null): Promise<WhiteLabelInfo | null> {
   const key = domain ?? '\u0000default';
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.info;
+  if (hit && fresh(app, hit.at)) return hit.info;
   const info = await load(app, domain);
   cache.set(key, { at: Date.now(), info });
   return info;
 }
 
-/** A white label by its pk (a user's own), with the same one-second cache as by domain. */
+/** A white label by its pk (a user's own), with the same cache as by domain. */
 export async function whiteLabelById(app: AppContext, pk: number): Promise<WhiteLabelInfo | null> {
   const key = `\u0000pk:${pk}`;
   const hit = cache.get(key);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.info;
+  if (hit && fresh(app, hit.at)) return hit.info;
   const info = await load(app, null, pk);
   cache.set(key, { at: Date.now(), info });
   return info;

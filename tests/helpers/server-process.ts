@@ -1,0 +1,89 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { httpRequest } from './http-request';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+
+/** A server as production runs it: `server/main.ts` in a child process of its own. */
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** What the process wrote on stderr (shown when a test fails). */
+  output(): string;
+  /** SIGTERM (graceful shutdown), or SIGKILL, then waits for the exit. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  const s = createServer();
+  await new Promise<void>((r) => s.listen(0, '127.0.0.1', () => r()));
+  const { port } = s.address() as AddressInfo;
+  await new Promise<void>((r) => s.close(() => r()));
+  return port;
+}
+
+async function ready(url: string): Promise<boolean> {
+  try {
+    return (await httpRequest(new URL('/readyz', url), { method: 'GET', headers: {} })).status === 200;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts `server/main.ts` on `databaseUrl` in a child process (migrate, seed an empty database,
+ * serve) and waits until `/readyz` answers. `env` adds to the test defaults (REDIS_URL, SMTP…).
+ */
+export async function startServerProcess(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+  timeoutMs = 180_000,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'test-secret-for-the-test-suite-only',
+      CLIENT_DIST: '/nonexistent',
+      MEDIA_DIR: mkdtempSync(join(tmpdir(), 'media-')),
+      LOGIN_RATE_LIMIT: '100000',
+      LOGIN_FAILURES_PER_EMAIL: '100000',
+      ACCOUNT_REQUEST_RATE_LIMIT: '100000',
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr!.on('data', (c: Buffer) => {
+    stderr = (stderr + c.toString('utf8')).slice(-20_000);
+  });
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  const url = `http://localhost:${port}`;
+  const end = Date.now() + timeoutMs;
+  while (!(await ready(url))) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`server process ended before it was ready:\n${stderr}`);
+    if (Date.now() > end) {
+      child.kill('SIGKILL');
+      throw new Error(`server process not ready within ${timeoutMs} ms:\n${stderr}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    output: () => stderr,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
+    },
+  };
+}
