@@ -19,6 +19,10 @@ const BENCHES: Record<string, { file: string; about: string }> = {
     file: 'list-endpoint.ts',
     about: 'generic list endpoint against a hand-written route, 1,000 and 100,000 rows, SQLite and PostgreSQL',
   },
+  'national-load': {
+    file: 'national-load.ts',
+    about: 'mixed read load (200 req/s) and 20 writes/s on the national data set, p50/p95/p99 per kind',
+  },
   passwords: {
     file: 'password-strength.ts',
     about: 'password-strength check (zxcvbn, French dictionaries): server settings against defaults',
