@@ -6,6 +6,7 @@ import shell from '../../schemas/messages/fr/shell.json';
 import calendar from '../../schemas/messages/fr/calendar.json';
 import files from '../../schemas/messages/fr/files.json';
 import exportImport from '../../schemas/messages/fr/export-import.json';
+import workflowPanel from '../../schemas/messages/fr/workflow-panel.json';
 import { translateFrench } from '../../engine/format/french-messages';
 
 /** The French catalogue the browser needs (validation, errors, interface texts). */
@@ -18,6 +19,7 @@ export const catalogue: Record<string, string> = {
   ...calendar,
   ...files,
   ...exportImport,
+  ...workflowPanel,
 };
 
 /** A French text of the catalogue; a `count` parameter picks the `_one` / `_other` variant. */
