@@ -104,12 +104,16 @@ describe('directory professional and admin areas (Chromium)', () => {
 
       // The mail left with the edited subject to the professional; the public reads the new text.
       await idle(t.app); // the mail leaves after the commit, through the queue
+      // No SMTP here: the mail is in the outbox.
+      const sent = () =>
+        t.app.database.db
+          .selectFrom('mail_outbox')
+          .select('to_email')
+          .where('subject', 'like', `%${edited}`)
+          .executeTakeFirst()
+          .then((m) => m?.to_email);
+      await expect.poll(sent, WAIT).toBe('pro@demo.fr');
       const token = await t.login('admin@demo.fr');
-      const mails = (await t.call('/api/v1/accounts/mail-outbox/?perPage=20', { token })).body as {
-        toEmail: string;
-        subject: string;
-      }[];
-      expect(mails.find((m) => m.subject === edited)?.toEmail).toBe('pro@demo.fr');
       const published = (await t.call('/api/v1/listepro/presentation/?professional=1&version=published', { token }))
         .body as { description: string }[];
       expect(published.map((p) => p.description)).toEqual([`<p>${text}</p>`]);
