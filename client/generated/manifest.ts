@@ -630,6 +630,66 @@ export const routes: ManifestRoute[] = [
     "description": "Par type d'acte : les actes exportés d'une période, ceux que la plateforme a signalés en erreur ou rejetés, et ceux qu'elle a acceptés."
   },
   {
+    "name": "ListeProProRoot",
+    "path": "/annuaire-des-professionnels",
+    "screen": {
+      "redirect": "/annuaire-des-professionnels/accueil"
+    },
+    "access": {
+      "role": [
+        "professional"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
+    "name": "ListeProProHome",
+    "path": "/annuaire-des-professionnels/accueil",
+    "screen": {
+      "component": "ListeProProHome"
+    },
+    "access": {
+      "role": [
+        "professional"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Mon espace professionnel",
+    "description": "Votre fiche dans l'annuaire des professionnels : coordonnées et présentation, à soumettre à validation."
+  },
+  {
+    "name": "ListeProProSheet",
+    "path": "/annuaire-des-professionnels/fiche",
+    "screen": {
+      "component": "ListeProProSheet"
+    },
+    "access": {
+      "role": [
+        "professional"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Ma fiche"
+  },
+  {
+    "name": "ListeProAdminRoot",
+    "path": "/annuaire-des-professionnels-admin",
+    "screen": {
+      "redirect": "/annuaire-des-professionnels-admin/fiches/"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
     "name": "ListeProRedirect",
     "path": "/listepro",
     "screen": {
@@ -3801,60 +3861,6 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier la sous-mission",
     "description": "Les missions proposées à la troisième étape de la recherche."
-  },
-  {
-    "name": "ListeproValidationHistoryList",
-    "path": "/annuaire-des-professionnels-admin/historique/",
-    "screen": {
-      "kind": "list",
-      "entity": "listepro-validation-history"
-    },
-    "access": {
-      "role": [
-        "advisor",
-        "administrator"
-      ]
-    },
-    "module": "listepro",
-    "layout": "web",
-    "title": "Étapes de validation",
-    "description": "Une étape de publication : date, état de départ, état final, acteur. Écrit par le circuit de validation, jamais modifié."
-  },
-  {
-    "name": "ListeproValidationHistoryCreate",
-    "path": "/annuaire-des-professionnels-admin/historique/creation/",
-    "screen": {
-      "kind": "create",
-      "entity": "listepro-validation-history"
-    },
-    "access": {
-      "role": [
-        "advisor",
-        "administrator"
-      ]
-    },
-    "module": "listepro",
-    "layout": "web",
-    "title": "Nouvelle étape de validation",
-    "description": "Une étape de publication : date, état de départ, état final, acteur. Écrit par le circuit de validation, jamais modifié."
-  },
-  {
-    "name": "ListeproValidationHistoryEdit",
-    "path": "/annuaire-des-professionnels-admin/historique/edition/:pk",
-    "screen": {
-      "kind": "edit",
-      "entity": "listepro-validation-history"
-    },
-    "access": {
-      "role": [
-        "advisor",
-        "administrator"
-      ]
-    },
-    "module": "listepro",
-    "layout": "web",
-    "title": "Modifier le étape de validation",
-    "description": "Une étape de publication : date, état de départ, état final, acteur. Écrit par le circuit de validation, jamais modifié."
   },
   {
     "name": "MailOutboxList",

@@ -8,6 +8,7 @@ import files from '../../schemas/messages/fr/files.json';
 import exportImport from '../../schemas/messages/fr/export-import.json';
 import uiArrays from '../../schemas/messages/fr/ui-arrays.json';
 import visitReport from '../../schemas/messages/fr/visit-report.json';
+import workflowPanel from '../../schemas/messages/fr/workflow-panel.json';
 import { translateFrench } from '../../engine/format/french-messages';
 
 /** The French catalogue the browser needs (validation, errors, interface texts). */
@@ -22,6 +23,7 @@ export const catalogue: Record<string, string> = {
   ...exportImport,
   ...uiArrays,
   ...visitReport,
+  ...workflowPanel,
 };
 
 /** A French text of the catalogue; a `count` parameter picks the `_one` / `_other` variant. */

@@ -27,6 +27,7 @@ import { capitalise } from '../../engine/schema/registry';
 import './generic-screens.css';
 import { RelatedLists } from './RelatedLists';
 import { RelatedPanels } from './RelatedPanels';
+import { WorkflowPanel } from './WorkflowPanel';
 import { RecordActions, deleteWarningOf } from './RecordActions';
 import { ErrorSummary } from './ErrorSummary';
 import { withArticle } from './french';
@@ -320,6 +321,18 @@ function EditScreen({
     );
 
   const dirty = JSON.stringify(data) !== initial;
+  // A transition changed the stored record (state, set values): read it again, typed changes kept.
+  const reloadAfterTransition = () => {
+    void api<RecordData>(`/${meta.apiPath}/${pk}/`).then((record) => {
+      const typed = JSON.parse(initial) as RecordData;
+      setData((d) => {
+        const kept: RecordData = { ...record };
+        for (const [k, v] of Object.entries(d ?? {})) if (JSON.stringify(v) !== JSON.stringify(typed[k])) kept[k] = v;
+        return kept;
+      });
+      setInitial(JSON.stringify(record));
+    });
+  };
   const listPath = props.returnTo ?? paths.list ?? '/';
   const summary = firstPerField(errors);
   const idPrefix = props.idPrefix ?? (props.preview ? 'preview' : 'field');
@@ -501,6 +514,9 @@ function EditScreen({
           </div>
         )}
       </Form>
+      {!creating && !props.preview && !props.embedded && previous && meta.workflow && (
+        <WorkflowPanel meta={meta} record={previous} onChanged={reloadAfterTransition} />
+      )}
       {!creating && !props.embedded && <RelatedLists meta={meta} record={data} />}
       {!creating && !props.preview && !props.embedded && previous && (
         <RelatedPanels meta={meta} record={previous} createForm={GenericEdit} />

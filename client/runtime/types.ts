@@ -70,6 +70,8 @@ export interface EntityMeta extends AccessRules {
     filters?: Record<string, string>;
   };
   fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
+  /** The entity has a workflow (schemas/workflows/): its records show the workflow panel. */
+  workflow?: boolean;
   checks: { rule: Rule; path?: string; message: string }[];
   /** Extra buttons of a record's screens (x-entity.screens.actions), resolved by client/screens/record-actions.ts. */
   recordActions?: {

@@ -3086,76 +3086,6 @@ export interface ListeproSubMission {
 }
 
 /**
- * Historique de validation (entity "listepro-validation-history", schemas/entities/listepro-validation-history.schema.json)
- */
-export interface ListeproValidationHistory {
-  /**
-   * Identifiant
-   */
-  pk: number;
-  /**
-   * Fiche professionnel
-   */
-  professional: number;
-  /**
-   * Compte du professionnel — Le compte propriétaire de la fiche ; recopié de la fiche à chaque enregistrement.
-   */
-  owner?: number | null;
-  /**
-   * Objet
-   */
-  object: "professional" | "presentation" | "reference" | "bankOffer";
-  /**
-   * Numéro de l'objet
-   */
-  objectPk: number;
-  /**
-   * État de départ
-   */
-  fromState:
-    | "initial"
-    | "draft"
-    | "in_annual_validation"
-    | "in_validation"
-    | "probationary"
-    | "probationary_new"
-    | "published"
-    | "unpublished"
-    | "closed"
-    | "without_follow_up";
-  /**
-   * État final
-   */
-  toState:
-    | "initial"
-    | "draft"
-    | "in_annual_validation"
-    | "in_validation"
-    | "probationary"
-    | "probationary_new"
-    | "published"
-    | "unpublished"
-    | "closed"
-    | "without_follow_up";
-  /**
-   * Acteur
-   */
-  actor?: number | null;
-  /**
-   * Date
-   */
-  date: string;
-  /**
-   * Créé le
-   */
-  createdAt?: string;
-  /**
-   * Modifié le
-   */
-  updatedAt?: string;
-}
-
-/**
  * Courriel envoyé (entity "mail-outbox", schemas/entities/mail-outbox.schema.json)
  */
 export interface MailOutbox {
@@ -25722,7 +25652,6 @@ export interface EntityTypes {
   'listepro-reference-image': ListeproReferenceImage;
   'listepro-segment': ListeproSegment;
   'listepro-sub-mission': ListeproSubMission;
-  'listepro-validation-history': ListeproValidationHistory;
   'mail-outbox': MailOutbox;
   'membership': Membership;
   'merge-history': MergeHistory;

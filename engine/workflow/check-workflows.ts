@@ -31,6 +31,8 @@ export function checkWorkflows(
       const values = new Set((stateProp.enum ?? []) as string[]);
       for (const s of states)
         if (!values.has(s)) problems.push(`${where}: state "${s}" is not a value of ${wf.stateField}`);
+      // Only a transition moves the state (history, guards, mail): the generic write must not.
+      if (!stateProp.readOnly) problems.push(`${where}: state field "${wf.stateField}" must be readOnly`);
       if (stateProp.default !== wf.initial)
         problems.push(`${where}: ${wf.stateField} must default to the initial state "${wf.initial}"`);
     }

@@ -1320,20 +1320,6 @@ export interface ListeproSubMissionTable {
   search_text: string | null;
 }
 
-export interface ListeproValidationHistoryTable {
-  pk: Generated<number>;
-  professional: number | null;
-  owner: number | null;
-  object: string | null;
-  object_pk: number | null;
-  from_state: string | null;
-  to_state: string | null;
-  actor: number | null;
-  date: string | null;
-  created_at: string | null;
-  updated_at: string | null;
-}
-
 export interface MailOutboxTable {
   pk: Generated<number>;
   to_email: string | null;
@@ -1741,7 +1727,6 @@ export interface EntityDatabase {
   listepro_reference_image: ListeproReferenceImageTable;
   listepro_segment: ListeproSegmentTable;
   listepro_sub_mission: ListeproSubMissionTable;
-  listepro_validation_history: ListeproValidationHistoryTable;
   mail_outbox: MailOutboxTable;
   messaging_sms_account: MessagingSmsAccountTable;
   messaging_sms_outbox: MessagingSmsOutboxTable;

@@ -100,7 +100,6 @@ export const entityRoutes: GeneratedEntityRoute[] = [
   { entity: 'listepro-reference-image', path: '/api/v1/listepro/reference-image/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'listepro-segment', path: '/api/v1/listepro/segment/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'listepro-sub-mission', path: '/api/v1/listepro/sub-mission/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
-  { entity: 'listepro-validation-history', path: '/api/v1/listepro/validation-history/', actions: ['list', 'detail'], storeList: false },
   { entity: 'sms-account', path: '/api/v1/sms/sms-account/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'sms-outbox', path: '/api/v1/sms/sms-outbox/', actions: ['list', 'detail'], storeList: false },
   { entity: 'smtp-account', path: '/api/v1/sms/smtp-account/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },

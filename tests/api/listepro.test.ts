@@ -159,12 +159,21 @@ describe.each(DIALECTS)('professionals directory on %s', (dialect) => {
   it('lets the directory administrator validate a sheet, found once its presentation is published', async () => {
     const q = 'activity=1&subMission=4&perPage=50';
     expect((await search(q)).body.results.map((r) => r.pk)).not.toContain(6);
+    // The state moves only through the workflow: sent to the generic write, it is kept as stored.
     const validated = await t.call(`${D}/professional/6/`, {
       method: 'PATCH',
       token: tokens.listepro,
       body: { proIsValid: true, transitionState: 'published' },
     });
     expect(validated.status).toBe(200);
+    expect(validated.body).toMatchObject({ proIsValid: true, transitionState: 'in_validation' });
+    const run = await t.call('/api/v1/workflow/listepro-professional/6/transitions/publish/', {
+      method: 'POST',
+      token: tokens.listepro,
+      body: { noMail: true },
+    });
+    expect(run.status, JSON.stringify(run.body)).toBe(200);
+    expect(run.body.state).toBe('published');
     expect((await t.call(`${D}/professional/6/`)).status).toBe(200);
     // Valid and published, but nothing published to match on yet.
     expect((await search(q)).body.results.map((r) => r.pk)).not.toContain(6);
@@ -227,8 +236,13 @@ describe.each(DIALECTS)('professionals directory on %s', (dialect) => {
         user: 6,
         name: `Artisan ${dialect} ${i}`,
         proIsValid: true,
-        transitionState: 'published',
       });
+      // Published as the demo seed does (straight in the table): the generic write keeps the state.
+      await t.app.database.db
+        .updateTable('listepro_professional')
+        .set({ transition_state: 'published' })
+        .where('pk', '=', p.pk as number)
+        .execute();
       await create(system, 'listepro-presentation', {
         professional: p.pk,
         version: 'published',

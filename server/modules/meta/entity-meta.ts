@@ -93,6 +93,8 @@ export async function entityMeta(ctx: RequestContext, name: string, scopes: read
       .map(({ label, post, busyLabel, help }) => ({ label, post, busyLabel, help })),
     // Other entities' records pointing at this one, shown beside its form (x-entity.related).
     related: relatedLists(ctx, entity),
+    // The record page shows the workflow panel (client/runtime/WorkflowPanel.tsx).
+    workflow: ctx.app.registry.workflows.has(name),
     extraFields: [...effective.extraFields],
     messages: effective.messages,
     /** Same-origin ES module of the record validator (absent: the screen leaves validation to the server). */
