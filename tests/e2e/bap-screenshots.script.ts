@@ -64,7 +64,8 @@ async function main() {
       const { context, page, errors } = await newPage(browser);
       await signIn(page, t.url, 'conseiller@demo.fr');
       await page.goto(`${t.url}/bourse-aux-projets/projets/edition/${pk}`);
-      await page.getByRole('button', { name: 'Partager le contact' }).waitFor({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Publication et professionnels intéressés' }).click({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Partager le contact' }).waitFor();
       console.log(await screenshot(page, 'bap-advisor-project'));
       await page.getByRole('button', { name: 'Partager le contact' }).click();
       await page.getByText('Contact du ménage partagé.').waitFor();
