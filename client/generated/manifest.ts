@@ -174,6 +174,83 @@ export const routes: ManifestRoute[] = [
     "description": "Les structures lauréates du programme actimmo, département par département : choisissez un département sur la carte ou dans la liste."
   },
   {
+    "name": "BapRoot",
+    "path": "/bourse-aux-projets",
+    "screen": {
+      "redirect": "/bourse-aux-projets/professionnels/projets"
+    },
+    "access": {
+      "role": [
+        "professional"
+      ]
+    },
+    "module": "bap",
+    "layout": "web"
+  },
+  {
+    "name": "BapStatistics",
+    "path": "/bourse-aux-projets/statistics",
+    "screen": {
+      "component": "BapStatisticsScreen"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Statistiques de la bourse aux projets",
+    "description": "Projets par état et par sous-mission, taux d'intérêt, délai avant le premier intérêt."
+  },
+  {
+    "name": "BapProProjects",
+    "path": "/bourse-aux-projets/professionnels/projets",
+    "screen": {
+      "component": "BapProProjectsScreen"
+    },
+    "access": {
+      "role": [
+        "professional"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Projets pour vous",
+    "description": "Les projets de rénovation qui répondent à votre fiche et à vos zones."
+  },
+  {
+    "name": "BapProProject",
+    "path": "/bourse-aux-projets/professionnels/projets/:pk",
+    "screen": {
+      "component": "BapProProjectScreen"
+    },
+    "access": {
+      "role": [
+        "professional"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Projet"
+  },
+  {
+    "name": "BapProMembership",
+    "path": "/bourse-aux-projets/professionnels/adhesion",
+    "screen": {
+      "component": "BapProMembershipScreen"
+    },
+    "access": {
+      "role": [
+        "professional"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Mon adhésion à la bourse aux projets"
+  },
+  {
     "name": "MyStructure",
     "path": "/ma-structure",
     "screen": {
@@ -1592,6 +1669,60 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier le rendez-vous",
     "description": "Les rendez-vous des conseillers de votre structure : prise de rendez-vous pour un client, suivi, annulation."
+  },
+  {
+    "name": "BapProjectList",
+    "path": "/bourse-aux-projets/projets/",
+    "screen": {
+      "kind": "list",
+      "entity": "bap-project"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Projets de la bourse",
+    "description": "Les projets des ménages proposés aux professionnels inscrits : intéressés, partage du contact, clôture."
+  },
+  {
+    "name": "BapProjectCreate",
+    "path": "/bourse-aux-projets/projets/creation/",
+    "screen": {
+      "kind": "create",
+      "entity": "bap-project"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Nouveau projet",
+    "description": "Les projets des ménages proposés aux professionnels inscrits : intéressés, partage du contact, clôture."
+  },
+  {
+    "name": "BapProjectEdit",
+    "path": "/bourse-aux-projets/projets/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "bap-project"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Modifier le projet",
+    "description": "Les projets des ménages proposés aux professionnels inscrits : intéressés, partage du contact, clôture."
   },
   {
     "name": "BudgetList",

@@ -14,6 +14,7 @@ export const recordActions: Record<string, LazyExoticComponent<ComponentType<Rec
   reminderDone: lazy(() => import('./fac/ReminderDoneAction')),
   eventLinks: lazy(() => import('./events/EventLinksAction')),
   visitReportPdf: lazy(() => import('./visit-report/VisitReportPdfAction')),
+  bapProject: lazy(() => import('./bap/BapProjectAction')),
   // Generic: a link shown when a record of another entity matches (a contact's duplicate group).
   linkWhenFound: lazy(() => import('../runtime/LinkWhenFoundAction')),
 };

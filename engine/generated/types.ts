@@ -514,6 +514,222 @@ export interface Appointment {
 }
 
 /**
+ * Contact du ménage (entity "bap-household", schemas/entities/bap-household.schema.json)
+ */
+export interface BapHousehold {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Projet
+   */
+  project: number;
+  /**
+   * Nom du ménage
+   */
+  name: string;
+  /**
+   * Courriel
+   */
+  email?: string;
+  /**
+   * Téléphone
+   */
+  phone?: string;
+  /**
+   * Précisions (accord du ménage…)
+   */
+  note?: string;
+  /**
+   * Partagé avec
+   */
+  sharedWith?: number[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Intérêt pour un projet (entity "bap-interest", schemas/entities/bap-interest.schema.json)
+ */
+export interface BapInterest {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Projet
+   */
+  project: number;
+  /**
+   * Professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel
+   */
+  owner?: number | null;
+  /**
+   * Message au conseiller
+   */
+  message?: string;
+  /**
+   * Contact partagé
+   */
+  contactShared?: boolean;
+  /**
+   * Partagé le
+   */
+  sharedAt?: string | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Adhésion à la bourse aux projets (entity "bap-membership", schemas/entities/bap-membership.schema.json)
+ */
+export interface BapMembership {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Fiche professionnel
+   */
+  professional: number;
+  /**
+   * Compte du professionnel
+   */
+  owner?: number | null;
+  /**
+   * J'accepte la charte de la bourse aux projets
+   */
+  charterAccepted?: boolean;
+  /**
+   * Charte acceptée le
+   */
+  charterAcceptedAt?: string | null;
+  /**
+   * Départements d'intervention
+   *
+   * @maxItems 101
+   */
+  departments?: string[];
+  /**
+   * Communes d'intervention (codes INSEE)
+   *
+   * @maxItems 500
+   */
+  territories?: string[];
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
+ * Projet de la bourse aux projets (entity "bap-project", schemas/entities/bap-project.schema.json)
+ */
+export interface BapProject {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Intitulé
+   */
+  title: string;
+  /**
+   * Description des travaux
+   */
+  description?: string;
+  /**
+   * Activité
+   */
+  activity: number;
+  /**
+   * Mission
+   */
+  mission?: number | null;
+  /**
+   * Sous-mission
+   */
+  subMission: number;
+  /**
+   * Commune (code INSEE)
+   */
+  commune: string;
+  /**
+   * Commune
+   */
+  communeName?: string;
+  /**
+   * Département
+   */
+  department?: string;
+  /**
+   * Budget
+   */
+  budgetRange?: "unknown" | "lt10k" | "10k_30k" | "30k_60k" | "gt60k";
+  /**
+   * Début souhaité
+   */
+  wishedStart?: string | null;
+  /**
+   * État
+   */
+  state?: "draft" | "published" | "closed";
+  /**
+   * Conseiller
+   */
+  advisor?: number | null;
+  /**
+   * Professionnels destinataires — Les comptes des professionnels inscrits, actifs, dont la fiche et les zones répondent au projet ; calculé par le serveur.
+   */
+  matchedUsers?: number[];
+  /**
+   * Intéressés
+   */
+  interestCount?: number;
+  /**
+   * Publié le
+   */
+  publishedAt?: string | null;
+  /**
+   * Premier intérêt le
+   */
+  firstInterestAt?: string | null;
+  /**
+   * Clos le
+   */
+  closedAt?: string | null;
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Budget (entity "budget", schemas/entities/budget.schema.json)
  */
 export interface Budget {
@@ -25601,6 +25817,10 @@ export interface EntityTypes {
   'action-objective': ActionObjective;
   'advisor-downtime': AdvisorDowntime;
   'appointment': Appointment;
+  'bap-household': BapHousehold;
+  'bap-interest': BapInterest;
+  'bap-membership': BapMembership;
+  'bap-project': BapProject;
   'budget': Budget;
   'building-heating-consumption': BuildingHeatingConsumption;
   'calendar-permanent-url': CalendarPermanentUrl;

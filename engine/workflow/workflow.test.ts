@@ -33,8 +33,9 @@ const data = (
   }) as GuardData;
 
 describe('workflow engine', () => {
-  it('declares the three directory workflows without problems', () => {
+  it('declares the directory workflows and the projects exchange one without problems', () => {
     expect(decls.workflows!.map((w) => w.entity).sort()).toEqual([
+      'bap-project',
       'listepro-bank-offer',
       'listepro-presentation',
       'listepro-professional',

@@ -98,6 +98,66 @@ export interface ActimmoDepartmentTable {
   search_text: string | null;
 }
 
+export interface BapHouseholdTable {
+  pk: Generated<number>;
+  project: number | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  note: string | null;
+  shared_with: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface BapInterestTable {
+  pk: Generated<number>;
+  project: number | null;
+  professional: number | null;
+  owner: number | null;
+  message: string | null;
+  contact_shared: number | null;
+  shared_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface BapMembershipTable {
+  pk: Generated<number>;
+  professional: number | null;
+  owner: number | null;
+  charter_accepted: number | null;
+  charter_accepted_at: string | null;
+  departments: JsonColumn | null;
+  territories: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+}
+
+export interface BapProjectTable {
+  pk: Generated<number>;
+  title: string | null;
+  description: string | null;
+  activity: number | null;
+  mission: number | null;
+  sub_mission: number | null;
+  commune: string | null;
+  commune_name: string | null;
+  department: string | null;
+  budget_range: string | null;
+  wished_start: string | null;
+  state: string | null;
+  advisor: number | null;
+  matched_users: JsonColumn | null;
+  interest_count: number | null;
+  published_at: string | null;
+  first_interest_at: string | null;
+  closed_at: string | null;
+  created_at: string | null;
+  updated_at: string | null;
+  search_text: string | null;
+}
+
 export interface DialogwattAdvisorDowntimeTable {
   pk: Generated<number>;
   name: string | null;
@@ -1650,6 +1710,10 @@ export interface EntityDatabase {
   account_user: AccountUserTable;
   actimmo_contact: ActimmoContactTable;
   actimmo_department: ActimmoDepartmentTable;
+  bap_household: BapHouseholdTable;
+  bap_interest: BapInterestTable;
+  bap_membership: BapMembershipTable;
+  bap_project: BapProjectTable;
   dialogwatt_advisor_downtime: DialogwattAdvisorDowntimeTable;
   dialogwatt_appointment: DialogwattAppointmentTable;
   dialogwatt_calendar_permanent_url: DialogwattCalendarPermanentUrlTable;

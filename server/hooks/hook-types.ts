@@ -41,6 +41,12 @@ export interface EntityHook {
    * `created` on a create (nothing pointed to the record before that transaction).
    */
   afterWrite?(args: Omit<HookArgs, 'previous'> & { created?: boolean }): Promise<void> | void;
+  /**
+   * Runs inside a workflow transition's transaction (schemas/workflows/), once the new state is
+   * written: what the new state brings (a published project reaches its professionals).
+   * `record` is the record with its new state.
+   */
+  afterTransition?(args: Omit<HookArgs, 'previous'> & { transition: string; fromState: string }): Promise<void> | void;
   /** Completes one record read for a detail or returned by a write (computed, not stored, fields). */
   afterRead?(args: Omit<HookArgs, 'previous'>): Promise<void> | void;
 }

@@ -24,6 +24,9 @@ import { appointmentAvailability } from './appointment-availability';
 import { owningGroupFromLinked } from './fac/owning-group-from-linked';
 import { creatorOnCreate } from './fac/creator-on-create';
 import { listeproOwnerFromProfessional } from './listepro/owner-from-professional';
+import { bapProject } from './bap/bap-project';
+import { bapInterest } from './bap/bap-interest';
+import { bapMembership } from './bap/bap-membership';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
 import { newsletterSlug } from './newsletters/newsletter-slug';
@@ -44,6 +47,9 @@ import { projectSharing, projectShareRules, valuationTypeSharing } from './fac/f
 /** Hooks that schemas may name in `x-entity.hooks` (createContext registers them: see registry.ts). */
 export const namedHooks: Record<string, EntityHook> = {
   slugFromName,
+  bapProject,
+  bapInterest,
+  bapMembership,
   emailLowerCase,
   phoneCache,
   groupFromAdvisor,

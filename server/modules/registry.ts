@@ -30,6 +30,7 @@ import { eventsRouter } from './events/event-routes';
 import { workflowRouter } from './workflow/workflow-routes';
 import { newslettersRouter } from './newsletters/newsletter-routes';
 import { visitReportRouter } from './visit-report/visit-report-routes';
+import { bapRouter } from './bap/bap-routes';
 
 /**
  * Hand-written module routers (profile, simulators, booking, directory search…), mounted
@@ -67,5 +68,6 @@ export function extraRouters(app: AppContext): Router[] {
     workflowRouter(),
     newslettersRouter(app),
     visitReportRouter(app),
+    bapRouter(),
   ];
 }

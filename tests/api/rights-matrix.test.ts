@@ -105,6 +105,8 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
   /** A directory sheet and one of its references per account, for what belongs to a sheet ($sheet, $reference). */
   const sheetOf = new Map<number, number>();
   const referenceOf = new Map<number, number>();
+  /** A published project of the projects exchange reaching the demo professional (6): its interests, contacts. */
+  let bapProject: number | undefined;
   // The suite signs in once and runs for minutes (longer on a loaded machine): access tokens
   // must outlive it, or refusals would come from an expired token instead of the rights.
   appOn(
@@ -197,6 +199,18 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
       });
       referenceOf.set(user, r.pk as number);
     }
+    const project = await create(system, 'bap-project', {
+      title: 'Matrice',
+      activity: 1,
+      subMission: 9,
+      commune: '38185',
+    });
+    bapProject = project.pk as number;
+    await t.app.database.db
+      .updateTable('bap_project' as never)
+      .set({ state: 'published', matched_users: '[6]' } as never)
+      .where('pk' as never, '=', bapProject as never)
+      .execute();
     await sql`delete from thermix_settings`.execute(t.app.database.db).catch(() => undefined);
     const used = new Set(
       (
@@ -218,6 +232,7 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     if (value === '$sponsorTag') return sponsorTagOf.get(ownerValue as number);
     if (value === '$sheet') return sheetOf.get(ownerValue as number);
     if (value === '$reference') return referenceOf.get(ownerValue as number);
+    if (value === '$bapProject') return bapProject;
     if (typeof value === 'string' && facOf[value]) return facOf[value].get(ownerValue as number);
     if (value === '$year') return 2100 + (counter++ % 100);
     if (value === '$department') return freeDepartments.shift();
@@ -264,10 +279,10 @@ describe.each(DIALECTS)('rights matrix on %s', (dialect) => {
     for (const [field, v] of Object.entries(input)) {
       const prop = entity.schema.properties[field];
       if (!prop?.readOnly || v === undefined) continue;
-      const column = entity.columnByProperty.get(field)!.column;
+      // Stored as the platform stores it (a list as JSON text, a yes/no as 0/1).
       await t.app.database.db
         .updateTable(entity.schema['x-entity'].table as never)
-        .set({ [column]: v } as never)
+        .set(recordToRow(entity, { [field]: v }, [field]) as never)
         .where('pk' as never, '=', pk as never)
         .execute();
     }

@@ -24,6 +24,7 @@ import { loadRow, parsePk } from '../../operations/find-one';
 import { searchColumnValues } from '../../operations/search-text';
 import { cleanHtml } from '../../security/sanitize-html';
 import { sendMail } from '../../mail/send-mail';
+import { hooks } from '../../hooks/registry';
 
 // The generic workflow operations (docs/directory.md "Workflows"): what a record's page shows
 // (state, transitions for this caller, history, draft/published differences) and running a
@@ -359,6 +360,15 @@ export async function runTransition(
         created_at: plan.history.date,
       })
       .execute();
+    for (const hookName of entity.schema['x-entity'].hooks ?? [])
+      await hooks[hookName]?.afterTransition?.({
+        ctx: tctx,
+        entity,
+        db,
+        record: { ...record, ...changed },
+        transition: t.name,
+        fromState: plan.fromState,
+      });
     if (mail?.to) {
       const whiteLabel = tctx.whiteLabel.id;
       await afterCommit(tctx, async (app) => {

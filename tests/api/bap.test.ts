@@ -1,0 +1,224 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS } from '../helpers/dialects';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+
+// The projects exchange (issue 13 item 6, « BAP test »): two professionals join; a project matching
+// only one of them reaches only that one (list, read and mail); the household's contact stays
+// hidden until the advisor shares it; a joined, matching but inactive professional gets nothing;
+// the statistics count it all.
+
+const B = '/bap';
+const W = '/workflow/bap-project';
+
+describe.each(DIALECTS)('projects exchange on %s', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let advisor: string;
+  let pro: string; // pro@demo.fr (user 6, sheet 1): activities 1, 2; sub-missions 4, 9, 10, 11, 18
+  let other: string; // atelier-bois@demo.fr (user 9, sheet 2): sub-missions 1, 4, 11 — not 9
+  let project: number;
+  let interest: number;
+  beforeAll(async () => {
+    t = await startTestApp(dialect);
+    admin = await t.login('admin@demo.fr');
+    advisor = await t.login('conseiller@demo.fr');
+    pro = await t.login('pro@demo.fr');
+    other = await t.login('atelier-bois@demo.fr');
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const mailsTo = async (email: string) =>
+    (
+      (await t.app.database.db
+        .selectFrom('mail_outbox' as never)
+        .select(['subject' as never, 'text_body' as never])
+        .where('to_email' as never, '=', email as never)
+        .execute()) as { subject: string; text_body: string }[]
+    ).map((m) => m.subject);
+  const listed = async (path: string, token: string) => {
+    const res = await t.call(path, { token });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return (res.body as { pk: number }[]).map((r) => r.pk);
+  };
+
+  it('lets professionals join with the charter and their zones; a French refusal without the charter', async () => {
+    for (const sheet of [1, 2, 3]) {
+      const res = await t.call(`/listepro/professional/${sheet}/`, {
+        method: 'PATCH',
+        token: admin,
+        body: { allowToRegisterToBap: true },
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    }
+    const refused = await t.call(`${B}/membership/`, {
+      method: 'POST',
+      token: pro,
+      body: { professional: 1, departments: ['38'] },
+    });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(refused.body)).toContain('Acceptez la charte de la bourse aux projets');
+    const noZone = await t.call(`${B}/membership/`, {
+      method: 'POST',
+      token: pro,
+      body: { professional: 1, charterAccepted: true },
+    });
+    expect(noZone.status).toBe(400);
+    expect(JSON.stringify(noZone.body)).toContain('au moins un département ou une commune');
+    // Not someone else's sheet: refused as if that account did not exist (its owner is not readable).
+    const foreign = await t.call(`${B}/membership/`, {
+      method: 'POST',
+      token: pro,
+      body: { professional: 2, charterAccepted: true, departments: ['38'] },
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toMatchObject([{ path: 'owner', code: 'relation_missing' }]);
+    const joined = await t.call(`${B}/membership/`, {
+      method: 'POST',
+      token: pro,
+      body: { professional: 1, charterAccepted: true, departments: ['38'] },
+    });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(201);
+    expect(joined.body).toMatchObject({ owner: 6, charterAccepted: true });
+    expect(typeof joined.body.charterAcceptedAt).toBe('string');
+    const second = await t.call(`${B}/membership/`, {
+      method: 'POST',
+      token: other,
+      body: { professional: 2, charterAccepted: true, territories: ['38185'] },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    // The third one matches the project below too, then is made inactive: it must receive nothing.
+    const third = await t.login('thermique-isere@demo.fr');
+    const inactive = await t.call(`${B}/membership/`, {
+      method: 'POST',
+      token: third,
+      body: { professional: 3, charterAccepted: true, departments: ['38'] },
+    });
+    expect(inactive.status, JSON.stringify(inactive.body)).toBe(201);
+    const off = await t.call('/accounts/user/10/', { method: 'PATCH', token: admin, body: { isActive: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+  });
+
+  it('publishes a project to the one matching, active professional only (list, read and mail)', async () => {
+    const bad = await t.call(`${B}/project/`, {
+      method: 'POST',
+      token: advisor,
+      body: { title: 'Isolation', activity: 1, subMission: 9, commune: '99999' },
+    });
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain("La commune 99999 n'existe pas.");
+    const refusedToPro = await t.call(`${B}/project/`, {
+      method: 'POST',
+      token: pro,
+      body: { title: 'Isolation', activity: 1, subMission: 9, commune: '38185' },
+    });
+    expect(refusedToPro.status).toBe(403);
+    const made = await t.call(`${B}/project/`, {
+      method: 'POST',
+      token: advisor,
+      body: {
+        title: 'Isolation des combles et ventilation',
+        description: 'Maison de 1975, 110 m².',
+        activity: 1,
+        subMission: 9,
+        commune: '38185',
+        budgetRange: '10k_30k',
+        wishedStart: '2027-03-01',
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    project = made.body.pk;
+    expect(made.body).toMatchObject({ state: 'draft', advisor: 3, communeName: 'Grenoble', department: '38' });
+    const household = await t.call(`${B}/household/`, {
+      method: 'POST',
+      token: advisor,
+      body: { project, name: 'Famille Martin', email: 'famille.martin@example.org', phone: '06 12 34 56 78' },
+    });
+    expect(household.status, JSON.stringify(household.body)).toBe(201);
+    // A draft reaches no one.
+    expect(await listed(`${B}/project/`, pro)).not.toContain(project);
+    expect((await t.call(`${W}/${project}/transitions/publish/`, { method: 'POST', token: pro })).status).toBe(403);
+    const published = await t.call(`${W}/${project}/transitions/publish/`, { method: 'POST', token: advisor });
+    expect(published.status, JSON.stringify(published.body)).toBe(200);
+    expect(published.body.state).toBe('published');
+
+    const stored = await t.call(`${B}/project/${project}/`, { token: advisor });
+    expect(stored.body.matchedUsers).toEqual([6]);
+    expect(await listed(`${B}/project/`, pro)).toEqual([project]);
+    expect((await t.call(`${B}/project/${project}/`, { token: pro })).status).toBe(200);
+    expect(await listed(`${B}/project/`, other)).toEqual([]);
+    expect((await t.call(`${B}/project/${project}/`, { token: other })).status).toBe(403);
+    expect(await mailsTo('pro@demo.fr')).toContainEqual(
+      expect.stringContaining(' - Nouveau projet : Isolation des combles et ventilation'),
+    );
+    expect((await mailsTo('atelier-bois@demo.fr')).filter((s) => s.includes('projet'))).toEqual([]);
+    expect((await mailsTo('thermique-isere@demo.fr')).filter((s) => s.includes('projet'))).toEqual([]);
+  });
+
+  it('hides the household contact until the advisor shares it with an interested professional', async () => {
+    expect(await listed(`${B}/household/?project=${project}`, pro)).toEqual([]);
+    const [contactPk] = await listed(`${B}/household/?project=${project}`, advisor);
+    expect((await t.call(`${B}/household/${contactPk}/`, { token: pro })).status).toBe(403);
+    // The other professional cannot point at a project that does not reach them.
+    const stranger = await t.call(`${B}/interest/`, {
+      method: 'POST',
+      token: other,
+      body: { project, professional: 2 },
+    });
+    expect(stranger.status).toBe(400);
+    const declared = await t.call(`${B}/interest/`, {
+      method: 'POST',
+      token: pro,
+      body: { project, professional: 1, message: 'Disponible dès mars.' },
+    });
+    expect(declared.status, JSON.stringify(declared.body)).toBe(201);
+    interest = declared.body.pk;
+    const twice = await t.call(`${B}/interest/`, { method: 'POST', token: pro, body: { project, professional: 1 } });
+    expect(twice.status).toBe(400);
+    expect(JSON.stringify(twice.body)).toContain('Vous avez déjà déclaré votre intérêt pour ce projet.');
+    expect(await mailsTo('conseiller@demo.fr')).toContainEqual(
+      expect.stringContaining(' - Un professionnel est intéressé : Isolation des combles et ventilation'),
+    );
+    expect(await listed(`${B}/interest/?project=${project}`, advisor)).toEqual([interest]);
+    expect(await listed(`${B}/interest/`, pro)).toEqual([interest]);
+    expect(await listed(`${B}/interest/`, other)).toEqual([]);
+    expect((await t.call(`${B}/project/${project}/`, { token: advisor })).body.interestCount).toBe(1);
+
+    expect((await t.call(`${B}/interest/${interest}/share/`, { method: 'POST', token: pro })).status).toBe(403);
+    const shared = await t.call(`${B}/interest/${interest}/share/`, { method: 'POST', token: advisor });
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const visible = await t.call(`${B}/household/?project=${project}`, { token: pro });
+    expect(visible.body).toMatchObject([{ name: 'Famille Martin', email: 'famille.martin@example.org' }]);
+    expect(await listed(`${B}/household/?project=${project}`, other)).toEqual([]);
+    expect((await t.call(`${B}/interest/${interest}/`, { token: pro })).body.contactShared).toBe(true);
+    expect(await mailsTo('pro@demo.fr')).toContainEqual(
+      expect.stringContaining(' - Contact du ménage : Isolation des combles et ventilation'),
+    );
+  });
+
+  it('gives the statistics, then closes the project and tells the interested professional', async () => {
+    expect((await t.call(`${B}/statistics/`, { token: pro })).status).toBe(403);
+    const stats = await t.call(`${B}/statistics/`, { token: advisor });
+    expect(stats.status, JSON.stringify(stats.body)).toBe(200);
+    expect(stats.body).toMatchObject({ total: 1, offered: 1, withInterest: 1, interestRate: 1 });
+    expect(stats.body.byState).toEqual([
+      { state: 'draft', label: 'Brouillon', count: 0 },
+      { state: 'published', label: 'Publié', count: 1 },
+      { state: 'closed', label: 'Clos', count: 0 },
+    ]);
+    expect(stats.body.bySubMission).toEqual([{ subMission: 9, count: 1, name: expect.any(String) }]);
+    expect(stats.body.meanDaysToFirstInterest).toBeGreaterThanOrEqual(0);
+    expect(stats.body.meanDaysToFirstInterest).toBeLessThan(0.01);
+
+    const closed = await t.call(`${W}/${project}/transitions/close/`, { method: 'POST', token: advisor });
+    expect(closed.status, JSON.stringify(closed.body)).toBe(200);
+    expect(await mailsTo('pro@demo.fr')).toContainEqual(
+      expect.stringContaining(' - Projet clos : Isolation des combles et ventilation'),
+    );
+    const late = await t.call(`${B}/interest/`, { method: 'POST', token: pro, body: { project, professional: 1 } });
+    expect(late.status).toBe(400);
+    const after = await t.call(`${B}/statistics/`, { token: advisor });
+    expect(after.body.byState.find((s: { state: string }) => s.state === 'closed').count).toBe(1);
+  });
+});
