@@ -6,6 +6,8 @@ import shell from '../../schemas/messages/fr/shell.json';
 import calendar from '../../schemas/messages/fr/calendar.json';
 import files from '../../schemas/messages/fr/files.json';
 import exportImport from '../../schemas/messages/fr/export-import.json';
+import uiArrays from '../../schemas/messages/fr/ui-arrays.json';
+import uiBlocks from '../../schemas/messages/fr/ui-blocks.json';
 import { translateFrench } from '../../engine/format/french-messages';
 
 /** The French catalogue the browser needs (validation, errors, interface texts). */
@@ -18,6 +20,8 @@ export const catalogue: Record<string, string> = {
   ...calendar,
   ...files,
   ...exportImport,
+  ...uiArrays,
+  ...uiBlocks,
 };
 
 /** A French text of the catalogue; a `count` parameter picks the `_one` / `_other` variant. */
