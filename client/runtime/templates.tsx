@@ -126,7 +126,7 @@ function Tabs({
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const context = props.registry.formContext as FormLayoutContext | undefined;
   const isRoot = props.fieldPathId.path.length === 0;
-  if (!isRoot || !context) {
+  if (!isRoot || !context?.layout) {
     return (
       <fieldset className="nested-object">
         {props.title && <legend>{props.title}</legend>}

@@ -103,7 +103,7 @@ describe('newsletters: block editor, sending, public pages (Chromium)', () => {
     const { context, page, errors } = await newPage(browser, { width: 1280 });
     await signIn(page, t.url, 'superconseiller@demo.fr');
     await page.goto(`${t.url}/newsletters/edition/${issue}`);
-    await page.getByText('Aucun bloc pour l’instant', { exact: false }).waitFor();
+    await page.getByText(/^Aucun bloc pour l'instant/).waitFor();
 
     await addBlock(page, 'Titre');
     // The new block's heading takes the focus: its fields come next in the tab order.
@@ -170,7 +170,7 @@ describe('newsletters: block editor, sending, public pages (Chromium)', () => {
     const dialog = page.getByRole('dialog', { name: `Envoyer « ${TITLE} »` });
     await dialog.getByLabel('Lecteurs de la lettre').check();
     await expect
-      .poll(() => dialog.getByRole('status').textContent())
+      .poll(() => dialog.locator('p[role="status"]').textContent())
       .toBe('1 destinataire accepte les newsletters ; 1 autre sera écarté (sans accord, sans adresse ou en double).');
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'newsletter-send-dialog');
@@ -178,12 +178,12 @@ describe('newsletters: block editor, sending, public pages (Chromium)', () => {
     const confirm = page.locator('dialog[open]').filter({ hasText: 'Un envoi commencé ne peut pas être annulé.' });
     await confirm.getByText(`Envoyer « ${TITLE} » à 1 destinataire de la liste « Lecteurs de la lettre » ?`).waitFor();
     await confirm.getByRole('button', { name: 'Envoyer à 1 destinataire' }).click();
-    await expect.poll(() => dialog.getByRole('status').textContent()).toBe('Envoi en cours : 0 sur 1 traités.');
+    await expect.poll(() => dialog.locator('p[role="status"]').textContent()).toBe('Envoi en cours : 0 sur 1 traités.');
     // The scheduler sends the batch (the test server runs no job runner of its own).
     const runner = createJobRunner(t.app, { id: 'newsletters-e2e', schedules: [] });
     for (let i = 0; i < 5 && (await runner.runOnce()) > 0; i += 1);
     await expect
-      .poll(() => dialog.getByRole('status').textContent(), { timeout: 10_000 })
+      .poll(() => dialog.locator('p[role="status"]').textContent(), { timeout: 10_000 })
       .toBe('Envoi terminé : 1 courriel envoyé sur 1.');
     expect(await dialog.locator('progress').getAttribute('value')).toBe('1');
     await screenshot(page, 'newsletter-sent');
@@ -197,7 +197,7 @@ describe('newsletters: block editor, sending, public pages (Chromium)', () => {
     await dialog.getByRole('button', { name: 'Fermer' }).first().click();
     await page.getByRole('button', { name: 'Envoyer', exact: true }).click();
     await expect
-      .poll(() => dialog.getByRole('status').textContent())
+      .poll(() => dialog.locator('p[role="status"]').textContent())
       .toMatch(/^Cette newsletter a déjà été envoyée le \d\d\/\d\d\/\d{4} \d\d:\d\d \(Envoi terminé : 1 courriel/);
     expect(await dialog.getByRole('button', { name: /^Envoyer à/ }).count()).toBe(0);
     expect(errors).toEqual([]);
