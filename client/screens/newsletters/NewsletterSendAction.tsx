@@ -196,7 +196,7 @@ export default function NewsletterSendAction({ record, label }: RecordActionProp
             <fieldset className="newsletter-lists">
               <legend>Liste de destinataires</legend>
               {lists.map((l) => (
-                <div key={l.value} className="checkbox-field">
+                <div key={l.value} className="checkbox">
                   <input
                     type="radio"
                     id={`${ids}-list-${l.value}`}
