@@ -853,6 +853,39 @@ export const routes: ManifestRoute[] = [
     "title": "Actualités de l'annuaire"
   },
   {
+    "name": "NewsletterUnsubscribe",
+    "path": "/newsletters-public/desinscription/:token",
+    "screen": {
+      "component": "NewsletterUnsubscribeScreen"
+    },
+    "access": true,
+    "module": "newsletters",
+    "layout": "public-newsletters",
+    "title": "Se désinscrire des newsletters"
+  },
+  {
+    "name": "NewslettersPublic",
+    "path": "/newsletters-public/:groupSlug",
+    "screen": {
+      "component": "NewslettersPublicScreen"
+    },
+    "access": true,
+    "module": "newslettersPublic",
+    "layout": "public-newsletters",
+    "title": "Newsletters"
+  },
+  {
+    "name": "NewsletterPublic",
+    "path": "/newsletters-public/:groupSlug/:gonSlug/:slug/:pk",
+    "screen": {
+      "component": "NewsletterPublicScreen"
+    },
+    "access": true,
+    "module": "newslettersPublic",
+    "layout": "public-newsletters",
+    "title": "Newsletter"
+  },
+  {
     "name": "Home",
     "path": "/",
     "screen": {

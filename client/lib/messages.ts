@@ -9,6 +9,7 @@ import exportImport from '../../schemas/messages/fr/export-import.json';
 import uiArrays from '../../schemas/messages/fr/ui-arrays.json';
 import visitReport from '../../schemas/messages/fr/visit-report.json';
 import workflowPanel from '../../schemas/messages/fr/workflow-panel.json';
+import uiBlocks from '../../schemas/messages/fr/ui-blocks.json';
 import { translateFrench } from '../../engine/format/french-messages';
 
 /** The French catalogue the browser needs (validation, errors, interface texts). */
@@ -24,6 +25,7 @@ export const catalogue: Record<string, string> = {
   ...uiArrays,
   ...visitReport,
   ...workflowPanel,
+  ...uiBlocks,
 };
 
 /** A French text of the catalogue; a `count` parameter picks the `_one` / `_other` variant. */

@@ -88,6 +88,8 @@ export interface EditFormContext {
   reportProblem: (field: string, message: string | null) => void;
   /** The record as stored (absent on creation): a file field offers the download of the saved file. */
   previous?: RecordData;
+  /** The record as being typed (a block editor's preview shows its title and charter). */
+  record?: RecordData;
 }
 
 function labelOf(meta: EntityMeta, data: RecordData): string {
@@ -342,6 +344,7 @@ function EditScreen({
     setFields,
     reportProblem,
     previous,
+    record: data,
     // Only values the rights allow for this save (another structure is not a choice for an advisor).
     relationChoices: (field, values) =>
       readOnly ? values : allowedValues(meta, creating ? 'create' : 'change', data, field, values),

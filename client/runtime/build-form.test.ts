@@ -4,6 +4,7 @@ import { applyOverlay } from '../../engine/schema/apply-overlay';
 import { anonymousUser } from '../../engine/logic/user-context';
 import { loadDeclarations } from '../../server/schema/load-declarations';
 import { buildForm, withRequirements } from './build-form';
+import type { RJSFSchema, UiSchema } from '@rjsf/utils';
 import type { EntityMeta } from './types';
 
 const declarations = loadDeclarations();
@@ -74,7 +75,7 @@ describe('buildForm', () => {
         if (!uiSchema[field]) continue;
         const freeForm =
           (prop.type === 'object' || (Array.isArray(prop.type) && prop.type.includes('object'))) && !prop.properties;
-        const expected = prop.format === 'file' ? 'file' : freeForm || prop['x-blocks'] ? 'json' : undefined;
+        const expected = prop.format === 'file' ? 'file' : prop['x-blocks'] ? 'blocks' : freeForm ? 'json' : undefined;
         expect([name, field, uiSchema[field]['ui:field']]).toEqual([name, field, expected]);
         if (prop.format === 'file')
           expect(uiSchema[field]['ui:options']).toMatchObject({
@@ -84,6 +85,32 @@ describe('buildForm', () => {
       }
     }
     expect(seen).toBeGreaterThan(0);
+  });
+
+  it("gives the block editor every kind of a newsletter's blocks, its RJSF schema without oneOf", () => {
+    const ctx = { user: anonymousUser(declarations.roles), whiteLabel: { id: 1, domain: 'localhost', modules: {} } };
+    const meta = metaOf('newsletter');
+    const { schema, uiSchema } = buildForm(meta, {}, ctx);
+    // No oneOf reaches RJSF: it would need a schema validator to tell the kinds apart.
+    expect(JSON.stringify(schema.properties!.blocks)).not.toContain('oneOf');
+    const { kinds, preview } = uiSchema.blocks['ui:options'].blocks as {
+      kinds: { type: string; title: string; schema: RJSFSchema; uiSchema: UiSchema }[];
+      preview: string;
+    };
+    expect(preview).toBe('newsletter');
+    const declared = (
+      meta.schema.properties.blocks.items as unknown as { oneOf: { properties: { type: { const: string } } }[] }
+    ).oneOf;
+    expect(kinds.map((k) => k.type)).toEqual(declared.map((v) => v.properties.type.const));
+    const title = kinds.find((k) => k.type === 'title')!;
+    expect(title.title).toBe('Titre');
+    expect(title.schema.properties).toEqual({ text: expect.objectContaining({ title: 'Texte du titre' }) });
+    expect(title.schema.required).toEqual(['text']);
+    const image = kinds.find((k) => k.type === 'image')!;
+    expect(image.uiSchema.image['ui:widget']).toBe('relation');
+    expect(image.uiSchema.image['ui:options']).toMatchObject({ relation: { entity: 'newsletter-image' } });
+    expect(kinds.find((k) => k.type === 'text')!.uiSchema.html['ui:widget']).toBe('html');
+    expect(kinds.find((k) => k.type === 'separator')!.schema.properties).toEqual({});
   });
 
   it("asks for the questionnaire preview and the example on the reason's form", () => {

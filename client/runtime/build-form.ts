@@ -4,6 +4,7 @@ import { mainType } from '../../engine/schema/columns';
 import { holds } from '../../engine/logic/logic';
 import type { RuleUser, RuleWhiteLabel } from '../../engine/logic/user-context';
 import { widgetFor } from './widgets/registry';
+import type { BlockKind } from './fields/blocks';
 import type { EntityMeta, RecordData } from './types';
 import { t } from '../lib/messages';
 import { fileSpecOf, isFileProperty } from '../../engine/files/file-ref';
@@ -12,7 +13,8 @@ function rjsfProperty(prop: PropertySchema): RJSFSchema {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(prop)) {
     if (k.startsWith('x-') || k === 'readOnly') continue;
-    // Content blocks are edited as JSON text (their `oneOf` items would need RJSF's validator): the
+    // Content blocks reach RJSF without their `oneOf` items (RJSF would need a schema validator to
+    // tell which kind a block is): the blocks field draws each kind from ui:options, and the
     // server's and the compiled browser validation still check every block.
     if (k === 'items' && prop['x-blocks']) continue;
     if (k === 'properties')
@@ -24,6 +26,22 @@ function rjsfProperty(prop: PropertySchema): RJSFSchema {
   }
   out.type = mainType(prop);
   return out as RJSFSchema;
+}
+
+function blockKinds(meta: EntityMeta, name: string, prop: PropertySchema): object {
+  const variants = ((prop.items as PropertySchema | undefined)?.oneOf ?? []) as PropertySchema[];
+  const kinds: BlockKind[] = [];
+  for (const v of variants) {
+    const type = v.properties?.type?.const;
+    if (typeof type !== 'string') continue;
+    const fields = Object.fromEntries(Object.entries(v.properties ?? {}).filter(([n]) => n !== 'type'));
+    const schema = rjsfProperty({ ...v, properties: fields, required: (v.required ?? []).filter((r) => r !== 'type') });
+    delete schema.additionalProperties;
+    const uiSchema: UiSchema = {};
+    for (const [n, p] of Object.entries(fields)) uiSchema[n] = uiFor(meta, `${name}.${n}`, p, false);
+    kinds.push({ type, title: v.title ?? type, schema, uiSchema });
+  }
+  return { kinds, preview: (prop['x-blocks'] as { preview?: string }).preview ?? null };
 }
 
 function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: boolean): UiSchema {
@@ -49,10 +67,11 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
     delete ui['ui:widget'];
     ui['ui:field'] = 'json';
   }
-  // Content blocks: typed as JSON until the block editor is in the runtime (docs/newsletters.md).
+  // Content blocks (an array of `oneOf` objects): the block editor (fields/BlocksField.tsx) gets
+  // each kind's schema and the labels of its fields' widgets here.
   if (prop['x-blocks']) {
     delete ui['ui:widget'];
-    ui['ui:field'] = 'json';
+    ui['ui:field'] = 'blocks';
   }
   // A file property: chosen, uploaded and shown by the file field (fields/FileField.tsx).
   if (isFileProperty(prop)) {
@@ -67,6 +86,7 @@ function uiFor(meta: EntityMeta, name: string, prop: PropertySchema, readOnly: b
   if (declared.options) Object.assign(options, declared.options);
   if (prop.format) options.format = prop.format;
   if (prop['x-relation']) options.relation = { entity: prop['x-relation'].entity, field: `${meta.name}.${name}` };
+  if (prop['x-blocks']) options.blocks = blockKinds(meta, name, prop);
   if (isFileProperty(prop) && meta.apiPath)
     options.file = { apiPath: meta.apiPath, property: name, spec: fileSpecOf(prop) };
   if (Object.keys(options).length) ui['ui:options'] = options;

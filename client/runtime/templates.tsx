@@ -29,6 +29,8 @@ export function FieldTemplate(props: FieldTemplateProps) {
   if (schema.type === 'object') return children;
   // A list of objects draws its own legend, items and buttons (ArrayFieldTemplate).
   if (schema.type === 'array' && isObjectItems(schema.items)) return children;
+  // So does a block list (BlocksField: legend, help, first error), at the form's full width.
+  if (schema.type === 'array' && props.uiSchema?.['ui:options']?.blocks) return children;
   const help = rawHelp || rawDescription;
   const isCheckbox = schema.type === 'boolean';
   return (
@@ -126,7 +128,7 @@ function Tabs({
 export function ObjectFieldTemplate(props: ObjectFieldTemplateProps) {
   const context = props.registry.formContext as FormLayoutContext | undefined;
   const isRoot = props.fieldPathId.path.length === 0;
-  if (!isRoot || !context) {
+  if (!isRoot || !context?.layout) {
     return (
       <fieldset className="nested-object">
         {props.title && <legend>{props.title}</legend>}

@@ -115,3 +115,11 @@ export interface RelatedList extends RelatedDeclaration {
   /** The link is a list of pks: the list API keeps the records whose list contains this record's pk. */
   linkIsList: boolean;
 }
+
+/** What a block editor's live preview receives (client/screens/block-previews.ts). */
+export interface BlockPreviewProps {
+  /** The blocks as being edited. */
+  blocks: unknown[];
+  /** The whole record as being edited (a preview may show its title, its group's charter…). */
+  record: RecordData;
+}

@@ -13,6 +13,7 @@ export const recordActions: Record<string, LazyExoticComponent<ComponentType<Rec
   contactConsent: lazy(() => import('./rgpd/ContactConsentAction')),
   reminderDone: lazy(() => import('./fac/ReminderDoneAction')),
   eventLinks: lazy(() => import('./events/EventLinksAction')),
+  newsletterSend: lazy(() => import('./newsletters/NewsletterSendAction')),
   visitReportPdf: lazy(() => import('./visit-report/VisitReportPdfAction')),
   bapProject: lazy(() => import('./bap/BapProjectAction')),
   // Generic: a link shown when a record of another entity matches (a contact's duplicate group).

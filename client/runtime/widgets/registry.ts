@@ -12,6 +12,7 @@ import { ColorWidget, DateTimeWidget, DateWidget, TimeWidget } from './DateTimeW
 import { AddressWidget } from './AddressWidget';
 import { JsonField } from '../fields/JsonField';
 import { FileField } from '../fields/FileField';
+import { BlocksField } from '../fields/BlocksField';
 
 /** Widgets by the names that form declarations and overlays may use. */
 export const widgets: RegistryWidgetsType = {
@@ -38,7 +39,7 @@ export const widgets: RegistryWidgetsType = {
 };
 
 /** Custom RJSF fields by the names build-form.ts puts in ui:field. */
-export const fields: RegistryFieldsType = { json: JsonField, file: FileField };
+export const fields: RegistryFieldsType = { json: JsonField, file: FileField, blocks: BlocksField };
 
 type Tester = { widget: string; rank: (p: PropertySchema) => number };
 
