@@ -25,6 +25,9 @@ import { useCalendarView, type ScreenView } from './calendar/use-calendar-view';
 import { ExportMenu } from './ExportMenu';
 import { ImportDialog } from './ImportDialog';
 import { ListActions } from './ListActions';
+import { ListMarkers } from './ListMarkers';
+import { useRememberedFilters } from './use-remembered-filters';
+import { sortKeys } from '../../engine/schema/sort-keys';
 import './generic-screens.css';
 
 // Leaflet and the map's styles load with the « Carte » view only.
@@ -197,6 +200,8 @@ function ListScreen({
       : (meta?.list.pageSize ?? 10);
   const sort = params.get('sort') ?? meta?.list.defaultSort ?? '';
   const [search, setSearch] = useState(params.get('q') ?? '');
+  // x-entity.list.rememberFilters: the narrowing comes back from local storage on return.
+  const remembered = useRememberedFilters(preview ? undefined : meta, params, setParams, setSearch);
   const q = useDebounced(search, 300);
   // Equality filters, choice filters (states) and periods (ranges), all kept in the address.
   const filters = useMemo(
@@ -260,8 +265,10 @@ function ListScreen({
   const columnsList = meta?.list.columns ?? [];
   const labels = useRelationLabels(data?.records ?? [], meta?.schema.properties, columnsList);
   const sortable = new Set(meta?.list.sortable ?? []);
-  const sortedColumn = sort.replace(/^-/, '');
-  const descending = sort.startsWith('-');
+  // With several keys (a declared default order), the headers show the first one.
+  const firstKey = sortKeys(sort)[0];
+  const sortedColumn = firstKey?.property ?? '';
+  const descending = firstKey?.desc ?? false;
   /**
    * Where a row leads: its form when the user may change this record; else its detail screen, or
    * (an entity without one, whose records the user changes elsewhere) the form, opened read-only.
@@ -294,10 +301,15 @@ function ListScreen({
               />
             );
             const flag =
-              index === 0 && highlighted(meta, row.original) ? (
+              index === 0 && (highlighted(meta, row.original) || meta.list.markers?.length) ? (
                 <>
-                  {' '}
-                  <span className="badge badge-warning">{meta.list.highlight!.label}</span>
+                  {highlighted(meta, row.original) && (
+                    <>
+                      {' '}
+                      <span className="badge badge-warning">{meta.list.highlight!.label}</span>
+                    </>
+                  )}
+                  <ListMarkers markers={meta.list.markers} record={row.original} />
                 </>
               ) : null;
             if (linked)
@@ -353,14 +365,19 @@ function ListScreen({
   const from = total === 0 ? 0 : (page - 1) * perPage + 1;
   const to = Math.min(total, page * perPage);
   const searching = Boolean(params.get('q')) || Object.values(filters).some(Boolean);
+  const multiKey = sortKeys(meta.list.defaultSort).length > 1;
   const sortChoices = preview
     ? []
-    : [...new Set([...sortable, sortedColumn])]
-        .filter((c) => meta.schema.properties[c])
-        .flatMap((c) => [
-          { value: c, label: t('ui.sort_option_ascending', { column: meta.schema.properties[c].title }) },
-          { value: `-${c}`, label: t('ui.sort_option_descending', { column: meta.schema.properties[c].title }) },
-        ]);
+    : [
+        // A default order on several keys is one choice of its own (« Ordre par défaut »).
+        ...(multiKey ? [{ value: meta.list.defaultSort!, label: t('ui.sort_default') }] : []),
+        ...[...new Set([...sortable, ...(sortKeys(sort).length > 1 ? [] : [sortedColumn])])]
+          .filter((c) => meta.schema.properties[c])
+          .flatMap((c) => [
+            { value: c, label: t('ui.sort_option_ascending', { column: meta.schema.properties[c].title }) },
+            { value: `-${c}`, label: t('ui.sort_option_descending', { column: meta.schema.properties[c].title }) },
+          ]),
+      ];
 
   const views: { view: ScreenView; label: string }[] = [
     { view: 'list', label: t('ui.calendar.view_list') },
@@ -469,6 +486,11 @@ function ListScreen({
                 ))}
               </select>
             </div>
+          )}
+          {remembered.active && (
+            <button type="button" className="button list-reset-filters" onClick={remembered.reset}>
+              {t('ui.reset_filters')}
+            </button>
           )}
           <ExportMenu meta={meta} query={{ ...narrowing, sort }} />
           {meta.import && (

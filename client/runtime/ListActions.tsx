@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import { request, ApiError } from '../api/http';
 import type { EntityMeta } from './types';
 
@@ -19,6 +20,7 @@ export function ListActions({ meta, onDone }: { meta: EntityMeta; onDone: () => 
   if (!actions.length || !meta.apiPath) return null;
 
   async function run(action: ListAction) {
+    if (!action.post) return;
     setRunning(action.post);
     setResult(null);
     try {
@@ -38,20 +40,30 @@ export function ListActions({ meta, onDone }: { meta: EntityMeta; onDone: () => 
 
   return (
     <div className="list-actions">
-      {actions.map((a) => (
-        <p key={a.post} className="list-action">
-          <button
-            type="button"
-            className="button"
-            disabled={running !== null}
-            aria-busy={running === a.post}
-            onClick={() => void run(a)}
-          >
-            {running === a.post ? (a.busyLabel ?? a.label) : a.label}
-          </button>
-          {a.help && <span className="list-action-help">{a.help}</span>}
-        </p>
-      ))}
+      {actions.map((a) =>
+        a.to ? (
+          // A link to another screen (« Ajouter un professionnel » → the account form).
+          <p key={a.to} className="list-action">
+            <Link className="button button-primary" to={a.to}>
+              {a.label}
+            </Link>
+            {a.help && <span className="list-action-help">{a.help}</span>}
+          </p>
+        ) : (
+          <p key={a.post} className="list-action">
+            <button
+              type="button"
+              className="button"
+              disabled={running !== null}
+              aria-busy={running === a.post}
+              onClick={() => void run(a)}
+            >
+              {running === a.post ? (a.busyLabel ?? a.label) : a.label}
+            </button>
+            {a.help && <span className="list-action-help">{a.help}</span>}
+          </p>
+        ),
+      )}
       <div role="status" aria-live="polite">
         {running && <span className="muted">{actions.find((a) => a.post === running)?.busyLabel}</span>}
         {result && <p className={result.ok ? 'notice notice-info' : 'notice notice-error'}>{result.text}</p>}

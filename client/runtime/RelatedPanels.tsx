@@ -5,6 +5,7 @@ import { request, type ApiError } from '../api/http';
 import { useEntityMeta } from './use-entity-meta';
 import { entityPaths, relatedPath } from './entity-routes';
 import { DisplayValue } from './display-value';
+import { ListMarkers } from './ListMarkers';
 import { useRelationLabels } from './use-relation-labels';
 import { canAccess, couldAccessWith } from '../../engine/access/can-access';
 import { Dialog } from '../shell/Dialog';
@@ -161,7 +162,22 @@ function RelatedTable({
                 file={{ apiPath: meta.apiPath, pk: row.original.pk, property: c }}
               />
             );
-            if (linked) return <Link to={target}>{value}</Link>;
+            // The related entity's list markers (a pinned note's pin) go with its first column.
+            const markers = index === 0 ? <ListMarkers markers={meta.list.markers} record={row.original} /> : null;
+            if (linked)
+              return (
+                <>
+                  <Link to={target}>{value}</Link>
+                  {markers}
+                </>
+              );
+            if (markers)
+              return (
+                <>
+                  {value}
+                  {markers}
+                </>
+              );
             // A relation the entity's list links (a feedback line's folder) is a link here too.
             const related = relatedPath(meta, c, row.original[c]);
             return related ? <Link to={related}>{value}</Link> : value;

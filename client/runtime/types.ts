@@ -1,3 +1,4 @@
+import type { ListMarker } from '../../engine/schema/types';
 import type {
   EntityCalendar,
   EntitySchema,
@@ -48,6 +49,10 @@ export interface EntityMeta extends AccessRules {
     linked?: string[];
     /** Rows where the rule holds carry the label (x-entity.list.highlight). */
     highlight?: { if: Rule; label: string };
+    /** Icons with a French label beside the first column where `if` holds (x-entity.list.markers). */
+    markers?: ListMarker[];
+    /** Search, filters and order kept in local storage per user and white label (x-entity.list.rememberFilters). */
+    rememberFilters?: boolean;
     pageSize?: number;
     /** The list as a map (x-entity.list.map, ?map=1). */
     map?: ListMap;
@@ -82,7 +87,7 @@ export interface EntityMeta extends AccessRules {
     to?: string;
   }[];
   /** Buttons above the list that POST to `<apiPath>/<post>` (x-entity.screens.listActions), those the user may use. */
-  listActions?: { label: string; post: string; busyLabel?: string; help?: string }[];
+  listActions?: { label: string; post?: string; to?: string; busyLabel?: string; help?: string }[];
   /** Registered check whose warning the delete confirmation adds (x-entity.screens.deleteWarning). */
   deleteWarning?: string | null;
   /** Other entities' records pointing at this one that the caller could read (x-entity.related). */

@@ -4,6 +4,7 @@ import { buildRegistry, type Registry } from './registry';
 import { SEARCH_COLUMN, searchSpec } from './search-column';
 import { GLOBAL_SEARCH_COLUMN, globalSearchSpec } from './global-search-column';
 import { mainType } from './columns';
+import { sortProperties } from './sort-keys';
 import { isFileProperty } from '../files/file-ref';
 import { ALLOWED_OPERATORS, operatorsOf, varsOf } from '../logic/logic';
 import { compileFilter, UnsupportedFilterError } from '../logic/filter';
@@ -154,15 +155,15 @@ function checkRelated(where: string, name: string, registry: Registry): string[]
       else if (prop['x-storage']?.private) problems.push(`${at}: column ${c} is private`);
     }
     if (r.sort !== undefined) {
-      const field = r.sort.replace(/^-/, '');
       // What server/operations/find.ts orderBy accepts (anything else is silently the default order).
       const sortable = new Set([
         ...(x.list?.sortable ?? []),
-        (x.list?.defaultSort ?? '').replace(/^-/, ''),
+        ...sortProperties(x.list?.defaultSort),
         'pk',
         'updatedAt',
       ]);
-      if (!sortable.has(field)) problems.push(`${at}: sort ${field} is not sortable in ${r.entity}'s list`);
+      for (const field of sortProperties(r.sort))
+        if (!sortable.has(field)) problems.push(`${at}: sort ${field} is not sortable in ${r.entity}'s list`);
     }
     if (r.inlineCreate) {
       if (!actions.includes('create')) problems.push(`${at}: inlineCreate needs the create action of ${r.entity}`);
@@ -244,7 +245,7 @@ export function checkDeclarations(decls: Declarations): string[] {
       ...(x.list?.sortable ?? []),
       ...(x.list?.filters ?? []),
     ];
-    if (x.list?.defaultSort) listFields.push(x.list.defaultSort.replace(/^-/, ''));
+    listFields.push(...sortProperties(x.list?.defaultSort));
     for (const f of listFields) {
       if (!props.has(f)) problems.push(`${where}: list field ${f} is not a property`);
       else if (schema.properties[f]['x-storage']?.private) problems.push(`${where}: list field ${f} is private`);
@@ -305,6 +306,11 @@ export function checkDeclarations(decls: Declarations): string[] {
         if (mainType(schema.properties[f] ?? {}) !== 'string')
           problems.push(`${where}: list map label ${f} is not a text property`);
     }
+    for (const a of x.screens?.listActions ?? [])
+      if ((a.post === undefined) === (a.to === undefined))
+        problems.push(`${where}: list action « ${a.label} » needs either post or to`);
+    for (const [i, m] of (x.list?.markers ?? []).entries())
+      checkRule(`${where} list marker ${i} (${m.label})`, m.if, props, true);
     for (const state of x.list?.states ?? []) {
       if (schema.properties[state.name] || (x.list?.filters ?? []).includes(state.name))
         problems.push(`${where}: list state ${state.name} has the name of a property`);

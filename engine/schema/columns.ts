@@ -1,5 +1,6 @@
 import type { EntitySchema, PropertySchema } from './types';
 import { toSnake } from './naming';
+import { sortProperties } from './sort-keys';
 
 export type ColumnKind = 'text' | 'integer' | 'real' | 'boolean' | 'json';
 
@@ -53,7 +54,7 @@ export function entityColumns(schema: EntitySchema): ColumnSpec[] {
   const columns: ColumnSpec[] = [];
   const list = schema['x-entity'].list ?? {};
   // Sorted and referenced columns get an index: list pages stay fast on large tables.
-  const indexed = new Set([...(list.sortable ?? []), (list.defaultSort ?? '').replace(/^-/, '')]);
+  const indexed = new Set([...(list.sortable ?? []), ...sortProperties(list.defaultSort)]);
   for (const [property, prop] of Object.entries(schema.properties)) {
     if (!isStored(prop)) continue;
     const storage = prop['x-storage'] ?? {};

@@ -59,7 +59,9 @@ export interface RecordActionDeclaration {
 export interface ListActionDeclaration {
   label: string;
   /** The path under the entity's API path, ending with a slash (`recompute/`). */
-  post: string;
+  post?: string;
+  /** Instead of `post`: the screen the button links to (`/annuaire-des-professionnels-admin/comptes/creation`). */
+  to?: string;
   access: Rule;
   busyLabel?: string;
   help?: string;
@@ -144,6 +146,10 @@ export interface EntityDeclaration {
     linked?: string[];
     /** Rows where `if` holds (data: record, today as YYYY-MM-DD in Paris) carry `label` (an overdue reminder). */
     highlight?: { if: Rule; label: string };
+    /** Icons with a French label beside the first column where `if` holds (x-entity.list.markers). */
+    markers?: ListMarker[];
+    /** Search, filters and order kept in local storage per user and white label (x-entity.list.rememberFilters). */
+    rememberFilters?: boolean;
     pageSize?: number;
     /** The list as a map (« Carte », ?map=1; GET /api/v1/<path>/map/). */
     map?: ListMap;
@@ -383,4 +389,14 @@ export interface GlobalSearchDeclaration {
   key?: string;
   /** Multiplies the score when hits of several entities are merged into one list (default 1). */
   weight?: number;
+}
+
+/** The glyphs a list marker may use (client/runtime/ListMarkers.tsx draws them). */
+export type MarkerIcon = 'check' | 'pending' | 'star' | 'mail' | 'exchange' | 'refresh' | 'pin' | 'warning';
+
+/** An icon shown on the rows where `if` holds, read as its French label (x-entity.list.markers). */
+export interface ListMarker {
+  if: Rule;
+  icon: MarkerIcon;
+  label: string;
 }

@@ -16,6 +16,7 @@ import { searchWords } from '../../engine/search/normalise';
 import { compactPhoneWords } from '../../engine/search/phone-words';
 import { whereSearchMatches } from './search-text';
 import { listPeriod, overlaps, whereMayOverlap, type ListPeriod } from './list-period';
+import { sortKeys, sortProperties } from '../../engine/schema/sort-keys';
 
 export interface ListQuery {
   q?: string;
@@ -171,18 +172,18 @@ export function visibleRows(
   return rowsOf(ctx, entity, listSpec(ctx, entity, query));
 }
 
-function orderBy(entity: EntityRuntime, sort: string | undefined): { column: string; desc: boolean } {
+function orderBy(entity: EntityRuntime, sort: string | undefined): { column: string; desc: boolean }[] {
   const x = entity.schema['x-entity'];
-  const allowed = new Set([
-    ...(x.list?.sortable ?? []),
-    'pk',
-    'updatedAt',
-    (x.list?.defaultSort ?? '').replace(/^-/, ''),
-  ]);
-  const wanted = sort && allowed.has(sort.replace(/^-/, '')) ? sort : (x.list?.defaultSort ?? '-updatedAt');
-  const property = wanted.replace(/^-/, '');
-  const c = entity.columnByProperty.get(property) ?? entity.columnByProperty.get('pk')!;
-  return { column: c.column, desc: wanted.startsWith('-') };
+  const allowed = new Set([...(x.list?.sortable ?? []), 'pk', 'updatedAt', ...sortProperties(x.list?.defaultSort)]);
+  // Several keys (`-validationPending,name`): each must be allowed, or the default order is used.
+  const asked = sortKeys(sort);
+  const wanted =
+    asked.length > 0 && asked.every((k) => allowed.has(k.property)) ? asked : sortKeys(x.list?.defaultSort);
+  const keys = wanted.length > 0 ? wanted : [{ property: 'updatedAt', desc: true }];
+  return keys.map((k) => {
+    const c = entity.columnByProperty.get(k.property) ?? entity.columnByProperty.get('pk')!;
+    return { column: c.column, desc: k.desc };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -336,9 +337,13 @@ export async function find(
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel);
   const spec = listSpec(ctx, entity, query);
   const base = rowsOf(ctx, entity, spec);
-  const { column, desc } = orderBy(entity, query.sort);
-  const ordered = <T extends SelectQueryBuilder<any, any, object>>(qb: T): T =>
-    qb.orderBy(sql.ref(column), desc ? 'desc' : 'asc').orderBy('pk', desc ? 'desc' : 'asc') as T;
+  const order = orderBy(entity, query.sort);
+  // The pk last breaks ties in the direction of the first key (a stable page order).
+  const ordered = <T extends SelectQueryBuilder<any, any, object>>(qb: T): T => {
+    let out = qb;
+    for (const o of order) out = out.orderBy(sql.ref(o.column), o.desc ? 'desc' : 'asc') as T;
+    return out.orderBy('pk', order[0].desc ? 'desc' : 'asc') as T;
+  };
   const toRecords = (rows: Record<string, unknown>[]) => rows.map((r) => rowToRecord(entity, r, effective));
   // A period: the rows the stored text lets through, then the exact overlap test on instants;
   // paginated in memory when asked (a calendar asks for the whole period, a week or a day).
@@ -368,7 +373,7 @@ export async function find(
 
   // A list is what its SQL is made of: table, rights filter, search words, filters, order.
   const table = entity.schema['x-entity'].table;
-  const key = JSON.stringify([table, spec.rights, spec.words, spec.filters, column, desc]);
+  const key = JSON.stringify([table, spec.rights, spec.words, spec.filters, order]);
   const cache = snapshotsOf(db);
   let entry = cache.get(key);
   if (entry?.pks) {

@@ -90,7 +90,7 @@ export async function entityMeta(ctx: RequestContext, name: string, scopes: read
     // The list's buttons this user may use (x-entity.screens.listActions); the endpoint checks again.
     listActions: (x.screens?.listActions ?? [])
       .filter((a) => holds(a.access, ruleData(ctx)))
-      .map(({ label, post, busyLabel, help }) => ({ label, post, busyLabel, help })),
+      .map(({ label, post, to, busyLabel, help }) => ({ label, post, to, busyLabel, help })),
     // Other entities' records pointing at this one, shown beside its form (x-entity.related).
     related: relatedLists(ctx, entity),
     // The record page shows the workflow panel (client/runtime/WorkflowPanel.tsx).
