@@ -193,6 +193,8 @@ function Differences(props: {
             {names.map((name) => {
               const prop = meta.schema.properties[name];
               const differs = Boolean(published) && changed.has(name);
+              // Relation labels are keyed by the target entity (use-relation-labels), not by the field.
+              const related = labels.get(prop['x-relation']?.entity ?? '');
               return (
                 <tr key={name} className={differs ? 'workflow-changed' : undefined}>
                   <th scope="row">
@@ -200,9 +202,9 @@ function Differences(props: {
                     {differs && <span className="workflow-changed-mark"> ({t('ui.workflow.changed')})</span>}
                   </th>
                   <td>
-                    <Value prop={prop} value={record[name]} labels={labels.get(name)} />
+                    <Value prop={prop} value={record[name]} labels={related} />
                   </td>
-                  <td>{published ? <Value prop={prop} value={published[name]} labels={labels.get(name)} /> : '—'}</td>
+                  <td>{published ? <Value prop={prop} value={published[name]} labels={related} /> : '—'}</td>
                 </tr>
               );
             })}
