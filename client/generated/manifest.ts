@@ -767,6 +767,23 @@ export const routes: ManifestRoute[] = [
     "layout": "web"
   },
   {
+    "name": "ListeProAccountCreate",
+    "path": "/annuaire-des-professionnels-admin/comptes/creation",
+    "screen": {
+      "component": "ListeProAccountCreate"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web",
+    "title": "Ajouter un professionnel",
+    "description": "Le compte utilisateur du professionnel et sa fiche, créés ensemble."
+  },
+  {
     "name": "ListeProRedirect",
     "path": "/listepro",
     "screen": {

@@ -16,6 +16,7 @@ export const recordActions: Record<string, LazyExoticComponent<ComponentType<Rec
   newsletterSend: lazy(() => import('./newsletters/NewsletterSendAction')),
   visitReportPdf: lazy(() => import('./visit-report/VisitReportPdfAction')),
   bapProject: lazy(() => import('./bap/BapProjectAction')),
+  listeproAccount: lazy(() => import('./listepro-office/ListeProAccountAction')),
   // Generic: a link shown when a record of another entity matches (a contact's duplicate group).
   linkWhenFound: lazy(() => import('../runtime/LinkWhenFoundAction')),
 };

@@ -67,6 +67,7 @@ export const screens: Record<string, Screen> = {
   ListeProRootRedirect: lazyScreen(() => import('./listepro/ListeProRootRedirect')),
   ListeProNewsScreen: lazyScreen(() => import('./listepro/ListeProNewsScreen')),
   ListeProProHome: lazyScreen(() => import('./listepro-office/ListeProProHome')),
+  ListeProAccountCreate: lazyScreen(() => import('./listepro-office/ListeProAccountCreate')),
   ListeProProSheet: lazyScreen(() => import('./listepro-office/ListeProProSheet')),
   WhiteLabelEditScreen: lazyScreen(() => import('./white-labels/WhiteLabelEditScreen')),
   FormPickerScreen: lazyScreen(() => import('./white-labels/FormPickerScreen')),

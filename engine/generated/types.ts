@@ -3049,6 +3049,10 @@ export interface ListeproProfessional {
     | "closed"
     | "without_follow_up";
   /**
+   * En attente de validation — Vrai entre la soumission à validation et la décision de l'équipe ; posé par le workflow, sert à trier la liste.
+   */
+  validationPending?: boolean;
+  /**
    * Référents — Les conseillers qui suivent ce professionnel.
    */
   referents?: number[];

@@ -1308,6 +1308,7 @@ export interface ListeproProfessionalTable {
   logo: JsonColumn | null;
   pro_is_valid: number | null;
   transition_state: string | null;
+  validation_pending: number | null;
   referents: JsonColumn | null;
   labels: JsonColumn | null;
   can_use_multiple_addresses: number | null;

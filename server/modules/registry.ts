@@ -26,6 +26,7 @@ import { followUpStatisticsRouter } from './follow-up/statistics-routes';
 import { incompleteEntriesRouter } from './fac/incomplete-entries-routes';
 import { nationalPlatformRouter } from './follow-up/national-platform-routes';
 import { listeproRouter } from './listepro/listepro-routes';
+import { professionalAccountRouter } from './listepro/professional-account';
 import { eventsRouter } from './events/event-routes';
 import { workflowRouter } from './workflow/workflow-routes';
 import { newslettersRouter } from './newsletters/newsletter-routes';
@@ -64,6 +65,7 @@ export function extraRouters(app: AppContext): Router[] {
     incompleteEntriesRouter(app),
     nationalPlatformRouter(),
     listeproRouter(app),
+    professionalAccountRouter(app),
     eventsRouter(app),
     workflowRouter(),
     newslettersRouter(app),

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { tr } from './office-messages';
+import { ListeProHelp } from './ListeProHelp';
 
 /** The professional's home of the directory (spec 03 §2, ProfessionalHomepage): cards to their areas. */
 export default function ListeProProHome() {
@@ -20,6 +21,8 @@ export default function ListeProProHome() {
           </li>
         ))}
       </ul>
+      <h2>{tr('help.heading')}</h2>
+      <ListeProHelp name="aide-utilisateur" />
     </section>
   );
 }

@@ -1,6 +1,8 @@
 import './listepro.css';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { Dialog } from '../../shell/Dialog';
+import { ListeProHelp } from '../listepro-office/ListeProHelp';
 import { loadTree, MAR_ACTIVITY, MAR_PATH, resultsPath, tr, type SearchTreeActivity } from './listepro-api';
 
 /**
@@ -17,6 +19,7 @@ export default function ListeProSearchScreen() {
   const [subMission, setSubMission] = useState<number | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  const [helpOpen, setHelpOpen] = useState(false);
 
   useEffect(() => {
     let live = true;
@@ -146,6 +149,15 @@ export default function ListeProSearchScreen() {
           </button>
         </p>
       )}
+      <p className="listepro-help-link">
+        <button type="button" className="button" onClick={() => setHelpOpen(true)}>
+          {tr('join')}
+        </button>
+      </p>
+      {/* « Être référencé » (spec 03 §2): the help for professionals, editable here by directory administrators. */}
+      <Dialog open={helpOpen} title={tr('join')} onClose={() => setHelpOpen(false)} wide>
+        {helpOpen && <ListeProHelp name="acces-professionnel" />}
+      </Dialog>
     </div>
   );
 }
