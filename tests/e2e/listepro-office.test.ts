@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import type { TestApp } from '../helpers/test-app';
-import { newPage, screenshot, signIn } from '../helpers/browser';
+import { startTestApp, type TestApp } from '../helpers/test-app';
+import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
+import { resetLink, startSmtpCapture } from '../helpers/smtp-capture';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 import { idle } from '../../server/mail/mail-queue';
@@ -119,4 +120,158 @@ describe('directory professional and admin areas (Chromium)', () => {
       expect(published.map((p) => p.description)).toEqual([`<p>${text}</p>`]);
     });
   }
+});
+
+// The admin area's own tools (issue 13 item 4): the list's order on two keys, its icons, its
+// filters kept across a reload, a pinned note, an account created with its sheet and a
+// password-reset mail sent from the sheet — both mails received by a real SMTP server.
+describe('directory admin area tools (Chromium, mails through SMTP)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+  beforeAll(async () => {
+    smtp = await startSmtpCapture();
+    t = await startTestApp('sqlite', { withClient: true, env: { SMTP_URL: smtp.url } });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await t?.close();
+    await smtp?.close();
+  });
+
+  for (const width of [1280, 375]) {
+    it(`orders, marks, filters sheets, pins a note, creates an account, sends a reset mail (${width} px)`, async () => {
+      const admin = await newPage(browser, { width, height: 900 });
+      const page = admin.page;
+      await signIn(page, t.url, 'listepro@demo.fr');
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin${DOMAIN}`);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, WAIT);
+      const rows = page.locator('.data-table tbody tr');
+      await rows.first().waitFor(WAIT);
+
+      // Order: the sheet waiting for validation first, then by name; « Ordre par défaut » is chosen.
+      expect(await rows.first().textContent()).toContain('Rénov Nord-Isère');
+      await rows.first().getByRole('img', { name: 'En attente de validation' }).waitFor(WAIT);
+      const names = (await rows.locator('td:first-child a').allTextContents()).slice(1);
+      expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'fr')));
+      expect(await page.locator('#list-sort option:checked').textContent()).toBe('Ordre par défaut');
+      // Icons: a shape and its French label (tooltip and accessible name), never colour alone.
+      const published = rows.filter({ hasText: 'Entreprise Démo Rénovation' });
+      const mark = published.getByRole('img', { name: 'Fiche publiée' });
+      await mark.waitFor(WAIT);
+      expect(await mark.getAttribute('title')).toBe('Fiche publiée');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-admin-list-icons-${width}`);
+
+      // Filters: chosen, then still there after a reload of the bare address; then reset.
+      await page.getByLabel("Est Mon Accompagnateur Rénov'").selectOption('true');
+      await page.waitForURL(/isMonAccompagnateurRenov=true/, WAIT);
+      await page.getByLabel('Métier').selectOption({ index: 1 });
+      await page.waitForURL(/[?&]job=\d+/, WAIT);
+      const chosenJob = new URL(page.url()).searchParams.get('job');
+      expect(await page.getByLabel('Métier').inputValue()).toBe(chosenJob);
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/${DOMAIN}`);
+      await page.waitForURL(/isMonAccompagnateurRenov=true/, WAIT);
+      expect(await page.getByLabel("Est Mon Accompagnateur Rénov'").inputValue()).toBe('true');
+      expect(await page.getByLabel('Métier').inputValue()).toBe(chosenJob);
+      await screenshot(page, `listepro-admin-filters-restored-${width}`);
+      await page.getByRole('button', { name: 'Réinitialiser les filtres' }).click();
+      await page.waitForFunction(() => !window.location.search.includes('isMonAccompagnateurRenov'), null, WAIT);
+      expect(await page.getByLabel("Est Mon Accompagnateur Rénov'").inputValue()).toBe('');
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/${DOMAIN}`);
+      await rows.first().waitFor(WAIT);
+      expect(page.url()).not.toContain('isMonAccompagnateurRenov');
+
+      // A pinned note: added from the sheet's notes panel, listed first with its pin.
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/edition/2${DOMAIN}`);
+      const notes = page.locator('section', { has: page.getByRole('heading', { name: /Notes internes/ }) });
+      await notes.getByRole('button', { name: 'Ajouter' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.waitFor(WAIT);
+      // The rich text (HTML) field is the dialog's only text area.
+      await dialog.getByRole('textbox', { name: 'Note', exact: true }).fill(`<p>Épinglée à ${width} px</p>`);
+      await dialog.getByLabel('Note épinglée').check();
+      await dialog.getByRole('button', { name: 'Enregistrer' }).click();
+      await dialog.waitFor({ state: 'hidden', ...WAIT });
+      const firstNote = notes.locator('tbody tr').first();
+      await firstNote.getByText(`Épinglée à ${width} px`).waitFor(WAIT);
+      await firstNote.getByRole('img', { name: 'Note épinglée' }).waitFor(WAIT);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-admin-pinned-note-${width}`);
+
+      // « Ajouter un professionnel »: the account and its sheet, then the sheet's form.
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/${DOMAIN}`);
+      await page.getByRole('link', { name: 'Ajouter un professionnel' }).click();
+      await page.waitForURL(/comptes\/creation/, WAIT);
+      const email = `nouveau-${width}@exemple.fr`;
+      await page.getByLabel('Raison sociale').fill(`Nouvelle Menuiserie ${width}`);
+      await page.getByLabel('Courriel').fill(email);
+      await page.getByLabel('Prénom').fill('Nina');
+      await page.getByRole('textbox', { name: 'Nom', exact: true }).fill('Nouvelle');
+      // A missing required field is said on the field, nothing is created.
+      await page.getByLabel('Raison sociale').fill('');
+      await page.getByRole('button', { name: 'Créer le compte' }).click();
+      await page.locator('.field-error', { hasText: 'Ce champ est obligatoire.' }).first().waitFor(WAIT);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-admin-account-form-${width}`);
+      await page.getByLabel('Raison sociale').fill(`Nouvelle Menuiserie ${width}`);
+      const before = smtp.mails.length;
+      await page.getByRole('button', { name: 'Créer le compte' }).click();
+      await page.waitForURL(/\/fiches\/edition\/\d+/, WAIT);
+      await page.getByText('Le compte utilisateur a bien été enregistré', { exact: false }).first().waitFor(WAIT);
+      const welcome = await smtp.waitFor(email, before);
+      expect(welcome.text).toContain('Bonjour Nina Nouvelle,');
+      expect(resetLink(welcome.text).url).toContain('/mon-compte/reinitialisation-mot-de-passe-changement/');
+
+      // The reset mail from the new sheet's page.
+      const reset = page.getByRole('button', { name: 'Renvoyer un mail de réinitialisation du mot de passe' });
+      await reset.waitFor(WAIT);
+      await page.getByText(`Compte utilisateur : ${email}`).waitFor(WAIT);
+      const count = smtp.mails.length;
+      await reset.click();
+      await page
+        .getByText("Un lien pour réinitialiser le mot de passe vient d'être envoyé au professionnel.")
+        .waitFor(WAIT);
+      const mail = await smtp.waitFor(email, count);
+      expect(mail.subject).toContain('Réinitialisation de votre mot de passe');
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-admin-reset-sent-${width}`);
+      expect(admin.errors).toEqual([]);
+      await admin.context.close();
+    });
+  }
+
+  it('lets the directory administrator edit the « Être référencé » help; the header fits at 375 px', async () => {
+    const admin = await newPage(browser, { width: 375, height: 800 });
+    await admin.page.goto(`${t.url}/annuaire-des-pros/recherche${DOMAIN}`);
+    // Signed out: « Se connecter » stays inside the header.
+    const signInLink = admin.page.getByRole('link', { name: 'Se connecter' });
+    await signInLink.waitFor(WAIT);
+    const box = await signInLink.boundingBox();
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+    expect(await admin.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await screenshot(admin.page, 'listepro-header-375');
+    // A visitor reads the help without « Éditer le message ».
+    await admin.page.getByRole('button', { name: 'Être référencé' }).click();
+    const help = admin.page.getByRole('dialog', { name: 'Être référencé' });
+    await help.locator('.editable-record-text').waitFor(WAIT);
+    expect(await help.getByRole('button', { name: 'Éditer le message' }).count()).toBe(0);
+    await admin.context.close();
+
+    const lp = await newPage(browser, { width: 1280, height: 900 });
+    await signIn(lp.page, t.url, 'listepro@demo.fr');
+    await lp.page.goto(`${t.url}/annuaire-des-pros/recherche${DOMAIN}`);
+    await lp.page.getByRole('button', { name: 'Être référencé' }).click();
+    const dialog = lp.page.getByRole('dialog', { name: 'Être référencé' });
+    await dialog.getByRole('button', { name: 'Éditer le message' }).click();
+    await dialog.getByLabel("Texte de l'aide").fill('<p>Pour être référencé, écrivez-nous.</p>');
+    await dialog.getByRole('button', { name: 'Sauvegarder' }).click();
+    await dialog.getByText("L'aide a bien été sauvegardée.").waitFor(WAIT);
+    await dialog.getByText('Pour être référencé, écrivez-nous.').waitFor(WAIT);
+    expect(await seriousViolations(lp.page)).toEqual([]);
+    await screenshot(lp.page, 'listepro-help-edited-1280');
+    expect(lp.errors).toEqual([]);
+    await lp.context.close();
+  });
 });
