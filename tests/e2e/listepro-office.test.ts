@@ -72,6 +72,10 @@ describe('directory professional and admin areas (Chromium)', () => {
       await changed.first().waitFor(WAIT);
       expect(await changed.locator('th').allTextContents()).toEqual(['Description (Modifié)']);
       expect(await changed.locator('td').first().textContent()).toContain(text);
+      // Relation values (activities, segments) read as their records' labels, never « n° 1 ».
+      const versions = adminPanel.locator('table').first();
+      await versions.getByText('Maison', { exact: false }).first().waitFor(WAIT);
+      expect(await versions.textContent()).not.toMatch(/n° \d/);
       // History: the submission with its actor.
       const lastStep = adminPanel.locator('.workflow-history tbody tr').first();
       expect(await lastStep.textContent()).toContain('Soumettre à validation');
