@@ -457,8 +457,8 @@ export async function candidateValueSets(
   const values = sql.table(identifier(valueTable(table)));
   // The threshold pg_trgm is given is a fraction of the asked one (see paddedQuery), lowered by a
   // millionth: pg_trgm compares its float4 score. Set for the session of one pinned connection, just
-  // before the query (two round trips, where a transaction with SET LOCAL takes four): nothing else
-  // of the application uses `%`.
+  // before the query (three round trips with the reset below, where a transaction with SET LOCAL
+  // takes four): nothing else of the application uses `%`.
   const given = threshold / PADDING_RATIO;
   const limit = String(given * (1 - SLACK));
   // Each text searches the GIN indexes of the bands its values' n may fall in (the same literal
