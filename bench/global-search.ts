@@ -232,7 +232,11 @@ async function fillPostgres(url: string, filled: Filled): Promise<void> {
       );
     }
     await client.query('commit');
-    for (const t of [table, `${table}_gsearch_value`, `${table}_gsearch_posting`]) await client.query(`analyze ${t}`);
+    // Vacuumed as well as analysed, as autovacuum leaves a table of a running server (this test
+    // server runs without it): the visibility map lets the per-word intersection read the postings'
+    // primary key alone (index-only scans; 30.7 → 5.8 ms for « jean martin » at load 12).
+    for (const t of [table, `${table}_gsearch_value`, `${table}_gsearch_posting`])
+      await client.query(`vacuum (analyze) ${t}`);
   } finally {
     await client.end();
   }

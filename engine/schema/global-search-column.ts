@@ -19,8 +19,10 @@ export const GLOBAL_SEARCH_VERSION = 2;
  * 2: a dictionary of distinct values with their postings (and on SQLite a trigram table by length).
  * 3: PostgreSQL's GIN index on the dictionary without a pending list (`fastupdate = off`); from 2
  * the rebuild only changes that index in place.
+ * 4: PostgreSQL's dictionary keeps n (the value's distinct trigrams) and is indexed by one partial GIN
+ * index per band of n, as SQLite's FTS5 tables; from 2 or 3 the rebuild adds them in place.
  */
-export const GLOBAL_SEARCH_INDEX_VERSION = 3;
+export const GLOBAL_SEARCH_INDEX_VERSION = 4;
 
 /** At most this many entries per record (a list of tag names is one entry per tag). */
 export const MAX_GLOBAL_SEARCH_ENTRIES = 256;

@@ -134,6 +134,7 @@ describe('global search index on SQLite', () => {
           const perWord = words.length > 1 ? await Promise.all(words.map((w) => scored(w, threshold))) : [];
           const stream = rankedHolders(
             db,
+            'sqlite',
             't',
             await scored(trigramText(query), threshold),
             await wordHolders(db, 't', perWord),
@@ -146,6 +147,7 @@ describe('global search index on SQLite', () => {
           const first: { pk: number; score: number }[] = [];
           for await (const hit of rankedHolders(
             db,
+            'sqlite',
             't',
             await scored(trigramText(query), threshold),
             await wordHolders(db, 't', perWord),

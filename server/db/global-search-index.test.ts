@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { listsToRead } from './global-search-index';
+import { PADDING_RATIO, listsToRead, paddingTrigrams } from './global-search-index';
+import { minSharedTrigrams } from '../../engine/search/trigram';
 
 describe('listsToRead', () => {
   it('reads at least the |Q| − k + 1 rarest lists, then one is enough', () => {
@@ -24,5 +25,40 @@ describe('listsToRead', () => {
         expect(atLeast).toBeLessThanOrEqual(read);
         expect(read - atLeast).toBe(n - k);
       }
+  });
+});
+
+describe('paddingTrigrams (PostgreSQL, paddedQuery)', () => {
+  it('keeps, for pg_trgm, every value of n ≥ lo that reaches the threshold', () => {
+    // pg_trgm's GIN index keeps a value sharing c of the padded query's q + K trigrams when
+    // c/(q + K) ≥ g; its recheck when c/(n + q + K − c) ≥ g (float4). Every (n, s) that reaches t
+    // with the query itself must pass both, with the threshold given to pg_trgm (lowered by a millionth).
+    const missed: string[] = [];
+    let checked = 0;
+    for (const t of [0.1, 0.3, 0.45, 0.5, 0.75, 1])
+      for (let q = 1; q <= 40; q++) {
+        const given = t / PADDING_RATIO;
+        const limit = Math.fround(given * (1 - 1e-6));
+        for (let lo = Math.ceil(t * q * (1 - 1e-6)); lo <= Math.min(q / t, 120); lo += 1 + Math.floor(lo / 5)) {
+          const k = paddingTrigrams(q, lo, t, given);
+          const padding = k < 2 ? 0 : k;
+          for (let n = lo; n <= Math.min(q / t + 1e-9, lo + 20); n++)
+            for (let s = minSharedTrigrams(q, t); s <= Math.min(n, q); s++) {
+              if (Math.fround(s / (n + q - s)) < t) continue;
+              checked++;
+              if (Math.fround(s / (q + padding)) < limit || Math.fround(s / (n + q + padding - s)) < limit)
+                missed.push(`t=${t} q=${q} lo=${lo} n=${n} s=${s}`);
+            }
+        }
+      }
+    expect(missed).toEqual([]);
+    expect(checked).toBeGreaterThan(5_000);
+  });
+
+  it('pads enough to ask an e-mail-long value for nearly the trigrams it needs', () => {
+    // q = 25, t = 0.5, values of n ≥ 27: without padding the index asks for 13 shared trigrams, a
+    // value needs 18; padded, 17.
+    const k = paddingTrigrams(25, 27, 0.5, 0.5 / PADDING_RATIO);
+    expect(Math.ceil((0.5 / PADDING_RATIO) * (25 + k))).toBe(17);
   });
 });

@@ -13,8 +13,10 @@ import { minSharedTrigrams, trigramsOfTrigramText } from '../../engine/search/tr
 // - `<table>_gsearch_value` (the dictionary): one row per distinct text (id, value);
 // - `<table>_gsearch_posting` (value_id, pk): which records hold it.
 // Then, to find the values close to a query:
-// - PostgreSQL: a GIN pg_trgm index on the dictionary's value; candidates are `value % query`
-//   (pg_trgm's own similarity, with the threshold set on the connection just before).
+// - PostgreSQL: the dictionary also stores n (counted by the trigger as on SQLite) and is indexed by
+//   one partial GIN pg_trgm index per band of n (POSTGRES_BANDS); candidates are `value % padded`
+//   in the bands that can reach the threshold, the query padded so that the index asks for nearly
+//   the trigrams a value of the band needs (paddedQuery), then `similarity(value, query)` ≥ t.
 // - SQLite: the dictionary also stores n, the number of distinct trigrams of the value (computed by
 //   the trigger over a table of numbers), and each value is indexed by an FTS5 trigram table of its
 //   band of n (`<table>_gsearch_b<i>`, bands BANDS): a text of n trigrams can only reach threshold t
@@ -37,10 +39,16 @@ const bandTable = (table: string, i: number): string => `${table}_gsearch_b${i}`
  * trigrams), phone numbers (11), addresses, e-mails (20–30) fall in different bands.
  */
 export const BANDS = [6, 10, 16, 26];
-const bandOf = (i: number): { low: number; high: number } => ({
-  low: i === 0 ? 1 : BANDS[i - 1] + 1,
-  high: i < BANDS.length ? BANDS[i] : Number.POSITIVE_INFINITY,
+const bandOf = (i: number, bands = BANDS): { low: number; high: number } => ({
+  low: i === 0 ? 1 : bands[i - 1] + 1,
+  high: i < bands.length ? bands[i] : Number.POSITIVE_INFINITY,
 });
+/**
+ * PostgreSQL: upper bounds of the bands of n, one partial GIN index each (the last band is open).
+ * Finer than SQLite's: a value is in one index whatever their number, and the narrower a band, the
+ * more trigrams a padded query (paddedQuery) can ask of its values.
+ */
+export const POSTGRES_BANDS = [4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28, 31, 34, 38, 43, 50, 60];
 /** SQLite: 1…NUMBERS, the character positions the triggers walk to cut a value into trigrams. */
 const NUMBERS_TABLE = 'global_search_numbers';
 /**
@@ -103,6 +111,91 @@ async function dropIndex(db: Kysely<unknown>, dialect: DialectName, table: strin
     await sql.raw(`drop table if exists ${t}`).execute(db);
 }
 
+/** PostgreSQL: n of the SQL text `value`, as the SQLite triggers count it (no pg_trgm needed). */
+function postgresTrigramCount(value: string): string {
+  const p = padded(value);
+  return `(select count(distinct substr(${p}, i, 3)) from generate_series(1, length(${p}) - 2) i
+    where position('|' in substr(${p}, i, 3)) = 0)::integer`;
+}
+
+/** PostgreSQL: the band predicate of a partial GIN index (the same text in the index and the queries). */
+function bandPredicate(i: number, alias = ''): string {
+  const { low, high } = bandOf(i, POSTGRES_BANDS);
+  return `${alias}n >= ${low}${Number.isFinite(high) ? ` and ${alias}n <= ${high}` : ''}`;
+}
+
+/** PostgreSQL: the trigger keeping the dictionary (with each value's n) and the postings. */
+async function createPostgresSync(db: Kysely<unknown>, table: string, column: string): Promise<void> {
+  const values = valueTable(table);
+  const postings = postingTable(table);
+  // Values no record holds any more are left in the dictionary (removing them safely would need to
+  // lock against a concurrent insert of the same value); the join with the postings ignores them.
+  await sql
+    .raw(
+      `create or replace function ${values}_sync() returns trigger language plpgsql as $$
+      declare
+        entry text;
+        found_id bigint;
+      begin
+        if tg_op in ('UPDATE', 'DELETE') then delete from ${postings} where pk = old.pk; end if;
+        if tg_op in ('INSERT', 'UPDATE') then
+          -- One index lookup per entry (a join would hash the whole dictionary).
+          for entry in select distinct e
+              from jsonb_array_elements_text(coalesce(new.${column}, '[]')::jsonb) e loop
+            select id into found_id from ${values} where md5(value) = md5(entry) and value = entry;
+            if found_id is null then
+              insert into ${values} (value, n) values (entry, ${postgresTrigramCount('entry')})
+                on conflict (md5(value)) do nothing returning id into found_id;
+              -- Inserted meanwhile by a concurrent transaction, now committed.
+              if found_id is null then
+                select id into found_id from ${values} where md5(value) = md5(entry) and value = entry;
+              end if;
+            end if;
+            if found_id is not null then
+              insert into ${postings} (value_id, pk) values (found_id, new.pk) on conflict do nothing;
+            end if;
+          end loop;
+        end if;
+        return null;
+      end $$`,
+    )
+    .execute(db);
+  await sql.raw(`drop trigger if exists ${values}_sync on ${table}`).execute(db);
+  await sql
+    .raw(
+      `create trigger ${values}_sync after insert or delete or update of ${column} on ${table}
+      for each row execute function ${values}_sync()`,
+    )
+    .execute(db);
+}
+
+/**
+ * PostgreSQL: one partial GIN pg_trgm index per band of n (BANDS, as SQLite's FTS5 tables), so that a
+ * search reads only the values whose n can reach the threshold (`jean` no longer rechecks the 2,586
+ * e-mails starting with it). Created when missing; without pg_trgm, none (with a warning).
+ */
+async function createBandIndexes(db: Kysely<unknown>, table: string): Promise<void> {
+  const values = valueTable(table);
+  // A savepoint: the migrations run in one transaction, which a failed CREATE EXTENSION would abort.
+  await sql`savepoint global_search_extension`.execute(db);
+  try {
+    await sql`create extension if not exists pg_trgm`.execute(db);
+    await sql`release savepoint global_search_extension`.execute(db);
+  } catch (e) {
+    await sql`rollback to savepoint global_search_extension`.execute(db);
+    console.warn(`global search on ${table}: pg_trgm cannot be created (${(e as Error).message})`);
+    return;
+  }
+  for (let i = 0; i <= POSTGRES_BANDS.length; i++)
+    // fastupdate off: no pending list (see GIN_OPTIONS).
+    await sql
+      .raw(
+        `create index if not exists ${values}_trgm_b${i} on ${values} using gin (value gin_trgm_ops) ` +
+          `with (${GIN_OPTIONS}) where ${bandPredicate(i)}`,
+      )
+      .execute(db);
+}
+
 /** Creates the dictionary, postings, trigram tables and triggers (empty; the caller fills them). */
 async function createIndex(db: Kysely<unknown>, dialect: DialectName, table: string, column: string): Promise<void> {
   const values = valueTable(table);
@@ -113,64 +206,23 @@ async function createIndex(db: Kysely<unknown>, dialect: DialectName, table: str
       : `json_each(coalesce(${row}.${column}, '[]'))`;
   if (dialect === 'postgres') {
     await sql
-      .raw(`create table ${values} (id bigint generated by default as identity primary key, value text not null)`)
+      .raw(
+        `create table ${values} (id bigint generated by default as identity primary key, value text not null, ` +
+          'n integer)',
+      )
       .execute(db);
+    // No statistics on the values: `%`'s estimator computes similarity() of the query with each of
+    // the column's most common values and histogram bounds (up to 200), for each band a search reads —
+    // with a padded query (paddedQuery), 15–25 ms of planning per search; 1 ms without them.
+    await sql.raw(`alter table ${values} alter column value set statistics 0`).execute(db);
     // md5: a b-tree entry is limited to ~2,700 bytes, a value is not.
     await sql.raw(`create unique index ${values}_md5 on ${values} (md5(value))`).execute(db);
     await sql
       .raw(`create table ${postings} (value_id bigint not null, pk integer not null, primary key (value_id, pk))`)
       .execute(db);
     await sql.raw(`create index ${postings}_pk on ${postings} (pk)`).execute(db);
-    // Values no record holds any more are left in the dictionary (removing them safely would need to
-    // lock against a concurrent insert of the same value); the join with the postings ignores them.
-    await sql
-      .raw(
-        `create or replace function ${values}_sync() returns trigger language plpgsql as $$
-        declare
-          entry text;
-          found_id bigint;
-        begin
-          if tg_op in ('UPDATE', 'DELETE') then delete from ${postings} where pk = old.pk; end if;
-          if tg_op in ('INSERT', 'UPDATE') then
-            -- One index lookup per entry (a join would hash the whole dictionary).
-            for entry in select distinct e from ${entries('new')} e loop
-              select id into found_id from ${values} where md5(value) = md5(entry) and value = entry;
-              if found_id is null then
-                insert into ${values} (value) values (entry) on conflict (md5(value)) do nothing
-                  returning id into found_id;
-                -- Inserted meanwhile by a concurrent transaction, now committed.
-                if found_id is null then
-                  select id into found_id from ${values} where md5(value) = md5(entry) and value = entry;
-                end if;
-              end if;
-              if found_id is not null then
-                insert into ${postings} (value_id, pk) values (found_id, new.pk) on conflict do nothing;
-              end if;
-            end loop;
-          end if;
-          return null;
-        end $$`,
-      )
-      .execute(db);
-    await sql
-      .raw(
-        `create trigger ${values}_sync after insert or delete or update of ${column} on ${table}
-        for each row execute function ${values}_sync()`,
-      )
-      .execute(db);
-    // A savepoint: the migrations run in one transaction, which a failed CREATE EXTENSION would abort.
-    await sql`savepoint global_search_extension`.execute(db);
-    try {
-      await sql`create extension if not exists pg_trgm`.execute(db);
-      await sql`release savepoint global_search_extension`.execute(db);
-      // fastupdate off: no pending list (see GIN_OPTIONS).
-      await sql
-        .raw(`create index ${values}_trgm on ${values} using gin (value gin_trgm_ops) with (${GIN_OPTIONS})`)
-        .execute(db);
-    } catch (e) {
-      await sql`rollback to savepoint global_search_extension`.execute(db);
-      console.warn(`global search on ${table}: pg_trgm cannot be created (${(e as Error).message})`);
-    }
+    await createPostgresSync(db, table, column);
+    await createBandIndexes(db, table);
     return;
   }
   await sql.raw(`create table if not exists ${NUMBERS_TABLE} (i integer primary key)`).execute(db);
@@ -265,10 +317,11 @@ export async function rebuildGlobalSearch(
 ): Promise<void> {
   const table = identifier(op.table);
   const column = identifier(op.column);
+  // SQLite has had its layout since 2. PostgreSQL's layout 4 (n and GIN indexes by band) is rebuilt
+  // from the column rather than altered in place: a dictionary analysed before keeps statistics on
+  // its values, which the planner would read again for each band (see createIndex).
   if (await hasDictionary(db, dialect, table)) {
-    // Layout 2 → 3: same tables; only PostgreSQL's GIN index changes (GIN_OPTIONS), in place.
-    if (dialect === 'postgres') await tuneGin(db, table);
-    return;
+    if (dialect === 'sqlite' || (await hasTrigramCounts(db, table))) return;
   }
   await dropIndex(db, dialect, table);
   await createIndex(db, dialect, table, column);
@@ -287,17 +340,11 @@ async function hasDictionary(db: Kysely<unknown>, dialect: DialectName, table: s
   return Number(rows[0]?.n ?? 0) > 0;
 }
 
-/**
- * PostgreSQL: sets GIN_OPTIONS on the dictionary's existing GIN index and merges its pending list
- * into the tree (turning fastupdate off does not flush the entries already waiting). Nothing to do
- * when the index is missing (pg_trgm could not be created).
- */
-async function tuneGin(db: Kysely<unknown>, table: string): Promise<void> {
-  const index = `${valueTable(table)}_trgm`;
-  const { rows } = await sql<{ n: number }>`select (to_regclass(${index}) is not null)::int as n`.execute(db);
-  if (Number(rows[0]?.n ?? 0) === 0) return;
-  await sql.raw(`alter index ${index} set (${GIN_OPTIONS})`).execute(db);
-  await sql.raw(`select gin_clean_pending_list('${index}'::regclass)`).execute(db);
+/** PostgreSQL: whether the dictionary of `table` keeps n (layout 4). */
+async function hasTrigramCounts(db: Kysely<unknown>, table: string): Promise<boolean> {
+  const { rows } = await sql<{ n: number }>`select count(*)::int as n from information_schema.columns
+    where table_schema = current_schema() and table_name = ${valueTable(table)} and column_name = 'n'`.execute(db);
+  return Number(rows[0]?.n ?? 0) > 0;
 }
 
 /** How long a list size read from fts5vocab is reused: sizes only choose which lists to read. */
@@ -408,24 +455,116 @@ export async function candidateValueSets(
     return out;
   }
   const values = sql.table(identifier(valueTable(table)));
-  // Lowered by a millionth: pg_trgm compares its float4 score, the caller its own exact copy of it.
-  // Set for the session of one pinned connection, just before the query (two round trips, where a
-  // transaction with SET LOCAL takes four): nothing else of the application uses `%`.
-  const limit = String(threshold * (1 - SLACK));
-  const branches = queries.map(
-    (query, i) => sql`select ${sql.lit(i)} as q, v.id, v.value from ${values} v where v.value % ${query}`,
-  );
+  // The threshold pg_trgm is given is a fraction of the asked one (see paddedQuery), lowered by a
+  // millionth: pg_trgm compares its float4 score. Set for the session of one pinned connection, just
+  // before the query (three round trips with the reset below, where a transaction with SET LOCAL
+  // takes four): nothing else of the application uses `%`.
+  const given = threshold / PADDING_RATIO;
+  const limit = String(given * (1 - SLACK));
+  // Each text searches the GIN indexes of the bands its values' n may fall in (the same literal
+  // predicate as the partial index, so that the planner uses it), then n's own interval.
+  const branches = queries.flatMap((query, i) => {
+    const q = trigramsOfTrigramText(query).size;
+    const { low, high } = nInterval(q, threshold);
+    return Array.from({ length: POSTGRES_BANDS.length + 1 }, (_, b) => b)
+      .filter((b) => bandOf(b, POSTGRES_BANDS).high >= low && bandOf(b, POSTGRES_BANDS).low <= high)
+      .map((b) => {
+        const padded = paddedQuery(query, q, Math.max(low, bandOf(b, POSTGRES_BANDS).low), threshold, given);
+        // similarity() on the query itself after the recheck: only the values reaching the threshold
+        // are sent (the padded recheck keeps more).
+        return sql`select ${sql.lit(i)} as q, v.id, v.value from ${values} v
+          where ${sql.raw(bandPredicate(b, 'v.'))} and v.n between ${sql.lit(low)} and ${sql.lit(high)}
+            and v.value % ${padded} and similarity(v.value, ${query}) >= ${sql.lit(threshold * (1 - SLACK))}`;
+      });
+  });
+  if (branches.length === 0) return queries.map(() => []);
   const rows = await db.connection().execute(async (connection) => {
-    await sql`select set_config('pg_trgm.similarity_threshold', ${limit}, false)`.execute(connection);
-    return (
-      await sql<{ q: number; id: number | string; value: string }>`${sql.join(branches, sql` union all `)}`.execute(
-        connection,
-      )
-    ).rows;
+    // No parallel plan either: a padded query (paddedQuery) looks costly to the planner, which then
+    // hands the bands to two workers whose start-up costs more than the 5–15 ms scans (147 ms at
+    // load 13). Put back at once: the connection returns to the pool.
+    await sql`select set_config('pg_trgm.similarity_threshold', ${limit}, false),
+      set_config('max_parallel_workers_per_gather', '0', false)`.execute(connection);
+    try {
+      return (
+        await sql<{ q: number; id: number | string; value: string }>`${sql.join(branches, sql` union all `)}`.execute(
+          connection,
+        )
+      ).rows;
+    } finally {
+      await sql`reset max_parallel_workers_per_gather`.execute(connection);
+    }
   });
   const out = queries.map(() => [] as CandidateValue[]);
   for (const r of rows) out[Number(r.q)].push({ id: Number(r.id), value: r.value });
   return out;
+}
+
+/**
+ * The interval of n (distinct trigrams) a value may have to reach `threshold` with a query of `q`
+ * trigrams (t·q ≤ n ≤ q/t), widened by the slack; empty (low > high) when q is 0.
+ */
+function nInterval(q: number, threshold: number): { low: number; high: number } {
+  if (q === 0) return { low: 1, high: 0 };
+  return { low: Math.ceil(threshold * q * (1 - SLACK)), high: Math.floor((q / threshold) * (1 + SLACK)) };
+}
+
+/**
+ * PostgreSQL: pg_trgm is given `threshold / PADDING_RATIO` and the query padded by trigrams no value
+ * holds (paddedQuery). With 2–8 the padding grows the query by 2–14 × its size.
+ */
+export const PADDING_RATIO = 4;
+/** The most padding trigrams: the length of the padding word (a prefix of a de Bruijn sequence) + 1. */
+const MAX_PADDING = 512;
+
+/**
+ * A de Bruijn sequence over 8 letters rare in names and addresses, order 3 (every 3-letter string
+ * over them exactly once, cyclically), made linear: its 514 characters hold 512 distinct trigrams.
+ */
+const PADDING_WORD = ((): string => {
+  const letters = 'qxzjkwvy';
+  const k = letters.length;
+  const a = new Array<number>(k * 3).fill(0);
+  const out: number[] = [];
+  // The standard recursive construction (Lyndon words of length dividing 3, in order).
+  const db = (t: number, p: number): void => {
+    if (t > 3) {
+      if (3 % p === 0) out.push(...a.slice(1, p + 1));
+      return;
+    }
+    a[t] = a[t - p];
+    db(t + 1, p);
+    for (let j = a[t - p] + 1; j < k; j++) {
+      a[t] = j;
+      db(t + 1, t);
+    }
+  };
+  db(1, 1);
+  return [...out, out[0], out[1]].map((i) => letters[i]).join('');
+})();
+
+/**
+ * PostgreSQL: the query given to pg_trgm for the values of n ≥ `lo`, so that its GIN index asks
+ * for nearly as many shared trigrams as such a value needs. pg_trgm's GIN index keeps no n: it
+ * keeps a value sharing c of the query's q trigrams when c/q ≥ the threshold (c ≥ t·q, 13 of an
+ * e-mail's 27), then its recheck computes similarity() on each — most of an e-mail search's time.
+ * A value of n trigrams reaching t shares s ≥ t·(n + q)/(1 + t) (18 for an e-mail's n = 27).
+ * Adding K trigrams no value holds (letters of PADDING_WORD) and giving pg_trgm the threshold
+ * g = t/PADDING_RATIO: the index asks for c ≥ g·(q + K), and for every value of n ≥ lo reaching t
+ * (its s ≥ t·(n + q)/(1 + t)), similarity(value, padded) = s/(n + q + K − s) ≥ t·(lo + q)/(lo + q
+ * + K·(1 + t)) — which is g for K = (lo + q)·(t/g − 1)/(1 + t), the K taken (rounded down, at most
+ * MAX_PADDING: a smaller K only weakens the index's condition). So the padded search keeps every
+ * value reaching t (lo ≥ t·q gives g·(q + K) ≤ s as well); the scores are computed in TypeScript
+ * anyway. A padding trigram some value does hold only raises that value's score (never drops it).
+ */
+function paddedQuery(query: string, q: number, lo: number, threshold: number, given: number): string {
+  const k = paddingTrigrams(q, lo, threshold, given);
+  // A word of m letters has m + 1 trigrams with pg_trgm's padding ("  w", " wo", …, "rd ").
+  return k < 2 ? query : `${query} ${PADDING_WORD.slice(0, k - 1)}`;
+}
+
+/** K of paddedQuery (0 or 1: no padding). Exported for its test. */
+export function paddingTrigrams(q: number, lo: number, threshold: number, given: number): number {
+  return Math.min(MAX_PADDING, Math.floor(((lo + q) * (threshold / given - 1)) / (1 + threshold)));
 }
 
 /** SQLite: candidateValues by the bands of trigram counts (see the top of this file). */
@@ -441,9 +580,7 @@ async function sqliteCandidates(
   const trigrams = [...trigramsOfTrigramText(query)];
   const q = trigrams.length;
   if (q === 0) return [];
-  // The interval of n a value may have (t·q ≤ n ≤ q/t), widened by the slack.
-  const low = Math.ceil(threshold * q * (1 - SLACK));
-  const high = Math.floor((q / threshold) * (1 + SLACK));
+  const { low, high } = nInterval(q, threshold);
   const k = minSharedTrigrams(q, threshold);
   const t = sql.lit(threshold);
   const out: CandidateValue[] = [];
@@ -497,17 +634,26 @@ const LEVEL_BATCH = 16;
  */
 async function holdersByLevel(
   db: Kysely<any>,
+  dialect: DialectName,
   table: string,
   levels: { ids: number[]; after: number }[],
   count: number,
 ): Promise<number[][]> {
   const postings = sql.table(identifier(postingTable(table)));
   // Each branch an index range on (value_id, pk) stopped at `count` rows: a value held by 12,500
-  // records costs `count` rows, not 12,500.
-  const branches = levels.map(
-    (level, i) => sql`select * from (select ${sql.lit(i)} as r, pk from ${postings}
-      where value_id in (${idList(level.ids)}) and pk > ${sql.lit(level.after)}
-      order by pk limit ${sql.lit(count)}) ${sql.raw(`l${i}`)}`,
+  // records costs `count` rows, not 12,500. PostgreSQL reads the first `count` of each value
+  // (lateral) and keeps the first `count` of them: given `value_id in (…) order by pk limit`, its
+  // planner walks the index on pk instead and filters the values (727,367 rows skipped, 161 ms, for
+  // a level of 40 e-mails: docs/performance.md).
+  const branches = levels.map((level, i) =>
+    dialect === 'postgres'
+      ? sql`select * from (select ${sql.lit(i)} as r, p.pk from unnest(array[${idList(level.ids)}]::bigint[]) v(id)
+          cross join lateral (select pk from ${postings} where value_id = v.id and pk > ${sql.lit(level.after)}
+            order by pk limit ${sql.lit(count)}) p
+          order by p.pk limit ${sql.lit(count)}) ${sql.raw(`l${i}`)}`
+      : sql`select * from (select ${sql.lit(i)} as r, pk from ${postings}
+          where value_id in (${idList(level.ids)}) and pk > ${sql.lit(level.after)}
+          order by pk limit ${sql.lit(count)}) ${sql.raw(`l${i}`)}`,
   );
   const { rows } = await sql<{ r: number; pk: number }>`${sql.join(branches, sql` union all `)}`.execute(db);
   const out = levels.map(() => [] as number[]);
@@ -543,6 +689,7 @@ async function holdersOfAll(db: Kysely<any>, table: string, sets: number[][]): P
  */
 export async function* rankedHolders(
   db: Kysely<any>,
+  dialect: DialectName,
   table: string,
   whole: Map<number, number>,
   words: RankedHolder[],
@@ -563,6 +710,7 @@ export async function* rankedHolders(
       const batch = levels.slice(start, start + LEVEL_BATCH);
       const first = await holdersByLevel(
         db,
+        dialect,
         table,
         batch.map((l) => ({ ids: l.ids, after: 0 })),
         page,
@@ -577,7 +725,7 @@ export async function* rankedHolders(
             yield { pk, score };
           }
           if (rows.length < page) break;
-          rows = (await holdersByLevel(db, table, [{ ids, after: rows[rows.length - 1] }], page))[0];
+          rows = (await holdersByLevel(db, dialect, table, [{ ids, after: rows[rows.length - 1] }], page))[0];
         }
         for (const pk of level) above.add(pk);
       }

@@ -91,7 +91,7 @@ async function rankedHits(
   threshold: number,
   page: number,
 ): Promise<AsyncGenerator<RankedHolder>> {
-  const { db } = ctx.app.database;
+  const { db, dialect } = ctx.app.database;
   const table = entity.schema['x-entity'].table;
   const words = query.split(/\s+/).map(trigramText).filter(Boolean).slice(0, MAX_WORDS);
   // The whole query, then each word when there are several (a word nothing holds: no record has
@@ -102,7 +102,7 @@ async function rankedHits(
     [trigramText(query), ...(words.length > 1 ? words : [])],
     threshold,
   );
-  return rankedHolders(db, table, whole, await wordHolders(db, table, perWord), page);
+  return rankedHolders(db, dialect, table, whole, await wordHolders(db, table, perWord), page);
 }
 
 /** The visible ones among ranked hits, in order, at most `limit`, with their labels. */
