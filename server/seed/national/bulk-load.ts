@@ -4,10 +4,11 @@ import { quoteIdentifier } from './copy-rows';
 // Loading a million rows into indexed tables: every secondary index (b-trees, the trigram GIN of
 // the search columns) and the primary keys (of the table and of its postings) are dropped before
 // the COPY and built again once after it, which is several times faster than maintaining them row
-// by row; unique indexes stay, and a duplicate pk fails when its key is built again. The global search's side tables (server/db/global-search-index.ts) are
-// kept by a per-row trigger; it is switched off during the COPY and the dictionary and postings
-// of the new rows are then filled by two set-based statements, which give the same rows as the
-// trigger (distinct values, one posting per record and value).
+// by row; unique indexes stay, and a duplicate pk fails when its key is built again. The global
+// search's side tables (server/db/global-search-index.ts) are kept by a per-row trigger; it is
+// switched off during the COPY and the dictionary and postings of the new rows are then filled by
+// two set-based statements, which give the same rows as the trigger (distinct values, one posting
+// per record and value).
 
 /** Seconds spent in each step of a bulk load (the seed prints them). */
 export interface BulkPhases {
