@@ -31,6 +31,7 @@ const warmUp = Number(option('warm-up', '10'));
 const maxInFlight = Number(option('max-in-flight', '400'));
 const jsonFile = option('json', '');
 const port = Number(option('port', '3990'));
+const jobsWaitSeconds = Number(option('jobs-wait', '900'));
 
 if (givenUrl && !/^http:\/\/(127\.0\.0\.1|localhost)(:\d+)?$/.test(givenUrl))
   throw new Error('--url must be a server on this machine (http://127.0.0.1:<port>)');
@@ -48,6 +49,15 @@ interface Advisor {
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
+/** A request that failed without an HTTP answer, with its kind (ECONNRESET, timeout…) for the counts. */
+class NetworkError extends Error {
+  constructor(readonly kind: string) {
+    super(kind);
+  }
+}
+
+const requestTimeoutMs = Number(option('timeout', '10000'));
+
 function call(
   base: string,
   path: string,
@@ -59,10 +69,20 @@ function call(
   if (payload !== undefined) headers['content-type'] = 'application/json';
   if (options.host) headers.host = options.host;
   return new Promise((done, fail) => {
+    let settled = false;
+    // Every failure (refused, reset, timed out, cut mid-answer) rejects once, with its kind:
+    // none may escape as an uncaught error that would end the run before its figures print.
+    const failWith = (e: Error & { code?: string }) => {
+      if (settled) return;
+      settled = true;
+      fail(e instanceof NetworkError ? e : new NetworkError(e.code ?? e.message));
+    };
     const req = http.request(`${base}${path}`, { method: options.method ?? 'GET', headers, agent }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => {
+        if (settled) return;
+        settled = true;
         const text = Buffer.concat(chunks).toString('utf8');
         let body: unknown = text;
         try {
@@ -72,9 +92,11 @@ function call(
         }
         done({ status: res.statusCode ?? 0, body });
       });
-      res.on('error', fail);
+      res.on('error', failWith);
+      res.on('aborted', () => failWith(new NetworkError('aborted')));
     });
-    req.on('error', fail);
+    req.setTimeout(requestTimeoutMs, () => req.destroy(new NetworkError('timeout')));
+    req.on('error', failWith);
     req.end(payload);
   });
 }
@@ -166,6 +188,33 @@ async function prepare(base: string) {
   }
 }
 
+/**
+ * Waits until no scheduled job is due or running: on a database seen for the first time that day,
+ * the server starts the daily passes (the file area's duplicate pass reads every structure), and a
+ * window timed during them would measure them rather than the requests.
+ */
+async function waitForDueJobs(): Promise<void> {
+  const db = new pg.Client({ connectionString: databaseUrl });
+  await db.connect();
+  try {
+    const started = performance.now();
+    for (;;) {
+      const { rows } = await db.query<{ kind: string }>(
+        `select kind from scheduled_job
+          where (status = 'pending' and run_at <= $1) or status = 'running'`,
+        [new Date().toISOString()],
+      );
+      if (!rows.length) return;
+      const waited = (performance.now() - started) / 1000;
+      if (waited > jobsWaitSeconds) throw new Error(`scheduled jobs still due after ${jobsWaitSeconds} s`);
+      console.error(`waiting for ${rows.length} due scheduled job(s): ${[...new Set(rows.map((r) => r.kind))]}`);
+      await new Promise((r) => setTimeout(r, 5000));
+    }
+  } finally {
+    await db.end();
+  }
+}
+
 const percentile = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]! : NaN;
 
@@ -173,6 +222,7 @@ async function main(): Promise<void> {
   const server = givenUrl ? null : await startServer();
   const base = givenUrl || server!.url;
   try {
+    await waitForDueJobs();
     const plan = await prepare(base);
     let n = 0;
     const pick = <T>(list: T[]) => list[n++ % list.length]!;
@@ -231,6 +281,18 @@ async function main(): Promise<void> {
     }
     const times: Record<Kind, number[]> = { list: [], fileSearch: [], directory: [], availability: [], write: [] };
     const errors: Record<Kind, number> = { list: 0, fileSearch: 0, directory: 0, availability: 0, write: 0 };
+    // Per kind, why: `HTTP 503`, `ECONNRESET`, `timeout`…
+    const why: Record<Kind, Record<string, number>> = {
+      list: {},
+      fileSearch: {},
+      directory: {},
+      availability: {},
+      write: {},
+    };
+    const failed = (kind: Kind, reason: string) => {
+      errors[kind] += 1;
+      why[kind][reason] = (why[kind][reason] ?? 0) + 1;
+    };
     let skipped = 0;
     let inFlight = 0;
     let timing = false;
@@ -246,22 +308,30 @@ async function main(): Promise<void> {
       requests[kind]()
         .then((res) => {
           if (!counted) return;
-          if (res.status >= 400) errors[kind] += 1;
+          if (res.status >= 400) failed(kind, `HTTP ${res.status}`);
           else times[kind].push(performance.now() - t0);
         })
-        .catch(() => {
-          if (counted) errors[kind] += 1;
+        .catch((e: Error) => {
+          if (counted) failed(kind, e instanceof NetworkError ? e.kind : e.message);
         })
         .finally(() => (inFlight -= 1));
     };
     const started = performance.now();
     let reads = 0;
     let writes = 0;
+    // Ctrl-C (or SIGTERM) ends the timed window early: the figures of what was sent still print.
+    let interrupted = false;
+    const interrupt = () => (interrupted = true);
+    process.once('SIGINT', interrupt);
+    process.once('SIGTERM', interrupt);
+    let timedSeconds = 0;
     await new Promise<void>((done) => {
       const tick = setInterval(() => {
         const elapsed = (performance.now() - started) / 1000;
         timing = elapsed >= warmUp;
-        if (elapsed >= warmUp + seconds) {
+        if (elapsed >= warmUp + seconds || interrupted) {
+          timedSeconds = Math.max(0, Math.min(seconds, elapsed - warmUp));
+          timing = false;
           clearInterval(tick);
           done();
           return;
@@ -275,14 +345,16 @@ async function main(): Promise<void> {
         if (Math.floor(elapsed) % 10 === 0) load.push(loadavg()[0]!);
       }, 2);
     });
+    // Requests still out end by their timeout at the latest.
     while (inFlight > 0) await new Promise((r) => setTimeout(r, 50));
     const rows = (Object.keys(times) as Kind[]).map((kind) => {
       const sorted = times[kind].sort((a, b) => a - b);
       return {
         kind,
         answered: sorted.length,
-        perSecond: sorted.length / seconds,
+        perSecond: timedSeconds ? sorted.length / timedSeconds : 0,
         errors: errors[kind],
+        errorKinds: why[kind],
         p50: percentile(sorted, 0.5),
         p95: percentile(sorted, 0.95),
         p99: percentile(sorted, 0.99),
@@ -292,7 +364,8 @@ async function main(): Promise<void> {
       target: givenUrl || `one server process on ${databaseUrl.replace(/\/\/[^@]*@/, '//')}`,
       readRate,
       writeRate,
-      seconds,
+      seconds: Math.round(timedSeconds * 10) / 10,
+      interrupted,
       warmUp,
       skipped,
       databaseSize: plan.databaseSize,
@@ -306,7 +379,8 @@ async function main(): Promise<void> {
       console.log(
         `${r.kind.padEnd(14)} ${String(r.answered).padStart(8)} ${r.perSecond.toFixed(1).padStart(7)} ` +
           `${String(r.errors).padStart(7)} ${r.p50.toFixed(1).padStart(8)} ${r.p95.toFixed(1).padStart(8)} ` +
-          `${r.p99.toFixed(1).padStart(8)}`,
+          `${r.p99.toFixed(1).padStart(8)}` +
+          (r.errors ? `  ${JSON.stringify(r.errorKinds)}` : ''),
       );
     if (jsonFile) writeFileSync(jsonFile, JSON.stringify({ conditions, rows }, null, 2));
   } finally {

@@ -22,7 +22,7 @@ export function col(app: AppContext, name: BookingEntity, property: string): str
   return columnOf(entityNamed(app, name), property);
 }
 
-type Condition = { property: string; op: '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in'; value: unknown };
+export type Condition = { property: string; op: '=' | '!=' | '<' | '<=' | '>' | '>=' | 'in'; value: unknown };
 
 /**
  * Records of a booking entity (camelCase API records, JSON parsed) matching every condition, read

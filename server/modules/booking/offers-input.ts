@@ -4,7 +4,7 @@ import type { AppContext } from '../../context';
 import type { AppDatabase } from '../../db/tables';
 import type { ApiRecord } from '../../db/row-mapper';
 import { communeByCode } from '../territories';
-import { asNumber, asNumbers, asText, fullName, loadRecords } from './booking-records';
+import { asNumber, asNumbers, asText, fullName, loadRecords, type Condition } from './booking-records';
 import { DAY_MS } from './booking-dates';
 
 /** User types that may be an appointment's advisor (reference §5.1: advisor or superadvisor). */
@@ -73,30 +73,61 @@ export async function loadOffersInput(
 ): Promise<FindOffersInput> {
   const from = widen(window.from, -1);
   const to = widen(window.to, 1);
-  const slotConditions = window.slotPks
-    ? [{ property: 'pk', op: 'in' as const, value: window.slotPks }]
+  const areas = await loadRecords(app, db, 'catchment-area');
+  // A search for a commune can only offer the slots of the catchment areas that cover it (the
+  // engine drops the others, isSlotOffered): the national network has 23,000 slots in four weeks
+  // and 3,000 advisors, and reading them all made each search take a second. The appointments,
+  // downtimes and advisors read are then those of these slots' advisors and seats.
+  const covering = query.inseeCode
+    ? areas.filter((a) => Array.isArray(a.territories) && a.territories.map(String).includes(query.inseeCode!))
+    : null;
+  const slotConditions: Condition[] = window.slotPks
+    ? [{ property: 'pk', op: 'in', value: window.slotPks }]
     : [
-        { property: 'endDate', op: '>=' as const, value: from },
-        { property: 'startDate', op: '<=' as const, value: to },
+        { property: 'endDate', op: '>=', value: from },
+        { property: 'startDate', op: '<=', value: to },
       ];
+  if (covering) slotConditions.push({ property: 'catchmentArea', op: 'in', value: covering.map((a) => a.pk) });
   const slots = (await loadRecords(app, db, 'slot', slotConditions)).filter((s) => s.status !== 'cancelled');
-  const appointments = (
-    await loadRecords(app, db, 'appointment', [
-      { property: 'status', op: '!=', value: 'cancelled' },
-      { property: 'startDate', op: '<=', value: to },
-      { property: 'endDate', op: '>=', value: from },
-    ])
-  ).filter((a) => a.pk !== window.ignoring);
+  const slotAdvisors = [...new Set(slots.flatMap((s) => asNumbers(s.advisors)))];
+  const asked = Number(query.advisor);
+  const advisorPks = Number.isInteger(asked) && asked > 0 ? [...new Set([...slotAdvisors, asked])] : slotAdvisors;
+  const during: Condition[] = [
+    { property: 'status', op: '!=', value: 'cancelled' },
+    { property: 'startDate', op: '<=', value: to },
+    { property: 'endDate', op: '>=', value: from },
+  ];
+  const appointmentRows = covering
+    ? [
+        ...(await loadRecords(app, db, 'appointment', [
+          ...during,
+          { property: 'advisor', op: 'in', value: slotAdvisors },
+        ])),
+        ...(await loadRecords(app, db, 'appointment', [
+          ...during,
+          { property: 'slot', op: 'in', value: slots.map((s) => s.pk) },
+        ])),
+      ]
+    : await loadRecords(app, db, 'appointment', during);
+  const seen = new Set<unknown>();
+  const appointments = appointmentRows.filter((a) => {
+    if (a.pk === window.ignoring || seen.has(a.pk)) return false;
+    seen.add(a.pk);
+    return true;
+  });
   const downtimes = (
     await loadRecords(app, db, 'advisor-downtime', [
       { property: 'startDate', op: '<=', value: to },
       { property: 'endDate', op: '>=', value: from },
+      ...(covering ? [{ property: 'advisor', op: 'in' as const, value: slotAdvisors }] : []),
     ])
   ).filter((d) => d.isActive !== false);
   const reasons = await loadRecords(app, db, 'reason');
   const places = await loadRecords(app, db, 'place');
-  const areas = await loadRecords(app, db, 'catchment-area');
-  const advisors = await loadRecords(app, db, 'user', [{ property: 'userType', op: 'in', value: ADVISOR_TYPES }]);
+  const advisors = await loadRecords(app, db, 'user', [
+    { property: 'userType', op: 'in', value: ADVISOR_TYPES },
+    ...(covering ? [{ property: 'pk', op: 'in' as const, value: advisorPks }] : []),
+  ]);
   const commune = query.inseeCode ? communeByCode(query.inseeCode) : null;
   return {
     now: now.toISOString(),

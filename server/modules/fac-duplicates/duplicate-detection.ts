@@ -1,11 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../../db/tables';
-import { areDuplicates } from '../../../engine/file-area/contact-similarity';
-import { organizationsAreDuplicates } from '../../../engine/file-area/organization-similarity';
-import { quickRatio } from '../../../engine/file-area/sequence-ratio';
-import { DUPLICATE_THRESHOLD } from '../../../engine/file-area/contact-similarity';
 import { clusterPairs, type KnownGroup } from '../../../engine/file-area/duplicate-clusters';
 import { keysOf, type MergeKind } from './record-pointers';
+import { duplicatePairs, type Scored } from './duplicate-pairs';
 
 const DUPLICATES = 'fac_duplicate';
 const TABLES: Record<MergeKind, string> = { contact: 'fac_contact', organization: 'fac_organization' };
@@ -18,32 +15,6 @@ export const MEMBERS: Record<MergeKind, 'contacts' | 'organizations'> = {
   contact: 'contacts',
   organization: 'organizations',
 };
-
-type Scored = { pk: number } & Record<string, string | null>;
-
-/**
- * Whether two records cannot be duplicates, from difflib's quick ratio (an upper bound of the exact
- * ratio): most pairs of a large structure stop here, the exact score is computed for the rest.
- */
-function surelyDistinct(kind: MergeKind, a: Scored, b: Scored): boolean {
-  if (kind === 'organization') {
-    const clean = (v: string | null) => (v ?? '').trim().toLowerCase();
-    const name = quickRatio(clean(a.name), clean(b.name));
-    return name <= DUPLICATE_THRESHOLD && (!clean(a.email) || !clean(b.email) || (name + 1) / 2 <= DUPLICATE_THRESHOLD);
-  }
-  const q = SCORED.contact.map((f) => quickRatio(a[f] ?? '', b[f] ?? ''));
-  return (q[0] + q[1] + q[2]) / 3 <= DUPLICATE_THRESHOLD;
-}
-
-function duplicates(kind: MergeKind, a: Scored, b: Scored): boolean {
-  if (surelyDistinct(kind, a, b)) return false;
-  return kind === 'contact'
-    ? areDuplicates(
-        { firstName: a.first_name, lastName: a.last_name, email: a.email },
-        { firstName: b.first_name, lastName: b.last_name, email: b.email },
-      )
-    : organizationsAreDuplicates({ name: a.name, email: a.email }, { name: b.name, email: b.email });
-}
 
 /**
  * Finds the duplicates of one structure's contacts (or organisations) and stores them as duplicate
@@ -65,16 +36,7 @@ export async function detectDuplicates(
     .where('fileimport' as never, 'is', null as never)
     .orderBy('pk' as never)
     .execute()) as Scored[];
-  const pairs: [number, number][] = [];
-  if (only !== undefined) {
-    const me = rows.find((r) => r.pk === only);
-    if (!me) return 0;
-    for (const other of rows) if (other.pk !== only && duplicates(kind, me, other)) pairs.push([me.pk, other.pk]);
-  } else {
-    for (let i = 0; i < rows.length; i++)
-      for (let j = i + 1; j < rows.length; j++)
-        if (duplicates(kind, rows[i], rows[j])) pairs.push([rows[i].pk, rows[j].pk]);
-  }
+  const pairs = await duplicatePairs(kind, rows, only);
   if (!pairs.length) return 0;
   const stored = (await db
     .selectFrom(DUPLICATES as never)

@@ -15,7 +15,7 @@ import { seedReferenceData } from '../seed-reference';
 import { systemContext } from '../system-context';
 import { inTransaction } from '../../db/transaction';
 import { copyRows, quoteIdentifier } from './copy-rows';
-import { bulkLoad } from './bulk-load';
+import { bulkLoad, type BulkPhases } from './bulk-load';
 import { rowBuilder } from './row-builder';
 import { seededRandom, type SeededRandom } from './seeded-random';
 import { townsPerStructure, type Town } from './national-places';
@@ -209,15 +209,33 @@ async function copyEntity(
   );
   const started = performance.now();
   const global = globalSearchSpec(builder.entity);
-  await bulkLoad(client, builder.table, global?.column ?? null, async () => {
-    function* rows() {
-      for (let i = 0; i < count; i++) yield builder.toRow({ ...make(i, first + i), pk: first + i });
-    }
-    await copyRows(client, builder.table, builder.columns, rows());
-  });
+  const phases: BulkPhases = {};
+  await bulkLoad(
+    client,
+    builder.table,
+    global?.column ?? null,
+    async () => {
+      function* rows() {
+        for (let i = 0; i < count; i++) yield builder.toRow({ ...make(i, first + i), pk: first + i });
+      }
+      await copyRows(client, builder.table, builder.columns, rows());
+    },
+    phases,
+  );
   report[builder.table] = (report[builder.table] ?? 0) + count;
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  log(`${builder.table} : ${count.toLocaleString('fr-FR')} lignes en ${seconds.replace('.', ',')} s`);
+  const names: Record<keyof BulkPhases, string> = {
+    copy: 'COPY',
+    dictionary: 'dictionnaire',
+    postings: 'entrées de recherche',
+    indexes: 'index',
+    analyze: 'statistiques',
+  };
+  const detail = (Object.keys(names) as (keyof BulkPhases)[])
+    .filter((k) => phases[k] !== undefined)
+    .map((k) => `${names[k]} ${phases[k]!.toFixed(1).replace('.', ',')} s`)
+    .join(', ');
+  log(`${builder.table} : ${count.toLocaleString('fr-FR')} lignes en ${seconds.replace('.', ',')} s (${detail})`);
   return first;
 }
 
