@@ -380,6 +380,41 @@ describe.each(DIALECTS)('visit reports on %s', (dialect) => {
     expect(await housings()).toEqual([]);
     // Nor read them.
     expect((await call(`/fac/heating-simulation/${heating.body.pk}/`, 'neighbour')).status).toBe(403);
+
+    // A Therminix simulation gives its propositions; inputs the simulator refuses, a French note.
+    const therminix = {
+      housingType: 'individual',
+      renovationType: 'systems_renovation',
+      floorSurface: 110,
+      heatingSystem: 'oil_boiler_standard',
+      hotWaterSystem: 'oil_boiler_standard',
+      heatingNeeds: 15_000,
+      hotWaterNeeds: 3_000,
+    };
+    const proposed = (await t.call('/therminix/compute', { method: 'POST', body: therminix })).body;
+    const printed = async (savedInputs: Rec) => {
+      const patched = await call(`/fac/heating-simulation/${heating.body.pk}/`, 'advisor', 'PATCH', {
+        simulator: 'therminix',
+        savedInputs,
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      const again = await fetch(`${t.url}/api/v1/visit-report/report/pdf`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token.advisor}` },
+        body: JSON.stringify({ data: { report: saved.body.report.pk } }),
+      });
+      expect(again.status).toBe(200);
+      return (await pdfText(await again.arrayBuffer())).text;
+    };
+    const withPropositions = await printed(therminix);
+    expect(withPropositions).toContain('Propositions du simulateur Therminix');
+    for (const p of proposed.propositions as Rec[]) {
+      expect(withPropositions).toContain(`Proposition ${p.rank}`);
+      expect(withPropositions).toContain(flat(formatWithUnit(p.periodTotalCost, '€', 0)));
+    }
+    expect(await printed({ housingType: 'individual' })).toContain(
+      'Les entrées enregistrées de cette simulation sont incomplètes : refaites-la.',
+    );
   });
 
   it('refuses a pre-recommendation on a contact and a visit report on an organisation, in French', async () => {
