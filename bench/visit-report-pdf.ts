@@ -1,7 +1,15 @@
 // A 20-page visit report drawn in process (server/modules/pdf/visit-report-report.ts), the time of
 // jsPDF's layout and compression, target ≤ 1.5 s (issue 12). The data are the print data the
-// server assembles (engine totals and appendices), built here without a database.
+// server assembles (engine totals and appendices: a renovation-loan simulation, a Thermix
+// simulation with its charts, four directory professionals, a logo on the cover), built here
+// without a database.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { deflateSync } from 'node:zlib';
+import { computeEcorenover } from '../engine/simulators/ecorenover/compute-ecorenover';
+import { computeResults } from '../engine/simulators/thermix/compute-results';
+import type { ReferenceData } from '../engine/simulators/reference/types';
+import { thermixFigures } from '../engine/visit-report/heating-figures';
 import { loadDeclarations } from '../server/schema/load-declarations';
 import { scenarioTotals } from '../engine/visit-report/scenario-totals';
 import { assembleAppendices } from '../engine/visit-report/appendices';
@@ -70,9 +78,93 @@ const report = {
   steps: Array.from({ length: 12 }, () => ({ milestone: 'estimation', category: 'financing', description: TEXT })),
   conclusionComment: TEXT.repeat(12),
   appendixFinancial: true,
+  appendixEcorenover: true,
+  appendixHeating: true,
+  appendixProfessionals: true,
   isCustomAppendixSelected: true,
   customAppendix: TEXT.repeat(10),
 };
+const reference = JSON.parse(
+  readFileSync(new URL('../fixtures/reference/energies-reference-data.json', import.meta.url), 'utf8'),
+) as ReferenceData;
+const id = (identifier: string) => reference.productionSystems.find((p) => p.identifier === identifier)!.id;
+const thermix = computeResults(
+  {
+    year: 2026,
+    thermalSolarProdByM2: 450,
+    needs: { heating: 14_000, hotWater: 2_500, housingCategory: 'individual' },
+    solutions: [
+      { heatingSystems: [{ productionSystem: id('gaz_boiler_condensing') }], hotWaterSystems: [] },
+      { heatingSystems: [{ productionSystem: id('granulated_wood_boiler') }], hotWaterSystems: [] },
+      { heatingSystems: [{ productionSystem: id('heat_pump_air_water') }], hotWaterSystems: [] },
+    ],
+  },
+  reference,
+);
+const loan = computeEcorenover({
+  annualInvoice: 2000,
+  productionSystemUsed: 'oil_boiler_standard',
+  productionSystemWanted: 'heat_pump_air_water',
+  livingSpace: 110,
+  costOfEnergyIncrease: 0.04,
+  futureEnergyConsumption: 50,
+  estimatedCostOfHouseWork: 55_000,
+  estimatedAmountOfHelps: 10_000,
+  regularLoanRate: 0.025,
+  ecoLoanRate: 0,
+  regularLoanLength: 15,
+  ecoLoanLength: 20,
+  ecoLoanAmount: 50_000,
+} as never);
+const professionals = ['Atelier Bois Vercors', 'Thermique Isère Conseil', 'Copro Plus', 'Rénov Nord-Isère'].map(
+  (name, i) => ({
+    name,
+    job: ['Menuisier', 'Chauffagiste', 'Syndic', 'Entreprise générale'][i],
+    email: `contact${i}@demo.fr`,
+    phone: `04 76 00 00 0${i}`,
+    website: 'https://exemple.fr',
+    address: `${i + 2} rue du Lac`,
+    postcode: '38000',
+    town: 'Grenoble',
+  }),
+);
+
+/** A 300 × 120 PNG (a cover logo of a usual size), drawn here so the bench needs no file. */
+function png(width: number, height: number): string {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const b of buf) c = crcTable[(c ^ b) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, body: Buffer) => {
+    const len = Buffer.alloc(4);
+    len.writeUInt32BE(body.length);
+    const typed = Buffer.concat([Buffer.from(type, 'ascii'), body]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(typed));
+    return Buffer.concat([len, typed, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) rows.set([31, 92 + (x % 100), 153], y * (width * 3 + 1) + 1 + x * 3);
+  const bytes = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${bytes.toString('base64')}`;
+}
+
 const data: PrintData = {
   report,
   housing: { address: '3 rue des Lilas', postcode: '38000', city: 'Grenoble', housingType: 'house', area: 110 },
@@ -85,9 +177,14 @@ const data: PrintData = {
     email: '',
     website: '',
   },
+  logo: { dataUrl: png(300, 120), format: 'PNG' },
   advisor: { name: 'Claire Conseil', email: 'conseiller@demo.fr', phone: '', title: 'Conseillère' },
   scenarios: scenarioTotals(report),
-  appendices: assembleAppendices(report, null),
+  appendices: assembleAppendices(report, {
+    ecorenover: { description: 'Simulation du 20 novembre', result: loan },
+    heating: { description: 'Chaudière gaz, bois ou pompe à chaleur', figures: thermixFigures(thermix) },
+    professionals,
+  }),
   labels: labels(),
 };
 
@@ -103,6 +200,8 @@ for (let i = 0; i < 7; i++) {
 }
 times.sort((a, b) => a - b);
 const { pages } = await pdfText(bytes);
+// VISIT_REPORT_PDF=/tmp/report.pdf keeps the file, to look at the layout.
+if (process.env.VISIT_REPORT_PDF) writeFileSync(process.env.VISIT_REPORT_PDF, bytes);
 console.log(
   `visit report PDF: ${pages} pages, ${Math.round(bytes.length / 1024)} kB; ` +
     `median ${times[3].toFixed(0)} ms, worst ${times[6].toFixed(0)} ms of 7 (target ≤ 1500 ms)`,

@@ -2179,6 +2179,48 @@ export interface GroupEnergyPrice {
 }
 
 /**
+ * Simulation chauffage (entity "heating-simulation", schemas/entities/heating-simulation.schema.json)
+ */
+export interface HeatingSimulation {
+  /**
+   * Identifiant
+   */
+  pk: number;
+  /**
+   * Structure propriétaire — Celle de la fiche liée (renseignée automatiquement).
+   */
+  owningGroup?: number;
+  /**
+   * Contact
+   */
+  contact?: number | null;
+  /**
+   * Structure
+   */
+  organization?: number | null;
+  /**
+   * Description
+   */
+  description?: string;
+  /**
+   * Simulateur
+   */
+  simulator: "thermix" | "therminix";
+  /**
+   * Entrées du simulateur
+   */
+  savedInputs?: {};
+  /**
+   * Créé le
+   */
+  createdAt?: string;
+  /**
+   * Modifié le
+   */
+  updatedAt?: string;
+}
+
+/**
  * Logement (entity "housing", schemas/entities/housing.schema.json)
  */
 export interface Housing {
@@ -25225,6 +25267,37 @@ export interface VisitReport {
    */
   ecorenoverSimulation?: number | null;
   /**
+   * Annexe : simulation chauffage enregistrée
+   */
+  appendixHeating?: boolean;
+  /**
+   * Simulation chauffage
+   */
+  heatingSimulation?: number | null;
+  /**
+   * Annexe : professionnels de l'annuaire
+   */
+  appendixProfessionals?: boolean;
+  /**
+   * Professionnels de l'annuaire — Fiches publiées de l'annuaire à présenter au ménage.
+   *
+   * @maxItems 12
+   */
+  professionals?:
+    | []
+    | [number]
+    | [number, number]
+    | [number, number, number]
+    | [number, number, number, number]
+    | [number, number, number, number, number]
+    | [number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number, number]
+    | [number, number, number, number, number, number, number, number, number, number, number, number];
+  /**
    * Ajouter une annexe libre
    */
   isCustomAppendixSelected?: boolean;
@@ -25853,6 +25926,7 @@ export interface EntityTypes {
   'global-message': GlobalMessage;
   'group': Group;
   'group-energy-price': GroupEnergyPrice;
+  'heating-simulation': HeatingSimulation;
   'housing': Housing;
   'import-file': ImportFile;
   'incomplete-entry': IncompleteEntry;

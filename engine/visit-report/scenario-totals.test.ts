@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { byNature, scenarioTotals, type ReportFigures } from './scenario-totals';
-import { assembleAppendices } from './appendices';
+import { assembleAppendices, chosenAppendices } from './appendices';
+import { therminixFigures } from './heating-figures';
 
 // A worked example, by hand:
 // primary = roof 12 000 + walls 18 500 + heat pump 14 000 = 44 500 €; aids anah 10 000 + CEE
@@ -100,18 +101,76 @@ describe('visit report appendices', () => {
         isCustomAppendixSelected: true,
         customAppendix: ' Merci. ',
       },
-      null,
+      {},
     );
     expect(appendices.map((a) => a.kind)).toEqual(['financial', 'ecorenover', 'custom']);
     const financial = appendices[0];
     expect(financial.kind === 'financial' && financial.scenarios.map((s) => s.remainingCost)).toEqual([500, 0]);
     const ecorenover = appendices[1];
     expect(ecorenover.kind === 'ecorenover' && ecorenover.missing).toMatch(/Aucune simulation enregistrée/);
-    expect(appendices[2]).toEqual({ kind: 'custom', title: 'Annexe', text: 'Merci.' });
+    expect(appendices[2]).toEqual({ kind: 'custom', title: 'Informations complémentaires', text: 'Merci.' });
   });
 
   it('leaves out an unselected or empty free appendix', () => {
-    expect(assembleAppendices({ isCustomAppendixSelected: true, customAppendix: '  ' }, null)).toEqual([]);
-    expect(assembleAppendices({ customAppendix: 'texte' }, null)).toEqual([]);
+    expect(assembleAppendices({ isCustomAppendixSelected: true, customAppendix: '  ' })).toEqual([]);
+    expect(assembleAppendices({ customAppendix: 'texte' })).toEqual([]);
+  });
+
+  it('orders the heating simulation and the professionals as the reference does, and says what is missing', () => {
+    const card = {
+      name: 'Atelier Bois',
+      job: 'Menuisier',
+      email: 'a@b.fr',
+      phone: '',
+      website: '',
+      address: '',
+      postcode: '38250',
+      town: 'Villard-de-Lans',
+    };
+    const choice = {
+      appendixProfessionals: true,
+      appendixHeating: true,
+      appendixFinancial: false,
+      isCustomAppendixSelected: true,
+      customAppendix: 'Fin',
+    };
+    expect(chosenAppendices(choice)).toEqual(['heating', 'professionals', 'custom']);
+    const figures = therminixFigures({
+      propositions: [
+        {
+          rank: 1,
+          heatingSystem: { identifier: 'pac', label: ' PAC air-eau ' },
+          hotWaterSystem: { identifier: 'pac', label: 'PAC air-eau', sharedWithHeating: true },
+          periodTotalCost: 41_000,
+          investment: 14_000,
+          carbonReport: 900,
+          finalEnergyConsumption: 5_000,
+        },
+      ],
+      notice: null,
+    } as never);
+    expect(figures.solutions).toEqual([
+      {
+        name: 'Proposition 1',
+        systems: 'chauffage : PAC air-eau ; eau chaude : le même système',
+        periodTotalCost: 41_000,
+        investment: 14_000,
+        carbonReport: 900,
+        finalEnergyConsumption: 5_000,
+      },
+    ]);
+    const found = assembleAppendices(choice, {
+      heating: { description: 'Chauffage', figures },
+      professionals: [card],
+    });
+    expect(found.map((a) => [a.kind, a.title])).toEqual([
+      ['heating', 'Simulation chauffage et eau chaude'],
+      ['professionals', "Professionnels de l'annuaire"],
+      ['custom', 'Informations complémentaires'],
+    ]);
+    expect(found[1]).toEqual({ kind: 'professionals', title: "Professionnels de l'annuaire", professionals: [card] });
+    const none = assembleAppendices(choice, { heating: { description: 'Vieille', figures: null } });
+    expect(none[0].kind === 'heating' && none[0].missing).toMatch(/incomplètes/);
+    expect(none[1].kind === 'professionals' && none[1].missing).toMatch(/Aucun professionnel/);
   });
 });

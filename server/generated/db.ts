@@ -780,6 +780,19 @@ export interface FacFolderModelTable {
   search_text: string | null;
 }
 
+export interface FacHeatingSimulationTable {
+  pk: Generated<number>;
+  owning_group: number | null;
+  contact: number | null;
+  organization: number | null;
+  description: string | null;
+  simulator: string | null;
+  saved_inputs: JsonColumn | null;
+  created_at: string | null;
+  updated_at: string | null;
+  extra: JsonColumn | null;
+}
+
 export interface FacHousingTable {
   pk: Generated<number>;
   contact: number | null;
@@ -1601,6 +1614,10 @@ export interface VisitReportReportTable {
   appendix_financial: number | null;
   appendix_ecorenover: number | null;
   ecorenover_simulation: number | null;
+  appendix_heating: number | null;
+  heating_simulation: number | null;
+  appendix_professionals: number | null;
+  professionals: JsonColumn | null;
   is_custom_appendix_selected: number | null;
   custom_appendix: string | null;
   created_at: string | null;
@@ -1750,6 +1767,7 @@ export interface EntityDatabase {
   fac_file_import: FacFileImportTable;
   fac_folder: FacFolderTable;
   fac_folder_model: FacFolderModelTable;
+  fac_heating_simulation: FacHeatingSimulationTable;
   fac_housing: FacHousingTable;
   fac_incomplete_model: FacIncompleteModelTable;
   fac_list: FacListTable;

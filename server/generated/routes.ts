@@ -59,6 +59,7 @@ export const entityRoutes: GeneratedEntityRoute[] = [
   { entity: 'import-file', path: '/api/v1/fac/file-import/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'folder', path: '/api/v1/fac/folder/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'folder-model', path: '/api/v1/fac/folder-model/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
+  { entity: 'heating-simulation', path: '/api/v1/fac/heating-simulation/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'incomplete-entry', path: '/api/v1/fac/incomplete-model/', actions: ['list', 'detail'], storeList: false },
   { entity: 'contact-list', path: '/api/v1/fac/list/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },
   { entity: 'membership', path: '/api/v1/fac/member-of-organization/', actions: ['list', 'detail', 'create', 'update', 'delete'], storeList: false },

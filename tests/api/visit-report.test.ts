@@ -4,6 +4,9 @@ import { flat, pdfText } from '../helpers/pdf-text';
 import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { accountSettings } from '../../server/modules/accounts/settings';
 
 // Visit reports and pre-recommendations (spec 02 §2, §4, §5; reference 10; docs/visit-report.md):
 // housing and report saved in one transaction, the contact type of each kind, the structure's
@@ -26,6 +29,26 @@ const SAVED_LOAN = {
   ecoLoanLength: 20,
   ecoLoanAmount: 50_000,
 };
+
+/** Two heating solutions of a house, as the Thermix screen saves them (systems by identifier). */
+const SAVED_HEATING = {
+  year: 2026,
+  thermalSolarProdByM2: 450,
+  needs: { heating: 14_000, hotWater: 2_500, housingCategory: 'individual' },
+  solutions: [
+    {
+      heatingSystems: [{ identifier: 'gaz_boiler_condensing' }],
+      hotWaterSystems: [{ identifier: 'gaz_boiler_condensing' }],
+    },
+    { heatingSystems: [{ identifier: 'heat_pump_air_water' }], hotWaterSystems: [] },
+  ],
+};
+
+/** A 1 × 1 PNG: the structure's logo. */
+const LOGO = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 function reportBody(simulation: number): Rec {
   return {
@@ -246,6 +269,152 @@ describe.each(DIALECTS)('visit reports on %s', (dialect) => {
       body: JSON.stringify({ data: { report: report.pk } }),
     });
     expect(neighbourPdf.status).toBe(403);
+  });
+
+  it('prints the chosen appendices: both saved simulations with figures, the professionals, the logo', async () => {
+    const heating = await call('/fac/heating-simulation/', 'advisor', 'POST', {
+      contact: contact.pk,
+      simulator: 'thermix',
+      description: 'Chaudière gaz ou pompe à chaleur',
+      savedInputs: SAVED_HEATING,
+    });
+    expect(heating.status, JSON.stringify(heating.body)).toBe(201);
+    expect(heating.body.owningGroup).toBe(2);
+    const computed = (await t.call('/thermix/compute_results', { method: 'POST', body: SAVED_HEATING })).body;
+    const loan = (await t.call('/ecorenover/compute', { method: 'POST', body: SAVED_LOAN })).body;
+    // The signing structure's logo, where its picture URL points.
+    const dir = join(accountSettings(t.app).mediaDir, 'group-pics');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'logo-2.png'), LOGO);
+    await t.app.database.db
+      .updateTable('account_group' as never)
+      .set({ profile_pic: '/media/group-pics/logo-2.png' } as never)
+      .where('pk' as never, '=', 2 as never)
+      .execute();
+
+    const other = (
+      await call('/fac/contact/', 'advisor', 'POST', { firstName: 'Paul', lastName: `Annexes ${dialect}` })
+    ).body;
+    const body = (professionals: number[]) => ({
+      kind: 'visit',
+      housing: { contact: other.pk, area: 95, address: '8 chemin des Prés', postcode: '38250', city: 'Lans' },
+      report: {
+        ...reportBody(simulation.pk),
+        appendixFinancial: false,
+        appendixHeating: true,
+        heatingSimulation: heating.body.pk,
+        appendixProfessionals: true,
+        professionals,
+      },
+    });
+    // An unpublished sheet (n° 6, « en validation ») cannot be chosen.
+    const unpublished = await call('/visit-report/save/', 'advisor', 'POST', body([2, 6]));
+    expect(unpublished.status).toBe(400);
+    expect(unpublished.body.errors).toContainEqual(
+      expect.objectContaining({ message: "La fiche 6 n'est pas une fiche publiée de l'annuaire." }),
+    );
+    const saved = await call('/visit-report/save/', 'advisor', 'POST', body([3, 2]));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.report).toMatchObject({ heatingSimulation: heating.body.pk, professionals: [3, 2] });
+
+    const pdf = await fetch(`${t.url}/api/v1/visit-report/report/pdf`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token.advisor}` },
+      body: JSON.stringify({ domain: 'localhost', data: { report: saved.body.report.pk } }),
+    });
+    expect(pdf.status).toBe(200);
+    const bytes = new Uint8Array(await pdf.arrayBuffer());
+    // The logo is embedded as an image (the report has no other picture).
+    expect(Buffer.from(bytes).toString('latin1')).toMatch(/\/Subtype\s*\/Image/);
+    const { text, pages } = await pdfText(bytes);
+    const order = [
+      'Annexe : Simulation de prêt de rénovation',
+      'Annexe : Simulation chauffage et eau chaude',
+      "Annexe : Professionnels de l'annuaire",
+    ].map((heading) => text.indexOf(heading));
+    expect(
+      order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1])),
+      String(order),
+    ).toBe(true);
+    expect(text).not.toContain('Annexe : Synthèse financière');
+    // The loan simulation's figures and chart.
+    expect(text).toContain(`Solde sur 20 ans ${flat(formatWithUnit(loan.totals.balance, '€', 0))}`);
+    expect(text).toContain('Dépenses de chaque année');
+    // The heating simulation: each solution's 20-year cost as the simulator answered it, and its charts.
+    expect(text).toContain('Chaudière gaz ou pompe à chaleur');
+    for (const s of computed.solutionsResults as Rec[])
+      expect(text, String(s.periodTotalCost)).toContain(flat(formatWithUnit(s.periodTotalCost, '€', 0)));
+    expect(text).toContain('Coût global sur 20 ans');
+    expect(text).toContain('Coût cumulé au fil des années');
+    // The professionals in the order chosen, with their job, contacts and commune.
+    const thermique = text.indexOf('Thermique Isère Conseil');
+    const atelier = text.indexOf('Atelier Bois Vercors');
+    expect(thermique).toBeGreaterThan(order[2]);
+    expect(atelier).toBeGreaterThan(thermique);
+    for (const detail of ['thermique-isere@demo.fr', 'Voiron', 'atelier-bois@demo.fr', 'Villard-de-Lans'])
+      expect(text).toContain(detail);
+    // Every page numbered against the real count.
+    for (let n = 1; n <= pages; n++) expect(text).toContain(`Page ${n} / ${pages}`);
+    expect(text).not.toContain(`Page ${pages + 1} /`);
+    expect(pages).toBeGreaterThanOrEqual(7);
+
+    // Another structure's advisor cannot attach these simulations to a report of their own: nothing saved.
+    const theirs = (
+      await call('/fac/contact/', 'neighbour', 'POST', { firstName: 'Zoé', lastName: `Voisine ${dialect}` })
+    ).body;
+    const housings = async () => (await call(`/visit-report/housing/?contact=${theirs.pk}`, 'neighbour')).body as Rec[];
+    for (const [field, value, expected] of [
+      ['heatingSimulation', heating.body.pk, `La simulation chauffage ${heating.body.pk} n'existe pas`],
+      ['ecorenoverSimulation', simulation.pk, `La simulation de prêt ${simulation.pk} n'existe pas`],
+    ] as const) {
+      const refused = await call('/visit-report/save/', 'neighbour', 'POST', {
+        kind: 'visit',
+        housing: { contact: theirs.pk, area: 70 },
+        report: { visitDate: '2026-11-22', appendixHeating: true, appendixEcorenover: true, [field]: value },
+      });
+      expect(refused.status, JSON.stringify(refused.body)).toBe(400);
+      expect(refused.body.errors).toContainEqual(
+        expect.objectContaining({ path: `report.${field}`, message: expect.stringContaining(expected) }),
+      );
+    }
+    expect(await housings()).toEqual([]);
+    // Nor read them.
+    expect((await call(`/fac/heating-simulation/${heating.body.pk}/`, 'neighbour')).status).toBe(403);
+
+    // A Therminix simulation gives its propositions; inputs the simulator refuses, a French note.
+    const therminix = {
+      housingType: 'individual',
+      renovationType: 'systems_renovation',
+      floorSurface: 110,
+      heatingSystem: 'oil_boiler_standard',
+      hotWaterSystem: 'oil_boiler_standard',
+      heatingNeeds: 15_000,
+      hotWaterNeeds: 3_000,
+    };
+    const proposed = (await t.call('/therminix/compute', { method: 'POST', body: therminix })).body;
+    const printed = async (savedInputs: Rec) => {
+      const patched = await call(`/fac/heating-simulation/${heating.body.pk}/`, 'advisor', 'PATCH', {
+        simulator: 'therminix',
+        savedInputs,
+      });
+      expect(patched.status, JSON.stringify(patched.body)).toBe(200);
+      const again = await fetch(`${t.url}/api/v1/visit-report/report/pdf`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token.advisor}` },
+        body: JSON.stringify({ data: { report: saved.body.report.pk } }),
+      });
+      expect(again.status).toBe(200);
+      return (await pdfText(await again.arrayBuffer())).text;
+    };
+    const withPropositions = await printed(therminix);
+    expect(withPropositions).toContain('Propositions du simulateur Therminix');
+    for (const p of proposed.propositions as Rec[]) {
+      expect(withPropositions).toContain(`Proposition ${p.rank}`);
+      expect(withPropositions).toContain(flat(formatWithUnit(p.periodTotalCost, '€', 0)));
+    }
+    expect(await printed({ housingType: 'individual' })).toContain(
+      'Les entrées enregistrées de cette simulation sont incomplètes : refaites-la.',
+    );
   });
 
   it('refuses a pre-recommendation on a contact and a visit report on an organisation, in French', async () => {

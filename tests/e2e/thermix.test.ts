@@ -6,7 +6,7 @@ import { computeResults, type ReferenceData } from '../../engine/simulators';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
 import { flat, pdfText } from '../helpers/pdf-text';
 import type { TestApp } from '../helpers/test-app';
-import { newPage, screenshot } from '../helpers/browser';
+import { newPage, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 
 // Issue 4, done-when (browser half): a visitor fills the thermix needs with demo preset 1, builds
@@ -163,6 +163,9 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
 
+    // Saving into a household's file is for staff only.
+    expect(await page.getByRole('button', { name: 'Enregistrer dans le dossier' }).count()).toBe(0);
+
     // The PDF, downloaded through the screen, read back with a PDF parser.
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -199,6 +202,47 @@ describe('thermix in Chromium: preset, two solutions, charts, explanation, PDF',
     );
     expect(overflow).toBeLessThanOrEqual(0);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("an advisor saves the simulation into a contact's file, for a visit report to attach", async () => {
+    const token = await t.login('conseiller@demo.fr');
+    const contact = (
+      await t.call('/fac/contact/', { method: 'POST', token, body: { firstName: 'Inès', lastName: 'Thermixine' } })
+    ).body.pk as number;
+    const { page, context } = await newPage(browser);
+    await signIn(page, t.url, 'conseiller@demo.fr');
+    await page.goto(`${t.url}/thermix`);
+    await page.waitForURL(/\/thermix\/mes-besoins$/);
+    await page.getByLabel("Partir d'un exemple").selectOption('1');
+    await page.getByRole('button', { name: "Appliquer l'exemple" }).click();
+    await page.getByRole('tab', { name: 'Solutions' }).click();
+    await page
+      .getByRole('article', { name: 'Solution 1' })
+      .getByLabel('Système de chauffage 1')
+      .selectOption('gaz_boiler_condensing');
+    await page.getByRole('tab', { name: 'Résultats' }).click();
+    await expect.poll(() => figure(page, 0, 'periodTotalCost').isVisible(), { timeout: 15_000 }).toBe(true);
+    await page.getByRole('button', { name: 'Enregistrer dans le dossier' }).click();
+    await page.getByLabel('Rechercher un contact').fill('thermixine');
+    await page.getByRole('search').getByRole('button', { name: 'Rechercher' }).click();
+    await page.getByRole('radio', { name: /Inès Thermixine/ }).check();
+    await page.getByLabel('Description').fill('Chaudière gaz à condensation');
+    await screenshot(page, 'thermix-save-to-file-1280');
+    await page.getByRole('button', { name: 'Enregistrer la simulation' }).click();
+    await expect
+      .poll(() => page.getByRole('status').filter({ hasText: 'Simulation enregistrée dans le dossier de' }).count(), {
+        timeout: 15_000,
+      })
+      .toBe(1);
+    const saved = (await t.call(`/fac/heating-simulation/?contact=${contact}`, { token })).body;
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({
+      simulator: 'thermix',
+      description: 'Chaudière gaz à condensation',
+      owningGroup: 2,
+    });
+    expect(saved[0].savedInputs.needs).toMatchObject({ heating: 15_000, hotWater: 3_000 });
     await context.close();
   });
 

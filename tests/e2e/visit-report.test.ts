@@ -46,6 +46,26 @@ describe('visit report screens in Chromium', () => {
     organization = (
       await t.call('/fac/organization/', { method: 'POST', token, body: { name: 'Copropriété Les Glycines' } })
     ).body.pk;
+    // A heating simulation saved on the household's file, to attach to the report.
+    const heating = await t.call('/fac/heating-simulation/', {
+      method: 'POST',
+      token,
+      body: {
+        contact,
+        simulator: 'thermix',
+        description: 'Chaudière ou pompe à chaleur',
+        savedInputs: {
+          year: 2026,
+          thermalSolarProdByM2: 450,
+          needs: { heating: 14_000, hotWater: 2_500, housingCategory: 'individual' },
+          solutions: [
+            { heatingSystems: [{ identifier: 'gaz_boiler_condensing' }], hotWaterSystems: [] },
+            { heatingSystems: [{ identifier: 'heat_pump_air_water' }], hotWaterSystems: [] },
+          ],
+        },
+      },
+    });
+    expect(heating.status).toBe(201);
   });
 
   it('an advisor writes a report with two scenarios, saves it, reads it again and gets its PDF', async () => {
@@ -128,6 +148,29 @@ describe('visit report screens in Chromium', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'visit-report-financing-1280');
 
+    // The appendices: the saved heating simulation and two published directory professionals.
+    await page.getByRole('tab', { name: 'Conclusion' }).click();
+    await page.getByLabel('Annexe : simulation chauffage enregistrée').check();
+    await page
+      .getByLabel('Simulation chauffage', { exact: true })
+      .selectOption({ label: 'Chaudière ou pompe à chaleur' });
+    await page.getByLabel("Annexe : professionnels de l'annuaire").check();
+    const pros = page.getByRole('group', { name: "Professionnels de l'annuaire", exact: true });
+    await pros.getByLabel('Atelier Bois Vercors').check();
+    await pros.getByLabel('Thermique Isère Conseil').check();
+    // A sheet still « en validation » is not offered.
+    expect(await pros.getByLabel('Rénov Nord-Isère').count()).toBe(0);
+    await expect
+      .poll(async () => (await page.getByTestId('appendix-summary').locator('li').allTextContents()).map(flat), WAIT)
+      .toEqual([
+        'Synthèse financière des scénarios',
+        'Simulation chauffage et eau chaude',
+        "Professionnels de l'annuaire (2 professionnels)",
+      ]);
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(await noOverflow(page)).toBe(0);
+    await screenshot(page, 'visit-report-appendices-1280');
+
     // Housing and report saved together.
     await page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Imprimer / PDF' }).count(), WAIT).toBe(1);
@@ -154,6 +197,16 @@ describe('visit report screens in Chromium', () => {
     expect(pages).toBeGreaterThan(1);
     expect(text).toContain(`Page 1 / ${pages}`);
     for (const figure of ['28 000 €', '20 000 €', '7 000 €', '21 000 €']) expect(text).toContain(figure);
+    for (const appendix of [
+      'Annexe : Simulation chauffage et eau chaude',
+      'Chaudière ou pompe à chaleur',
+      'Coût cumulé au fil des années',
+      "Annexe : Professionnels de l'annuaire",
+      'Atelier Bois Vercors',
+      'Thermique Isère Conseil',
+    ])
+      expect(text).toContain(appendix);
+    expect(text).toContain(`Page ${pages} / ${pages}`);
     expect(await page.getByRole('status').filter({ hasText: 'PDF créé et téléchargé.' }).count()).toBe(1);
     const link = page.getByRole('link', { name: 'Page du PDF à transmettre (valable 24 heures)' });
     const publicPath = (await link.getAttribute('href'))!;

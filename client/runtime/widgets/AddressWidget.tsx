@@ -293,6 +293,15 @@ export function AddressWidget(props: WidgetProps) {
 
   const onBlur = async () => {
     setOpen(false);
+    if (!options.forceSelectOnBlur) {
+      // Left the field: a search still waiting or on its way must not open the list under
+      // the next field (a slow address service answered seconds later over the form).
+      if (timer.current) clearTimeout(timer.current);
+      timer.current = null;
+      pending.current = null;
+      latest.current++;
+      if (status === 'searching') setStatus('idle');
+    }
     if (options.forceSelectOnBlur && !confirmed && text.trim() !== '') {
       const list = (await flush()) ?? features;
       if (list.length) choose(list[0]);

@@ -13,6 +13,7 @@ import { parisDate } from '../../../engine/time/paris-time';
 import type { FieldError } from '../../../engine/validation/field-error';
 import { KINDS, householdName, kindOf, type KindSettings, type ReportKind } from './report-kind';
 import { ScenarioComparison } from './ScenarioComparison';
+import { AppendixSummary } from './AppendixSummary';
 import './visit-report.css';
 
 interface HousingFile {
@@ -270,7 +271,12 @@ export default function VisitReportFileScreen() {
           returnTo={`${settings.base}/recherche-dossier`}
           saveWith={saveWith}
           onSaved={onSaved}
-          aside={(data) => <ScenarioComparison report={data} />}
+          aside={(data) => (
+            <>
+              <ScenarioComparison report={data} />
+              <AppendixSummary report={data} />
+            </>
+          )}
         />
       </section>
     </div>

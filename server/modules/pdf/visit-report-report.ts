@@ -1,6 +1,8 @@
 import type { PrintData } from '../visit-report/print-data';
 import type { ScenarioTotals } from '../../../engine/visit-report/scenario-totals';
-import { euros, longDate, number, percent } from './format';
+import type { Appendix, ProfessionalCard } from '../../../engine/visit-report/appendices';
+import { barChart, lineChart, PALETTE } from './charts';
+import { euros, kgCo2PerYear, kwhPerYear, longDate, number, percent } from './format';
 import { COLORS, PdfLayout, type Column } from './pdf-layout';
 
 export interface VisitReportPdfInput {
@@ -63,9 +65,18 @@ export function visitReportPdf(input: VisitReportPdfInput): Buffer {
   // Cover: the structure's band and contact details, the household and the housing.
   doc.setFillColor(COLORS.primary);
   doc.rect(0, 0, layout.pageWidth, 62, 'F');
-  layout.textAt(signer, layout.margin, 16, { size: 20, style: 'bold', color: '#ffffff' });
+  const logoWidth = coverLogo(layout, data.logo);
+  layout.font(20, 'bold');
+  const signerLines = layout.wrap(signer, layout.width - (logoWidth ? logoWidth + 6 : 0)).slice(0, 2);
+  signerLines.forEach((line, i) =>
+    layout.textAt(line, layout.margin, 12 + i * 9, { size: 20, style: 'bold', color: '#ffffff' }),
+  );
   const contacts = [data.group.address, data.group.phone, data.group.email, data.group.website].filter(Boolean);
-  contacts.forEach((c, i) => layout.textAt(c, layout.margin, 28 + i * 5.5, { size: 9.5, color: '#ffffff' }));
+  contacts
+    .slice(0, 4)
+    .forEach((c, i) =>
+      layout.textAt(c, layout.margin, 20 + 9 * signerLines.length + i * 5.5, { size: 9.5, color: '#ffffff' }),
+    );
   layout.y = 82;
   layout.paragraph(title, { size: 26, style: 'bold', color: COLORS.primary });
   layout.space(3);
@@ -268,7 +279,157 @@ export function visitReportPdf(input: VisitReportPdfInput): Buffer {
   for (const appendix of data.appendices) {
     layout.newPage();
     layout.heading(`Annexe : ${appendix.title}`);
-    if (appendix.kind === 'financial') {
+    drawAppendix(layout, appendix, comment);
+  }
+  return layout.finish();
+}
+
+/**
+ * The structure's logo in a white box at the right of the cover's band, at most 44 × 40 mm with
+ * its proportions; its width in mm, 0 when there is none or it cannot be read (the cover then
+ * shows the structure's name alone).
+ */
+function coverLogo(layout: PdfLayout, logo: PrintData['logo']): number {
+  if (!logo) return 0;
+  const { doc } = layout;
+  try {
+    const { width, height } = doc.getImageProperties(logo.dataUrl);
+    if (!(width > 0 && height > 0)) return 0;
+    const scale = Math.min(44 / width, 40 / height);
+    const w = width * scale;
+    const h = height * scale;
+    const x = layout.margin + layout.width - w;
+    const y = (62 - h) / 2;
+    doc.setFillColor('#ffffff');
+    doc.roundedRect(x - 3, y - 3, w + 6, h + 6, 2, 2, 'F');
+    doc.addImage(logo.dataUrl, logo.format, x, y, w, h, 'structure-logo', 'FAST');
+    return w + 6;
+  } catch {
+    // A picture jsPDF cannot decode: the cover without it rather than no PDF.
+    return 0;
+  }
+}
+
+function missing(layout: PdfLayout, text: string | undefined): void {
+  layout.paragraph(text ?? '', { size: 9.5, color: COLORS.muted });
+}
+
+function ecorenoverAppendix(layout: PdfLayout, appendix: Extract<Appendix, { kind: 'ecorenover' }>): void {
+  if (appendix.description) layout.paragraph(appendix.description, { size: 10 });
+  if (!appendix.result) return missing(layout, appendix.missing);
+  const r = appendix.result;
+  layout.keyValues([
+    ['Facture énergétique annuelle actuelle', euros(r.inputs.annualInvoice)],
+    ['Coût estimé des travaux', euros(r.inputs.estimatedCostOfHouseWork)],
+    ['Montant estimé des aides', euros(r.inputs.estimatedAmountOfHelps)],
+    ['Éco-prêt', euros(r.inputs.ecoLoanAmount)],
+    ['Prêt classique', euros(r.inputs.regularLoanAmount)],
+    ['Solde sur 20 ans', euros(r.totals.balance)],
+  ]);
+  layout.space(2);
+  layout.bullets([r.summary, r.firstFiveYearsSummary, r.loanSummaries.ecoLoan, r.loanSummaries.regularLoan], {
+    size: 9.5,
+  });
+  layout.space(3);
+  barChart(layout, {
+    title: 'Dépenses de chaque année',
+    unit: 'en euros',
+    categories: r.projection.map((row) => String(row.year)),
+    height: 50,
+    series: [
+      { name: 'Sans travaux (facture)', color: PALETTE[1], values: r.projection.map((row) => row.invoiceWithoutWorks) },
+      {
+        name: 'Avec travaux (facture, remboursements, apport)',
+        color: PALETTE[0],
+        values: r.projection.map((row) => row.costWithWorks),
+      },
+    ],
+  });
+}
+
+function heatingAppendix(layout: PdfLayout, appendix: Extract<Appendix, { kind: 'heating' }>): void {
+  if (appendix.description) layout.paragraph(appendix.description, { size: 10 });
+  const f = appendix.figures;
+  if (!f) return missing(layout, appendix.missing);
+  layout.paragraph(
+    f.simulator === 'therminix'
+      ? 'Propositions du simulateur Therminix, de la moins coûteuse sur 20 ans à la plus coûteuse.'
+      : 'Solutions comparées avec le simulateur Thermix sur 20 ans.',
+    { size: 9, color: COLORS.muted },
+  );
+  layout.space(1.5);
+  if (!f.solutions.length) return missing(layout, f.notice ?? undefined);
+  layout.table(
+    [
+      { title: 'Solution', width: 1.3 },
+      { title: 'Systèmes', width: 2.7 },
+      { title: 'Coût global sur 20 ans', width: 1.4, align: 'right' },
+      { title: 'Investissement', width: 1.6, align: 'right' },
+      { title: 'Émissions de CO₂', width: 1.4, align: 'right' },
+      { title: 'Énergie finale', width: 1.4, align: 'right' },
+    ],
+    f.solutions.map((s) => [
+      s.name,
+      s.systems,
+      euros(s.periodTotalCost),
+      euros(s.investment),
+      kgCo2PerYear(s.carbonReport),
+      kwhPerYear(s.finalEnergyConsumption),
+    ]),
+    { size: 8 },
+  );
+  layout.space(3);
+  barChart(layout, {
+    title: 'Coût global sur 20 ans',
+    unit: 'en euros',
+    categories: f.solutions.map((s) => s.name),
+    height: 46,
+    series: [
+      { name: 'Investissement', color: PALETTE[0], values: f.solutions.map((s) => s.investment) },
+      {
+        name: 'Énergie, entretien et provisions',
+        color: PALETTE[1],
+        values: f.solutions.map((s) => Math.max(0, s.periodTotalCost - s.investment)),
+      },
+    ],
+    stacked: true,
+  });
+  if (f.evolution) {
+    layout.space(3);
+    lineChart(layout, {
+      title: 'Coût cumulé au fil des années (investissement compris)',
+      unit: 'en euros',
+      xLabels: f.evolution.years,
+      height: 46,
+      series: f.evolution.series.map((s, i) => ({
+        name: s.name,
+        color: PALETTE[i % PALETTE.length],
+        points: s.points,
+      })),
+    });
+  }
+}
+
+/** One block per professional, kept on one page: name, job, address, then the ways to reach them. */
+function professionalBlock(layout: PdfLayout, p: ProfessionalCard): void {
+  const place = [p.address, [p.postcode, p.town].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const reach = [p.phone && `Tél. ${p.phone}`, p.email, p.website].filter(Boolean).join(' · ');
+  const lines = 1 + (p.job ? 1 : 0) + (place ? 1 : 0) + (reach ? 1 : 0);
+  layout.ensure(lines * layout.lineHeight(10) + 6);
+  const top = layout.y;
+  layout.doc.setFillColor(COLORS.primary);
+  layout.doc.rect(layout.margin, top, 1.2, lines * layout.lineHeight(10) - 0.5, 'F');
+  const indent = 4;
+  layout.paragraph(p.name, { size: 11, style: 'bold', indent });
+  if (p.job) layout.paragraph(p.job, { size: 9.5, color: COLORS.primary, indent });
+  if (place) layout.paragraph(place, { size: 9.5, indent });
+  if (reach) layout.paragraph(reach, { size: 9.5, color: COLORS.muted, indent });
+  layout.space(4);
+}
+
+function drawAppendix(layout: PdfLayout, appendix: Appendix, comment: (text: unknown) => void): void {
+  switch (appendix.kind) {
+    case 'financial': {
       const c = comparisonRows(appendix.scenarios);
       layout.table(c.columns, c.rows, { firstColumnBold: true });
       for (const s of appendix.scenarios) {
@@ -279,26 +440,22 @@ export function visitReportPdf(input: VisitReportPdfInput): Buffer {
           `Reste à charge : ${euros(s.remainingCost)}`,
         ]);
       }
-    } else if (appendix.kind === 'ecorenover') {
-      if (appendix.description) layout.paragraph(appendix.description, { size: 10 });
-      if (!appendix.result) layout.paragraph(appendix.missing ?? '', { size: 9.5, color: COLORS.muted });
-      else {
-        const r = appendix.result;
-        layout.keyValues([
-          ['Facture énergétique annuelle actuelle', euros(r.inputs.annualInvoice)],
-          ['Coût estimé des travaux', euros(r.inputs.estimatedCostOfHouseWork)],
-          ['Montant estimé des aides', euros(r.inputs.estimatedAmountOfHelps)],
-          ['Éco-prêt', euros(r.inputs.ecoLoanAmount)],
-          ['Prêt classique', euros(r.inputs.regularLoanAmount)],
-        ]);
-        layout.space(2);
-        layout.bullets([r.summary, r.firstFiveYearsSummary, r.loanSummaries.ecoLoan, r.loanSummaries.regularLoan], {
-          size: 9.5,
-        });
-      }
-    } else {
-      comment(appendix.text);
+      return;
     }
+    case 'ecorenover':
+      return ecorenoverAppendix(layout, appendix);
+    case 'heating':
+      return heatingAppendix(layout, appendix);
+    case 'professionals':
+      if (!appendix.professionals.length) return missing(layout, appendix.missing);
+      layout.paragraph('Des professionnels référencés dans l’annuaire, qui peuvent réaliser vos travaux.', {
+        size: 9.5,
+        color: COLORS.muted,
+      });
+      layout.space(3);
+      for (const p of appendix.professionals) professionalBlock(layout, p);
+      return;
+    case 'custom':
+      return comment(appendix.text);
   }
-  return layout.finish();
 }

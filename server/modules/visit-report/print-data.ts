@@ -4,8 +4,16 @@ import type { ApiRecord } from '../../db/row-mapper';
 import { findOne } from '../../operations/find-one';
 import { getEntity } from '../../../engine/schema/registry';
 import type { PropertySchema } from '../../../engine/schema/types';
-import { computeEcorenoverAnswer } from '../simulators/compute';
-import { assembleAppendices, type Appendix } from '../../../engine/visit-report/appendices';
+import { readFile } from 'node:fs/promises';
+import { computeEcorenoverAnswer, computeThermix, computeTherminix } from '../simulators/compute';
+import { imageKind, mediaFile } from '../accounts/profile-picture';
+import {
+  assembleAppendices,
+  type Appendix,
+  type AppendixSources,
+  type ProfessionalCard,
+} from '../../../engine/visit-report/appendices';
+import { thermixFigures, therminixFigures, type HeatingFigures } from '../../../engine/visit-report/heating-figures';
 import { scenarioTotals, type ScenarioTotals } from '../../../engine/visit-report/scenario-totals';
 
 /** French labels of every enum of the report and the housing, by dotted path (`faces.nature`). */
@@ -22,6 +30,8 @@ export interface PrintData {
   /** The household (contact) or the organisation the housing belongs to. */
   contactName: string;
   group: { name: string; fullName: string; address: string; phone: string; email: string; website: string };
+  /** The structure's logo for the cover, embedded (a data URL), or null: the cover then shows its name only. */
+  logo: { dataUrl: string; format: 'PNG' | 'JPEG' } | null;
   advisor: { name: string; email: string; phone: string; title: string } | null;
   scenarios: ScenarioTotals[];
   appendices: Appendix[];
@@ -60,6 +70,77 @@ async function row(ctx: RequestContext, entity: string, pk: unknown): Promise<Re
     .executeTakeFirst()) as Record<string, unknown> | undefined;
 }
 
+/** A saved record the caller may see, or null (gone, or of a structure the caller does not belong to). */
+async function visible(ctx: RequestContext, entity: string, pk: unknown): Promise<ApiRecord | null> {
+  if (typeof pk !== 'number') return null;
+  return findOne(ctx, entity, pk).catch((e: unknown) => {
+    if (e instanceof HttpError && (e.status === 403 || e.status === 404)) return null;
+    throw e;
+  });
+}
+
+/** Runs a simulator on saved inputs; inputs it no longer accepts give null (the appendix says so). */
+async function orNull<T>(run: () => T | Promise<T>): Promise<T | null> {
+  try {
+    return await run();
+  } catch (e) {
+    if (e instanceof HttpError && e.status === 400) return null;
+    throw e;
+  }
+}
+
+async function savedLoan(ctx: RequestContext, pk: unknown): Promise<AppendixSources['ecorenover']> {
+  const saved = await visible(ctx, 'ecorenover-simulation', pk);
+  if (!saved) return null;
+  const result = await orNull(() => computeEcorenoverAnswer(ctx, saved.savedInputs).result);
+  return { description: str(saved.description), result };
+}
+
+async function savedHeating(ctx: RequestContext, pk: unknown): Promise<AppendixSources['heating']> {
+  const saved = await visible(ctx, 'heating-simulation', pk);
+  if (!saved) return null;
+  const figures: HeatingFigures | null =
+    saved.simulator === 'therminix'
+      ? await orNull(async () => therminixFigures(await computeTherminix(ctx, saved.savedInputs)))
+      : await orNull(async () => thermixFigures((await computeThermix(ctx, saved.savedInputs)).response));
+  return { description: str(saved.description), figures };
+}
+
+/**
+ * The chosen directory sheets that are still valid and published (a sheet unpublished since it was
+ * chosen is left out), in the order chosen. Published sheets are public: no right to check.
+ */
+async function professionals(ctx: RequestContext, pks: unknown): Promise<ProfessionalCard[]> {
+  const out: ProfessionalCard[] = [];
+  for (const pk of Array.isArray(pks) ? pks : []) {
+    const p = await row(ctx, 'listepro-professional', pk);
+    if (!p || !(p.pro_is_valid === true || p.pro_is_valid === 1) || p.transition_state !== 'published') continue;
+    const job = await row(ctx, 'listepro-job', p.job);
+    out.push({
+      name: str(p.name),
+      job: str(job?.name),
+      email: str(p.email),
+      phone: str(p.phone_number),
+      website: str(p.url),
+      address: str(p.address),
+      postcode: str(p.postcode),
+      town: str(p.town),
+    });
+  }
+  return out;
+}
+
+/** The structure's logo file (PNG or JPEG, the formats a PDF embeds as they are), or null. */
+async function logoOf(ctx: RequestContext, url: unknown): Promise<PrintData['logo']> {
+  const file = mediaFile(ctx.app, typeof url === 'string' ? url : null);
+  if (!file) return null;
+  const bytes = await readFile(file).catch(() => null);
+  const kind = bytes ? imageKind(bytes) : null;
+  if (!bytes || (kind !== 'png' && kind !== 'jpg')) return null;
+  const format = kind === 'png' ? 'PNG' : 'JPEG';
+  return { dataUrl: `data:image/${kind === 'png' ? 'png' : 'jpeg'};base64,${bytes.toString('base64')}`, format };
+}
+
 /**
  * The print data of a report the caller may see (403 otherwise, as the report's own GET). The
  * household's name, the signing structure and the advisor are read without their own rights: who
@@ -77,24 +158,11 @@ export async function printData(ctx: RequestContext, reportPk: unknown): Promise
     : str(organization?.name);
   const g = await row(ctx, 'group', report.group);
   const a = await row(ctx, 'user', report.advisor);
-  let simulation: { description: string; result: ReturnType<typeof computeEcorenoverAnswer>['result'] | null } | null =
-    null;
-  if (report.appendixEcorenover === true && typeof report.ecorenoverSimulation === 'number') {
-    const saved = await findOne(ctx, 'ecorenover-simulation', report.ecorenoverSimulation).catch((e: unknown) => {
-      if (e instanceof HttpError && (e.status === 403 || e.status === 404)) return null;
-      throw e;
-    });
-    if (saved) {
-      let result = null;
-      try {
-        result = computeEcorenoverAnswer(ctx, saved.savedInputs).result;
-      } catch (e) {
-        // Saved inputs the simulator no longer accepts: the appendix says so instead of failing the report.
-        if (!(e instanceof HttpError) || e.status !== 400) throw e;
-      }
-      simulation = { description: str(saved.description), result };
-    }
-  }
+  const sources: AppendixSources = {
+    ecorenover: report.appendixEcorenover === true ? await savedLoan(ctx, report.ecorenoverSimulation) : null,
+    heating: report.appendixHeating === true ? await savedHeating(ctx, report.heatingSimulation) : null,
+    professionals: report.appendixProfessionals === true ? await professionals(ctx, report.professionals) : [],
+  };
   return {
     report,
     housing,
@@ -115,8 +183,9 @@ export async function printData(ctx: RequestContext, reportPk: unknown): Promise
           title: str(a.title),
         }
       : null,
+    logo: await logoOf(ctx, g?.profile_pic),
     scenarios: scenarioTotals(report as never),
-    appendices: assembleAppendices(report as never, simulation),
+    appendices: assembleAppendices(report as never, sources),
     labels: labelMaps(ctx),
   };
 }

@@ -26,6 +26,7 @@ import {
   therminixRequest,
   type TherminixState,
 } from './state';
+import { SaveToFile } from '../shared/SaveToFile';
 
 const TABS = [
   { slug: 'votre-projet', label: 'Votre projet' },
@@ -454,6 +455,7 @@ function PropositionsTab() {
           ) : <strong>{euros(r.baseline.periodTotalCost)}</strong> sur 20 ans, {kgCo2PerYear(r.baseline.carbonReport)}.
         </p>
       )}
+      {r.propositions.length > 0 && <SaveToFile simulator="therminix" inputs={therminixRequest(state)} />}
       <div className="sim-propositions">
         {r.propositions.map((p, i) => (
           <PropositionCard key={p.rank} p={p} n={i + 1} state={state} />

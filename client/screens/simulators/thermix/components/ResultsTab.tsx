@@ -10,6 +10,7 @@ import { buildThermixRequest } from '../rules/build-request';
 import { thermixAtom } from '../state/atoms';
 import { useThermixActions } from '../state/use-thermix';
 import { ResultsView } from './ResultsView';
+import { SaveToFile } from '../../shared/SaveToFile';
 
 type Answer = ThermixResponse & { explanations?: ThermixExplanations };
 
@@ -111,6 +112,7 @@ export function ResultsTab() {
           Version imprimable
         </button>
       </div>
+      {current && <SaveToFile simulator="thermix" inputs={request} />}
       {error && (
         <div className="notice notice-error" role="alert">
           <p>{error.message}</p>
