@@ -12,6 +12,8 @@ export interface JobRunnerOptions {
   id?: string;
   pollMs?: number;
   leaseMs?: number;
+  /** How often a running job's lease is extended (default: a third of the lease). */
+  renewMs?: number;
   /** Jobs claimed per pass before the schedules are looked at again. */
   batchSize?: number;
   retryDelay?: (attempts: number) => number;
@@ -59,6 +61,7 @@ export function createJobRunner(app: AppContext, options: JobRunnerOptions = {})
   const id = options.id ?? `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
   const pollMs = options.pollMs ?? 5000;
   const leaseMs = options.leaseMs ?? 600_000;
+  const renewMs = options.renewMs ?? Math.max(1000, Math.floor(leaseMs / 3));
   const batchSize = options.batchSize ?? 20;
   const retryDelay = options.retryDelay ?? retryDelayMs;
   const clock = options.now ?? (() => new Date());
@@ -119,7 +122,26 @@ export function createJobRunner(app: AppContext, options: JobRunnerOptions = {})
       .execute();
   }
 
+  // A job may outlast its lease (the national duplicate pass takes minutes): while it runs, its
+  // lease is pushed forward so that another process never takes over a job that is still alive.
+  // Only a dead runner stops renewing, and only then does its lease run out.
+  function keepLease(pk: number): () => void {
+    const renew = setInterval(() => {
+      app.database.db
+        .updateTable('scheduled_job')
+        .set({ locked_until: new Date(clock().getTime() + leaseMs).toISOString() })
+        .where('pk', '=', pk)
+        .where('locked_by', '=', id)
+        .where('status', '=', 'running')
+        .execute()
+        .catch((err: unknown) => app.logger.warn({ err, job: pk }, 'scheduled job lease not renewed'));
+    }, renewMs);
+    renew.unref?.();
+    return () => clearInterval(renew);
+  }
+
   async function runJob(job: ClaimedJob): Promise<void> {
+    const releaseLease = keepLease(job.pk);
     try {
       const handler = jobHandler(job.kind);
       if (!handler) throw new Error(`aucun traitement déclaré pour les tâches « ${job.kind} »`);
@@ -142,6 +164,8 @@ export function createJobRunner(app: AppContext, options: JobRunnerOptions = {})
           last_error: error,
           run_at: new Date(clock().getTime() + retryDelay(job.attempts)).toISOString(),
         });
+    } finally {
+      releaseLease();
     }
   }
 

@@ -29,6 +29,13 @@ registerJobHandler('test.flaky', async () => {
 registerJobHandler('test.always-fails', async () => {
   throw new Error('toujours en échec');
 });
+// A long job: moves the shared fake clock past its lease, then waits until its runner has renewed
+// the lease at that new time, and lets the test try to take it over before it ends.
+const longJob = { now: 0, whileRunning: async () => undefined as unknown };
+registerJobHandler('test.long', async () => {
+  await longJob.whileRunning();
+  ran.push({ kind: 'test.long', n: 0, runner: '' });
+});
 registerJobHandler('test.tick', async () => {
   ran.push({ kind: 'test.tick', n: 0, runner: '' });
 });
@@ -161,6 +168,36 @@ for (const dialect of DIALECTS) {
       expect(ran).toEqual([]);
       await drain([createJobRunner(t.app, { ...QUEUE_ONLY, id: 'a', now: () => new Date(now + 61_000) })]);
       expect(ran.map((r) => r.kind)).toEqual(['test.tick']);
+    });
+
+    it('a job that outlasts its lease keeps it while it runs: no other runner takes it over', async () => {
+      const pk = await enqueueJob(t.app.database.db, { kind: 'test.long' });
+      longJob.now = Date.now();
+      const clock = () => new Date(longJob.now);
+      const owner = createJobRunner(t.app, { ...QUEUE_ONLY, id: 'owner', leaseMs: 60_000, renewMs: 10, now: clock });
+      const rival = createJobRunner(other, { ...QUEUE_ONLY, id: 'rival', leaseMs: 60_000, now: clock });
+      longJob.whileRunning = async () => {
+        longJob.now += 120_000; // twice the lease: without renewal the job would be claimable now
+        const leaseAfter = new Date(longJob.now).toISOString();
+        for (let i = 0; i < 500; i += 1) {
+          const row = await t.app.database.db
+            .selectFrom('scheduled_job')
+            .select('locked_until')
+            .where('pk', '=', pk!)
+            .executeTakeFirstOrThrow();
+          if (row.locked_until && row.locked_until > leaseAfter) break;
+          await new Promise((r) => setTimeout(r, 10));
+        }
+        return rival.runOnce();
+      };
+      await owner.runOnce();
+      expect(ran.map((r) => r.kind)).toEqual(['test.long']);
+      const row = await t.app.database.db
+        .selectFrom('scheduled_job')
+        .select(['status', 'attempts', 'locked_by'])
+        .where('pk', '=', pk!)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ status: 'done', attempts: 1, locked_by: null });
     });
 
     it('a recurring schedule is enqueued and run once per period even with two runners', async () => {
