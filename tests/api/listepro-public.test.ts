@@ -123,6 +123,48 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     expect((await t.call(`${D}/public/professional/1/`, { domain: DOMAIN })).status).toBe(200);
   });
 
+  it('follows a published presentation’s lists as they change; one order with or without the map', async () => {
+    // The lists are matched from an index the database keeps (GIN on PostgreSQL, side tables filled
+    // by triggers on SQLite): a change, a second published presentation and its removal show at once.
+    const pks = async (activity: number, subMission: number) =>
+      (await search(`activity=${activity}&subMission=${subMission}&perPage=50`)).body.results.map((r) => r.pk);
+    const patch = (subMissions: number[]) =>
+      t.call(`${D}/presentation/3/`, { method: 'PATCH', token: tokens.listepro, body: { subMissions } });
+    expect(await pks(1, 4)).toContain(2);
+    expect(await pks(1, 8)).not.toContain(2);
+    expect((await patch([1, 8, 11])).status).toBe(200);
+    expect(await pks(1, 4)).not.toContain(2);
+    expect(await pks(1, 8)).toContain(2);
+    expect((await patch([1, 4, 11])).status).toBe(200);
+    expect(await pks(1, 4)).toContain(2);
+    expect(await pks(1, 8)).not.toContain(2);
+
+    expect(await pks(2, 9)).not.toContain(2);
+    const second = await t.call(`${D}/presentation/`, {
+      method: 'POST',
+      token: tokens.listepro,
+      body: { professional: 2, version: 'published', transitionState: 'published', activities: [2], subMissions: [9] },
+    });
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    const withSecond = await pks(2, 9);
+    expect(withSecond.filter((pk) => pk === 2)).toHaveLength(1);
+    expect(await pks(1, 4)).toEqual(expect.arrayContaining([2]));
+    expect((await pks(1, 4)).filter((pk) => pk === 2)).toHaveLength(1);
+    expect(
+      (await t.call(`${D}/presentation/${second.body.pk}/`, { method: 'DELETE', token: tokens.listepro })).status,
+    ).toBe(200);
+    expect(await pks(2, 9)).not.toContain(2);
+
+    // The first page (with the map's points) and a later one (without) share the seed's order.
+    const withMap = await search('activity=1&subMission=4&perPage=50&seed=123&points=1');
+    const without = await search('activity=1&subMission=4&perPage=50&seed=123');
+    expect(without.body.results.map((r) => r.pk)).toEqual(withMap.body.results.map((r) => r.pk));
+    expect(withMap.body.points!.map((p) => p.pk).sort((a, b) => a - b)).toEqual(
+      withMap.body.results.map((r) => r.pk).sort((a, b) => a - b),
+    );
+    expect(without.body.points).toBeUndefined();
+  });
+
   it('prints a PDF of three favourites with the visitor’s comment', async () => {
     const first = await search('activity=1&subMission=4');
     const favourites = first.body.results.map((r) => r.pk);

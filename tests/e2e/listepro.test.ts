@@ -6,6 +6,8 @@ import { newPage, screenshot } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 import { pdfText } from '../helpers/pdf-text';
+import { insertFixture } from '../../server/seed/insert-record';
+import { systemContext } from '../../server/seed/system-context';
 
 // The professionals directory's public journey on its own white label (issue 13 item 2, issue 16
 // item 1): the landing page offers it, the search goes in three steps, the results list the valid,
@@ -262,6 +264,73 @@ describe('directory public search (Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await back.click();
     await page.waitForURL(/\/annuaire-des-pros\/recherche/, WAIT);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps every match on the map from page to page, its points asked with the first page only', async () => {
+    // Twelve more valid, published firms offering « assistance maîtrise d’usage » for « tertiaire »
+    // (4/21, a link no demo sheet offers): two pages of results.
+    const ctx = systemContext(t.app);
+    for (let i = 0; i < 12; i++) {
+      const pk = 500 + i;
+      await insertFixture(ctx, 'listepro-professional', {
+        pk,
+        user: 13, // one account may hold several sheets (quirk 12)
+        name: `Bureau d'usage n° ${i + 1}`,
+        job: 1,
+        email: `usage${i + 1}@exemple.fr`,
+        postcode: '38000',
+        town: 'Grenoble',
+        lat: 45.15 + i * 0.01,
+        lon: 5.7 + i * 0.01,
+        proIsValid: true,
+        transitionState: 'published',
+      });
+      await insertFixture(ctx, 'listepro-presentation', {
+        pk,
+        professional: pk,
+        version: 'published',
+        transitionState: 'published',
+        segments: [1],
+        activities: [4],
+        subMissions: [21],
+        description: '<p>Assistance à maîtrise d’usage.</p>',
+      });
+    }
+    const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
+    const searches: URL[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/listepro/public/search/')) searches.push(new URL(r.url()));
+    });
+    await page.goto(`${t.url}/annuaire-des-pros/resultats/4/2/21?domain=annuaire.localhost`);
+    await page.waitForURL(/seed=\d+/, WAIT);
+    await page.getByText('12 professionnel(s) trouvé(s)').waitFor(WAIT);
+    await page.locator('path.listepro-marker').nth(11).waitFor(WAIT);
+    const firstPage = await page.locator('.listepro-card h3').allTextContents();
+    expect(firstPage).toHaveLength(10);
+    await page.getByRole('link', { name: /Page suivante/ }).click();
+    await page.waitForURL(/page=2/, WAIT);
+    await expect.poll(() => page.locator('.listepro-card h3').allTextContents(), WAIT).toHaveLength(2);
+    const secondPage = await page.locator('.listepro-card h3').allTextContents();
+    // The same draw: the two pages are the twelve firms, each once.
+    expect(new Set([...firstPage, ...secondPage]).size).toBe(12);
+    expect(await page.locator('path.listepro-marker').count()).toBe(12);
+    await expect.poll(async () => (await markers(page)).every((m) => m.inView), WAIT).toBe(true);
+    // « Situer sur la carte » on a card of page 2: its marker is there.
+    expect(
+      await page
+        .locator('.listepro-card')
+        .first()
+        .getByRole('button', { name: /Situer sur la carte/ })
+        .count(),
+    ).toBe(1);
+    await screenshot(page, 'listepro-results-page-2');
+    // The points travelled once: with the request that drew the seed, not with the others.
+    const withPoints = searches.filter((u) => u.searchParams.get('points') === '1');
+    expect(withPoints).toHaveLength(1);
+    expect(withPoints[0].searchParams.get('seed')).toBeNull();
+    expect(searches.some((u) => u.searchParams.get('page') === '2' && !u.searchParams.has('points'))).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

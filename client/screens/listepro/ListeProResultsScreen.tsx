@@ -1,5 +1,5 @@
 import './listepro.css';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { usePhoneHref } from '../../lib/use-phone-href';
 import { notify } from '../../shell/notifications';
@@ -12,6 +12,8 @@ import {
   type CommuneOption,
   type Favourite,
   loadTree,
+  type MapPoint,
+  type MapTiles,
   resultsPath,
   SEARCH_PATH,
   searchPros,
@@ -22,6 +24,12 @@ import {
 } from './listepro-api';
 
 const ListeProMap = lazy(() => import('./ListeProMap'));
+
+interface MapOfSearch {
+  key: string;
+  points: MapPoint[];
+  tiles: MapTiles;
+}
 
 const PER_PAGE = 10;
 const km = (n: number) => new Intl.NumberFormat('fr-FR', { maximumFractionDigits: 1 }).format(n);
@@ -344,6 +352,11 @@ export default function ListeProResultsScreen() {
   const [favourites, setFavourites] = useState<Favourite[]>(readFavourites);
   const [locate, setLocate] = useState<{ pk: number } | null>(null);
   const [enlarged, setEnlarged] = useState(false);
+  // The map's points come with the first page of a search (thousands of them: asked once, not with
+  // every page) and are kept for its other pages; a search is its query and its seed.
+  const [map, setMap] = useState<MapOfSearch | null>(null);
+  const mapOfSearch = useRef<MapOfSearch | null>(null);
+  const searchKey = useCallback((sd: number | undefined) => `${mar ? 'mar' : `${a}/${s}`}@${sd}`, [mar, a, s]);
 
   useEffect(() => {
     loadTree()
@@ -354,10 +367,15 @@ export default function ListeProResultsScreen() {
   useEffect(() => {
     let live = true;
     setFailed(false);
-    const common = { seed, page, perPage: PER_PAGE, points: 1, near };
+    const havePoints = seed !== undefined && mapOfSearch.current?.key === searchKey(seed);
+    const common = { seed, page, perPage: PER_PAGE, points: havePoints ? undefined : 1, near };
     searchPros(mar ? { mar: 1, ...common } : { activity: a, subMission: s, ...common })
       .then((d) => {
         if (!live) return;
+        if (d.points && d.tiles) {
+          mapOfSearch.current = { key: searchKey(d.seed), points: d.points, tiles: d.tiles };
+          setMap(mapOfSearch.current);
+        }
         setData(d);
         // The first page of a new search learns its seed: written into the address, no new entry.
         if (seed === undefined)
@@ -370,7 +388,7 @@ export default function ListeProResultsScreen() {
     return () => {
       live = false;
     };
-  }, [mar, a, s, seed, page, near, setQuery]);
+  }, [mar, a, s, seed, page, near, setQuery, searchKey]);
 
   const setFavourite = useCallback((pro: ProCard, on: boolean) => {
     setFavourites((list) => {
@@ -386,7 +404,8 @@ export default function ListeProResultsScreen() {
     setFavourites([]);
   }, []);
   const favouritePks = useMemo(() => new Set(favourites.map((f) => f.pk)), [favourites]);
-  const located = useMemo(() => new Set((data?.points ?? []).map((p) => p.pk)), [data]);
+  const shownMap = data && map?.key === searchKey(data.seed) ? map : null;
+  const located = useMemo(() => new Set((shownMap?.points ?? []).map((p) => p.pk)), [shownMap]);
 
   const act = tree?.find((x) => x.pk === a);
   const mis = act?.missions.find((x) => x.pk === m);
@@ -472,11 +491,11 @@ export default function ListeProResultsScreen() {
                 <button type="button" className="button" aria-pressed={enlarged} onClick={() => setEnlarged(!enlarged)}>
                   {enlarged ? tr('reduce') : tr('enlarge')}
                 </button>
-                {data.points && data.tiles && (
+                {shownMap && (
                   <Suspense fallback={<p className="muted">{tr('loading')}</p>}>
                     <ListeProMap
-                      points={data.points}
-                      tiles={data.tiles}
+                      points={shownMap.points}
+                      tiles={shownMap.tiles}
                       favourites={favouritePks}
                       locate={locate}
                       enlarged={enlarged}

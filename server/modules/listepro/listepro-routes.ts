@@ -85,7 +85,11 @@ export function listeproRouter(app: AppContext): Router {
       const near = nearCommune(ctx, q.near);
       const withPoints = q.points === '1' || q.points === 'true';
 
-      const matches = await matchingSheets(ctx, mar ? { mar: true } : { activity: activity!, subMission: subMission! });
+      const matches = await matchingSheets(
+        ctx,
+        mar ? { mar: true } : { activity: activity!, subMission: subMission! },
+        withPoints ? 'positions' : 'keys',
+      );
       const order = ordered(matches, seed);
       const cards = await cardsFor(
         ctx,
@@ -98,7 +102,8 @@ export function listeproRouter(app: AppContext): Router {
         total: order.length,
         near: near ? { code: near.code, name: near.name, postcode: near.postcode } : null,
         results: cards.map((c) => ({ ...c, distanceKm: distanceFrom(near, c) })),
-        // Every match's position, for the map beside the cards (the cards are one page of them).
+        // Every match's position, for the map beside the cards (the cards are one page of them): the
+        // results screen asks once per search (its first page) and keeps them while paging.
         ...(withPoints
           ? {
               points: order

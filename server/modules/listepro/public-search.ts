@@ -6,7 +6,8 @@ import { assertModuleEnabled, entityOf } from '../../operations/entity-access';
 import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
 import { territories } from '../territories/territory-data';
 import { communeCentre } from '../territories/commune-centres';
-import { distanceKm, located, matchesSearch, seededShuffle } from '../../../engine/listepro/search';
+import { containsAll } from '../../db/array-index';
+import { distanceKm, located, seededShuffle } from '../../../engine/listepro/search';
 
 /** The rows of a table as API records (small reference tables: jobs, key words, the tree). */
 export async function allRecords(ctx: RequestContext, name: string): Promise<ApiRecord[]> {
@@ -30,17 +31,6 @@ export function isDirectoryTeam(ctx: RequestContext): boolean {
 const column = (ctx: RequestContext, entity: string, property: string) =>
   entityOf(ctx, entity).columnByProperty.get(property)!.column;
 
-const parseList = (v: unknown): number[] => {
-  if (Array.isArray(v)) return v as number[];
-  if (typeof v !== 'string' || v === '') return [];
-  try {
-    const parsed = JSON.parse(v) as unknown;
-    return Array.isArray(parsed) ? (parsed as number[]) : [];
-  } catch {
-    return [];
-  }
-};
-
 /** What the search needs of one public sheet: a light row, never the whole sheet. */
 export interface Candidate {
   pk: number;
@@ -52,57 +42,51 @@ export interface Candidate {
 export type SearchQuery = { activity: number; subMission: number } | { mar: true };
 
 /**
- * The public sheets answering a query, in pk order: valid and published (SQL), with their
- * published presentation listing the activity and the sub-mission (in SQL, then the unit-tested
- * rule on the rows that come back). One query with a join, a handful of short columns per row: at 10,000
- * sheets this is what keeps the search within its 30 ms (bench/listepro-search.ts).
+ * The public sheets answering a query (the rule of `matchesSearch`, engine/listepro/search.ts), in
+ * pk order: valid and published, with a published presentation listing the activity and the
+ * sub-mission. One query reading a handful of short columns of the matches only: the two lists are
+ * matched from their index (server/db/array-index.ts: GIN on PostgreSQL, side tables on SQLite),
+ * so that at 10,000 sheets no presentation's lists are read or parsed (bench/listepro-search.ts).
+ * `read`: `positions` for the map's points (pk, name, position), `keys` for the pks alone.
  */
-export async function matchingSheets(ctx: RequestContext, query: SearchQuery): Promise<Candidate[]> {
+export async function matchingSheets(
+  ctx: RequestContext,
+  query: SearchQuery,
+  read: 'positions' | 'keys' = 'positions',
+): Promise<Candidate[]> {
   const table = (name: string) => sql.table(entityOf(ctx, name).schema['x-entity'].table);
   const P = (p: string) => sql.ref(`p.${column(ctx, 'listepro-professional', p)}`);
   const R = (p: string) => sql.ref(`r.${column(ctx, 'listepro-presentation', p)}`);
   const db = ctx.app.database.db;
   // Plain SQL (the same text on SQLite and PostgreSQL): booleans are stored 0/1 on both.
-  const head = sql`select ${P('pk')} as pk, ${P('name')} as name, ${P('lat')} as lat, ${P('lon')} as lon`;
+  // `keys`: the pks alone (name '' and no position), when only the order is wanted — a later page
+  // of results, the PDF —: reading and sending thousands of names is most of what a page costs.
+  const columns =
+    read === 'keys'
+      ? sql`${P('pk')} as pk`
+      : sql`${P('pk')} as pk, ${P('name')} as name, ${P('lat')} as lat, ${P('lon')} as lon`;
+  const head = sql`select ${columns} from ${table('listepro-professional')} as p`;
   const valid = sql`${P('proIsValid')} = 1 and ${P('transitionState')} = 'published'`;
   if ('mar' in query) {
-    const { rows } = await sql<Record<string, unknown>>`${head} from ${table('listepro-professional')} as p
+    const { rows } = await sql<Record<string, unknown>>`${head}
       where ${valid} and ${P('isMonAccompagnateurRenov')} = 1 order by ${P('pk')}`.execute(db);
     return rows.map(candidate);
   }
-  // The two lists are matched in SQL too (jsonb containment on PostgreSQL, json_each on SQLite): at
-  // 10,000 sheets, reading and parsing every presentation's lists in the process cost ~36 ms a search
-  // (bench, 2026-11-26). The rule below still decides, on the few rows that come back.
-  const has = (list: string, value: number) =>
-    ctx.app.database.dialect === 'postgres'
-      ? sql`${R(list)} @> ${JSON.stringify([value])}::jsonb`
-      : sql`exists (select 1 from json_each(${R(list)}) where json_each.value = ${value})`;
-  const { rows } = await sql<Record<string, unknown>>`${head}, ${R('activities')} as activities,
-      ${R('subMissions')} as sub_missions
-    from ${table('listepro-professional')} as p
-    join ${table('listepro-presentation')} as r on ${R('professional')} = ${P('pk')} and ${R('version')} = 'published'
-    where ${valid} and ${has('activities', query.activity)} and ${has('subMissions', query.subMission)}
+  const listing = containsAll(
+    ctx.app.database.dialect,
+    entityOf(ctx, 'listepro-presentation').schema['x-entity'].table,
+    'r',
+    [
+      { column: column(ctx, 'listepro-presentation', 'activities'), value: query.activity },
+      { column: column(ctx, 'listepro-presentation', 'subMissions'), value: query.subMission },
+    ],
+  );
+  // `in`, not a join: a sheet with two published presentations is one match.
+  const { rows } = await sql<Record<string, unknown>>`${head}
+    where ${valid} and ${P('pk')} in (select ${R('professional')} from ${table('listepro-presentation')} as r
+      where ${R('version')} = 'published' and ${listing})
     order by ${P('pk')}`.execute(db);
-  const out: Candidate[] = [];
-  let last = -1;
-  for (const r of rows) {
-    const pk = Number(r.pk);
-    if (pk === last) continue;
-    const ok = matchesSearch(
-      {
-        proIsValid: true,
-        transitionState: 'published',
-        activities: parseList(r.activities),
-        subMissions: parseList(r.sub_missions),
-      },
-      query,
-    );
-    if (ok) {
-      out.push(candidate(r));
-      last = pk;
-    }
-  }
-  return out;
+  return rows.map(candidate);
 }
 
 function candidate(r: Record<string, unknown>): Candidate {
@@ -177,6 +161,10 @@ export async function cardsFor(ctx: RequestContext, pks: number[]): Promise<Publ
   const db = ctx.app.database.db;
   const sheets = new Map<number, ApiRecord>();
   const presentations = new Map<number, ApiRecord>();
+  // The names of jobs and key words are read beside the sheets, not after them: one round trip
+  // less to PostgreSQL for every page of results.
+  const names = Promise.all([allRecords(ctx, 'listepro-job'), allRecords(ctx, 'listepro-key-word')]);
+  names.catch(() => undefined); // awaited below; not an unhandled rejection if a sheet query fails first
   // In chunks: a PDF of every result may name thousands of sheets (bound parameters are limited).
   for (let i = 0; i < pks.length; i += 500) {
     const chunk = pks.slice(i, i + 500);
@@ -202,7 +190,7 @@ export async function cardsFor(ctx: RequestContext, pks: number[]): Promise<Publ
       if (!presentations.has(rec.professional as number)) presentations.set(rec.professional as number, rec);
     }
   }
-  const [jobs, words] = await Promise.all([allRecords(ctx, 'listepro-job'), allRecords(ctx, 'listepro-key-word')]);
+  const [jobs, words] = await names;
   const jobNames = new Map(jobs.map((j) => [j.pk as number, String(j.name)]));
   const wordNames = new Map(words.map((w) => [w.pk as number, String(w.name)]));
   return pks

@@ -100,7 +100,7 @@ export async function directoryPdf(ctx: RequestContext, body: unknown): Promise<
   const r = parse(ctx, body);
   const near = nearCommune(ctx, r.near ?? undefined);
   const matches = ordered(
-    await matchingSheets(ctx, r.mar ? { mar: true } : { activity: r.activity!, subMission: r.subMission! }),
+    await matchingSheets(ctx, r.mar ? { mar: true } : { activity: r.activity!, subMission: r.subMission! }, 'keys'),
     r.seed,
   );
   const matching = new Set(matches.map((m) => m.pk));
