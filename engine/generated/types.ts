@@ -2127,6 +2127,15 @@ export interface Group {
    */
   whiteLabelling?: number | null;
   /**
+   * Logo imprimé — PNG ou JPEG, 2 Mo au plus : imprimé sur la couverture des comptes rendus de visite de la structure.
+   */
+  logo?: {
+    key: string;
+    name: string;
+    size: number;
+    contentType: string;
+  } | null;
+  /**
    * Logo
    */
   profilePic?: string | null;

@@ -25,6 +25,7 @@ export interface AccountGroupTable {
   coefficient: number | null;
   territories: JsonColumn | null;
   white_labelling: number | null;
+  logo: JsonColumn | null;
   profile_pic: string | null;
   created_at: string | null;
   updated_at: string | null;

@@ -4,9 +4,6 @@ import { flat, pdfText } from '../helpers/pdf-text';
 import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
 import { formatWithUnit } from '../../engine/simulators/shared/format-fr';
-import { mkdir, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
-import { accountSettings } from '../../server/modules/accounts/settings';
 
 // Visit reports and pre-recommendations (spec 02 §2, §4, §5; reference 10; docs/visit-report.md):
 // housing and report saved in one transaction, the contact type of each kind, the structure's
@@ -282,15 +279,18 @@ describe.each(DIALECTS)('visit reports on %s', (dialect) => {
     expect(heating.body.owningGroup).toBe(2);
     const computed = (await t.call('/thermix/compute_results', { method: 'POST', body: SAVED_HEATING })).body;
     const loan = (await t.call('/ecorenover/compute', { method: 'POST', body: SAVED_LOAN })).body;
-    // The signing structure's logo, where its picture URL points.
-    const dir = join(accountSettings(t.app).mediaDir, 'group-pics');
-    await mkdir(dir, { recursive: true });
-    await writeFile(join(dir, 'logo-2.png'), LOGO);
-    await t.app.database.db
-      .updateTable('account_group' as never)
-      .set({ profile_pic: '/media/group-pics/logo-2.png' } as never)
-      .where('pk' as never, '=', 2 as never)
-      .execute();
+    // The signing structure's logo, uploaded on the structure's form (its « Logo imprimé » file field).
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(LOGO)], { type: 'image/png' }), 'logo.png');
+    const uploaded = await fetch(`${t.url}/api/v1/accounts/group/file/logo/`, {
+      method: 'POST',
+      headers: { Authorization: `JWT ${token.advisor}` },
+      body: form,
+    });
+    expect(uploaded.status).toBe(201);
+    const logoRef = await uploaded.json();
+    const group = await call('/accounts/group/2/', 'advisor', 'PATCH', { logo: logoRef });
+    expect(group.status, JSON.stringify(group.body)).toBe(200);
 
     const other = (
       await call('/fac/contact/', 'advisor', 'POST', { firstName: 'Paul', lastName: `Annexes ${dialect}` })

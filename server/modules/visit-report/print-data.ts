@@ -5,6 +5,8 @@ import { findOne } from '../../operations/find-one';
 import { getEntity } from '../../../engine/schema/registry';
 import type { PropertySchema } from '../../../engine/schema/types';
 import { readFile } from 'node:fs/promises';
+import { buffer } from 'node:stream/consumers';
+import { fileStorage } from '../../storage';
 import { computeEcorenoverAnswer, computeThermix, computeTherminix } from '../simulators/compute';
 import { imageKind, mediaFile } from '../accounts/profile-picture';
 import {
@@ -130,11 +132,34 @@ async function professionals(ctx: RequestContext, pks: unknown): Promise<Profess
   return out;
 }
 
-/** The structure's logo file (PNG or JPEG, the formats a PDF embeds as they are), or null. */
-async function logoOf(ctx: RequestContext, url: unknown): Promise<PrintData['logo']> {
-  const file = mediaFile(ctx.app, typeof url === 'string' ? url : null);
-  if (!file) return null;
-  const bytes = await readFile(file).catch(() => null);
+/** The bytes of a stored `format: file` reference (the structure's uploaded logo), or null. */
+async function storedBytes(ctx: RequestContext, value: unknown): Promise<Buffer | null> {
+  let ref: unknown = value;
+  if (typeof value === 'string') {
+    try {
+      ref = JSON.parse(value);
+    } catch {
+      return null;
+    }
+  }
+  const key = ref && typeof ref === 'object' ? (ref as { key?: unknown }).key : undefined;
+  if (typeof key !== 'string') return null;
+  return fileStorage(ctx.app)
+    .get(key)
+    .then((stream) => buffer(stream))
+    .catch(() => null);
+}
+
+/**
+ * The structure's logo (PNG or JPEG, the formats a PDF embeds as they are), or null: the logo
+ * uploaded on the structure's form first, else the picture the reference platform kept.
+ */
+async function logoOf(ctx: RequestContext, uploaded: unknown, pictureUrl: unknown): Promise<PrintData['logo']> {
+  let bytes = await storedBytes(ctx, uploaded);
+  if (!bytes) {
+    const file = mediaFile(ctx.app, typeof pictureUrl === 'string' ? pictureUrl : null);
+    bytes = file ? await readFile(file).catch(() => null) : null;
+  }
   const kind = bytes ? imageKind(bytes) : null;
   if (!bytes || (kind !== 'png' && kind !== 'jpg')) return null;
   const format = kind === 'png' ? 'PNG' : 'JPEG';
@@ -183,7 +208,7 @@ export async function printData(ctx: RequestContext, reportPk: unknown): Promise
           title: str(a.title),
         }
       : null,
-    logo: await logoOf(ctx, g?.profile_pic),
+    logo: await logoOf(ctx, g?.logo, g?.profile_pic),
     scenarios: scenarioTotals(report as never),
     appendices: assembleAppendices(report as never, sources),
     labels: labelMaps(ctx),
