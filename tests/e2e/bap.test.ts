@@ -86,8 +86,18 @@ describe('projects exchange (Chromium)', () => {
       expect(await seriousViolations(pro.page)).toEqual([]);
       if (!(await charter.isChecked())) {
         await charter.check();
-        await pro.page.locator('#field_departments').fill('38');
-        await pro.page.locator('#field_departments').press('Enter');
+        // Zones from the territory pickers, never typed codes: a department from the list, a
+        // commune found by its name.
+        await pro.page.locator('#field_departments').selectOption({ label: '38 – Isère' }, WAIT);
+        await pro.page.getByRole('listitem').filter({ hasText: 'Isère (38)' }).waitFor(WAIT);
+        const commune = pro.page.getByRole('combobox', { name: /Communes d'intervention/ });
+        await commune.fill('Voiron');
+        await pro.page.getByRole('option', { name: /^Voiron/ }).waitFor({ timeout: 60_000 });
+        await commune.press('Enter');
+        await pro.page.getByRole('listitem').filter({ hasText: 'Voiron (38563)' }).waitFor(WAIT);
+        expect(await seriousViolations(pro.page)).toEqual([]);
+        // At the bottom, the form's sticky buttons stop hiding the last field of the full-page picture.
+        await pro.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
         await screenshot(pro.page, `bap-pro-membership-${width}`);
         await pro.page.getByRole('button', { name: 'Enregistrer', exact: true }).click();
         await notice(pro.page, 'créée');
@@ -95,6 +105,9 @@ describe('projects exchange (Chromium)', () => {
         const reached = await smtp.waitFor('pro@demo.fr', mailsBefore);
         expect(reached.subject).toContain(`Nouveau projet : ${title}`);
       } else {
+        // Their membership is kept, with the zones chosen before, by name.
+        await pro.page.getByRole('listitem').filter({ hasText: 'Voiron (38563)' }).waitFor(WAIT);
+        await screenshot(pro.page, `bap-pro-membership-${width}`);
         const reached = await smtp.waitFor('pro@demo.fr', mailsBefore);
         expect(reached.subject).toContain(`Nouveau projet : ${title}`);
       }
