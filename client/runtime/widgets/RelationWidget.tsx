@@ -37,11 +37,17 @@ export function RelationWidget(props: WidgetProps) {
   const rel = props.options.relation as RelationOptions;
   const ids = typeof props.value === 'number' ? [props.value] : [];
   const { options: loaded } = useOptions(rel.entity, rel.field, ids);
-  // A required choice with a single possible value (a professional's own sheet) is made for the
-  // user: an empty select offering one option is a step for nothing.
+  // With the form's option `chooseSingle`, a required choice with a single possible value (a
+  // professional's own sheet) is made for the user: a select offering one option is a step for nothing.
+  // Opt-in: elsewhere an empty required field must still say so (the form's error summary).
   const choices = loaded === null ? null : allowedOptions(props, rel, loaded, ids);
   const only =
-    choices?.length === 1 && props.required && !props.readonly && !props.disabled && typeof props.value !== 'number'
+    props.options.chooseSingle === true &&
+    choices?.length === 1 &&
+    props.required &&
+    !props.readonly &&
+    !props.disabled &&
+    typeof props.value !== 'number'
       ? choices[0]!.value
       : null;
   useEffect(() => {
