@@ -16,6 +16,7 @@ interface Statistics {
   bySubMission: { subMission: number; name: string; count: number }[];
 }
 
+const projects = (n: number) => `${formatNumber(n)} ${n > 1 ? 'projets' : 'projet'}`;
 const days = (v: number | null) => (v === null ? '—' : `${formatNumber(Math.round(v * 10) / 10)} j`);
 
 /** One figure, as the generic detail screens show a field (the shared `details` look). */
@@ -58,7 +59,7 @@ export default function BapStatisticsScreen() {
           <Fact term="Taux d’intérêt">
             {stats.interestRate === null
               ? '—'
-              : `${formatNumber(Math.round(stats.interestRate * 1000) / 10)} % (${stats.withInterest} projets)`}
+              : `${formatNumber(Math.round(stats.interestRate * 1000) / 10)} % (${projects(stats.withInterest)})`}
           </Fact>
           <Fact term="Délai moyen avant le premier intérêt">{days(stats.meanDaysToFirstInterest)}</Fact>
           <Fact term="Délai médian avant le premier intérêt">{days(stats.medianDaysToFirstInterest)}</Fact>
