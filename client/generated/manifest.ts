@@ -208,7 +208,8 @@ export const routes: ManifestRoute[] = [
     "name": "BapProProjects",
     "path": "/bourse-aux-projets/professionnels/projets",
     "screen": {
-      "component": "BapProProjectsScreen"
+      "kind": "list",
+      "entity": "bap-project"
     },
     "access": {
       "role": [
@@ -218,13 +219,14 @@ export const routes: ManifestRoute[] = [
     "module": "bap",
     "layout": "web",
     "title": "Projets pour vous",
-    "description": "Les projets de rénovation qui répondent à votre fiche et à vos zones."
+    "description": "Les projets de rénovation qui répondent à votre fiche et à vos zones d'intervention : ouvrez-en un pour le lire et déclarer votre intérêt."
   },
   {
     "name": "BapProProject",
     "path": "/bourse-aux-projets/professionnels/projets/:pk",
     "screen": {
-      "component": "BapProProjectScreen"
+      "kind": "detail",
+      "entity": "bap-project"
     },
     "access": {
       "role": [
@@ -239,7 +241,7 @@ export const routes: ManifestRoute[] = [
     "name": "BapProMembership",
     "path": "/bourse-aux-projets/professionnels/adhesion",
     "screen": {
-      "component": "BapProMembershipScreen"
+      "component": "GroupAccountScreen"
     },
     "access": {
       "role": [
@@ -248,7 +250,11 @@ export const routes: ManifestRoute[] = [
     },
     "module": "bap",
     "layout": "web",
-    "title": "Mon adhésion à la bourse aux projets"
+    "title": "Mon adhésion à la bourse aux projets",
+    "description": "Acceptez la charte et choisissez vos zones d'intervention : les projets qui y répondent vous seront proposés.",
+    "params": {
+      "entity": "bap-membership"
+    }
   },
   {
     "name": "MyStructure",
@@ -1719,6 +1725,23 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Modifier le rendez-vous",
     "description": "Les rendez-vous des conseillers de votre structure : prise de rendez-vous pour un client, suivi, annulation."
+  },
+  {
+    "name": "BapInterestEdit",
+    "path": "/bourse-aux-projets/interets/edition/:pk",
+    "screen": {
+      "kind": "edit",
+      "entity": "bap-interest"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "bap",
+    "layout": "web",
+    "title": "Modifier le intérêt"
   },
   {
     "name": "BapProjectList",

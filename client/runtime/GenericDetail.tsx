@@ -1,3 +1,4 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { api, type ApiError } from '../api/http';
@@ -12,6 +13,9 @@ import { usePageTitle } from '../shell/page-title';
 import type { RecordData } from './types';
 import { t } from '../lib/messages';
 import { canAccess } from '../../engine/access/can-access';
+import { holds } from '../../engine/logic/logic';
+import { ruleUserAtom } from '../state/session';
+import { ruleWhiteLabelAtom } from '../state/white-label';
 import { isFileRef } from '../../engine/files/file-ref';
 import { SafeHtml } from './SafeHtml';
 import { FileImage } from './files/FileImage';
@@ -26,10 +30,14 @@ export default function GenericDetail() {
   const [record, setRecord] = useState<RecordData | null>(null);
   const [error, setError] = useState<ApiError | null>(null);
   const paths = entityPaths(entity);
+  // Bumped when a record action changed the record on the server: read it and its lists again.
+  const [actionRuns, setActionRuns] = useState(0);
   useEffect(() => {
     if (!meta?.apiPath) return;
     api<RecordData>(`/${meta.apiPath}/${pk}/`).then(setRecord, setError);
-  }, [meta, pk]);
+  }, [meta, pk, actionRuns]);
+  const user = useAtomValue(ruleUserAtom);
+  const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
   const fields = meta ? meta.form.layout.sections.flatMap((s) => s.fields) : [];
   const labels = useRelationLabels(record ? [record] : [], meta?.schema.properties, fields);
   usePageTitle(record && meta ? String(record[meta.display] ?? '') : null);
@@ -52,6 +60,11 @@ export default function GenericDetail() {
           ...s,
           shown: s.fields
             .filter((f) => meta.schema.properties[f])
+            // As on the form: a field whose `visibleIf` does not hold for this record and user is not shown.
+            .filter((f) => {
+              const rule = meta.fieldRules[f]?.visibleIf;
+              return rule === undefined || holds(rule, { user, whiteLabel, record });
+            })
             // A link to records the caller may not see (a public sheet's tags, its lead) says nothing
             // but « n° 3 »: left out rather than shown as a bare number.
             .filter((f) => !unreadableLink(meta.schema.properties[f], record[f], labels)),
@@ -100,10 +113,10 @@ export default function GenericDetail() {
             {t('ui.edit')}
           </Link>
         )}
-        <RecordActions meta={meta} record={record} />
+        <RecordActions meta={meta} record={record} onDone={() => setActionRuns((n) => n + 1)} />
       </div>
       {/* A read-only record's own lists (a feedback file's lines), as under a form. */}
-      <RelatedPanels meta={meta} record={record} createForm={GenericEdit} />
+      <RelatedPanels key={actionRuns} meta={meta} record={record} createForm={GenericEdit} />
     </div>
   );
 }

@@ -194,6 +194,8 @@ function EditScreen({
   const user = useAtomValue(ruleUserAtom);
   const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
   const navigate = useNavigate();
+  // Bumped when a record action changed the record on the server: its related lists are read again.
+  const [actionRuns, setActionRuns] = useState(0);
   // Values a creation starts with, handed over by the screen that opened it (the calendar's
   // empty hour gives the start and end); only writable properties of the entity are taken.
   const handedOver = (useLocation().state as { prefill?: RecordData } | null)?.prefill;
@@ -503,7 +505,16 @@ function EditScreen({
               </button>
             )}
             {/* The saved record: an action works on what the server has, not on unsaved changes. */}
-            {!creating && !props.preview && previous && <RecordActions meta={meta} record={previous} />}
+            {!creating && !props.preview && previous && (
+              <RecordActions
+                meta={meta}
+                record={previous}
+                onDone={() => {
+                  reloadAfterTransition();
+                  setActionRuns((n) => n + 1);
+                }}
+              />
+            )}
             {mayDelete && (
               <button
                 type="button"
@@ -522,7 +533,7 @@ function EditScreen({
       )}
       {!creating && !props.embedded && <RelatedLists meta={meta} record={data} />}
       {!creating && !props.preview && !props.embedded && previous && (
-        <RelatedPanels meta={meta} record={previous} createForm={GenericEdit} />
+        <RelatedPanels key={actionRuns} meta={meta} record={previous} createForm={GenericEdit} />
       )}
     </div>
   );

@@ -12,6 +12,11 @@ import { Dialog } from '../shell/Dialog';
 import { confirmAction } from '../shell/confirm';
 import { t } from '../lib/messages';
 import type { EntityMeta, RecordData, RelatedList } from './types';
+import { RecordActions } from './RecordActions';
+import { mayShowAction } from './may-show-action';
+import { useAtomValue } from 'jotai';
+import { ruleUserAtom } from '../state/session';
+import { ruleWhiteLabelAtom } from '../state/white-label';
 import { AddToExisting } from './AddToExisting';
 
 /** What the creation form of a related record is given (GenericEdit's props of the same names). */
@@ -143,9 +148,19 @@ function RelatedTable({
     const mayChange = meta.can.change && canAccess(meta, 'change', row);
     return mayChange ? (paths.edit(row.pk) ?? paths.detail(row.pk)) : (paths.detail(row.pk) ?? paths.edit(row.pk));
   };
+  // `rowActions`: the related entity's record actions on each row (« Partager le contact »); the
+  // panel is read again once one changed its row on the server.
+  const user = useAtomValue(ruleUserAtom);
+  const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
+  // Only when some row may show one: a professional reading their interest gets no empty column.
+  const withActions =
+    Boolean(related.rowActions) &&
+    (data?.records ?? []).some((r) =>
+      (meta.recordActions ?? []).some((a) => mayShowAction(a, r, { user, whiteLabel })),
+    );
   const columns = useMemo<ColumnDef<RecordData>[]>(
-    () =>
-      columnNames.map((c, index) => {
+    () => [
+      ...columnNames.map((c, index): ColumnDef<RecordData> => {
         const prop = meta.schema.properties[c];
         return {
           id: c,
@@ -184,8 +199,22 @@ function RelatedTable({
           },
         };
       }),
+      ...(withActions
+        ? [
+            {
+              id: '_actions',
+              header: t('ui.actions'),
+              cell: ({ row }) => (
+                <div className="row-actions">
+                  <RecordActions meta={meta} record={row.original} onDone={() => setReloads((n) => n + 1)} />
+                </div>
+              ),
+            } satisfies ColumnDef<RecordData>,
+          ]
+        : []),
+    ],
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [meta, columnNames, labels],
+    [meta, columnNames, labels, withActions],
   );
   const table = useReactTable({
     data: data?.records ?? [],
@@ -270,7 +299,9 @@ function RelatedTable({
           {loadError.message}
         </div>
       )}
-      {data && data.records.length === 0 && !loadError && <p className="muted">{t('ui.related.empty')}</p>}
+      {data && data.records.length === 0 && !loadError && (
+        <p className="muted">{related.empty ?? t('ui.related.empty')}</p>
+      )}
       {data && data.records.length > 0 && (
         // Focusable so that a table wider than its panel scrolls from the keyboard too.
         <div

@@ -85,6 +85,12 @@ export interface EntityMeta extends AccessRules {
     /** (generic `linkWhenFound`) the record to look for, with its entity's API path. */
     find?: { entity: string; path: string; filters: Record<string, string> };
     to?: string;
+    /** (generic `post`) see RecordActionDeclaration; `unlessFound` comes with its entity's API path. */
+    post?: string;
+    body?: Record<string, string>;
+    visibleIf?: Rule;
+    unlessFound?: { entity: string; path: string; filters: Record<string, string> };
+    done?: string;
   }[];
   /** Buttons above the list that POST to `<apiPath>/<post>` (x-entity.screens.listActions), those the user may use. */
   listActions?: { label: string; post?: string; to?: string; busyLabel?: string; help?: string }[];
@@ -111,6 +117,8 @@ export interface RecordActionProps {
   label: string;
   /** The whole declaration (generic actions read their settings from it). */
   declaration?: NonNullable<EntityMeta['recordActions']>[number];
+  /** Called once the action changed the record on the server: the screen reads it again. */
+  onDone?: () => void;
 }
 
 /** A related list as GET /api/v1/meta/entity/:name gives it (server/modules/meta/related-lists.ts). */

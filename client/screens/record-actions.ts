@@ -15,10 +15,11 @@ export const recordActions: Record<string, LazyExoticComponent<ComponentType<Rec
   eventLinks: lazy(() => import('./events/EventLinksAction')),
   newsletterSend: lazy(() => import('./newsletters/NewsletterSendAction')),
   visitReportPdf: lazy(() => import('./visit-report/VisitReportPdfAction')),
-  bapProject: lazy(() => import('./bap/BapProjectAction')),
   listeproAccount: lazy(() => import('./listepro-office/ListeProAccountAction')),
   // Generic: a link shown when a record of another entity matches (a contact's duplicate group).
   linkWhenFound: lazy(() => import('../runtime/LinkWhenFoundAction')),
+  // Generic: a button POSTing to a declared endpoint (« Je suis intéressé », « Partager le contact »).
+  post: lazy(() => import('../runtime/PostRecordAction')),
 };
 
 /**

@@ -628,7 +628,7 @@ export interface BapMembership {
    */
   departments?: string[];
   /**
-   * Communes d'intervention (codes INSEE)
+   * Communes d'intervention
    *
    * @maxItems 500
    */

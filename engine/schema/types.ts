@@ -53,6 +53,16 @@ export interface RecordActionDeclaration {
   find?: { entity: string; filters: Record<string, string> };
   /** (with `find`) where the button leads; `{pk}` the record's key, `{found}` the found record's. */
   to?: string;
+  /** (generic `post`) the API path the button POSTs to (`{pk}`: the record's key). */
+  post?: string;
+  /** (with `post`) the body; a value `{pk}` becomes the record's key. */
+  body?: Record<string, string>;
+  /** (with `post`) the button shows when this rule on `record` and `user` holds. */
+  visibleIf?: Rule;
+  /** (with `post`) the button hides when the user sees such a record (`{pk}`: the record's key). */
+  unlessFound?: { entity: string; filters: Record<string, string> };
+  /** (with `post`) the French notice of a success. */
+  done?: string;
 }
 
 /** A list button calling one POST endpoint of the entity (« Tout recalculer »). */
@@ -218,6 +228,10 @@ export interface RelatedDeclaration {
   perPage?: number;
   /** For a list link: add this record to an existing related record (« Ajouter à une liste »). */
   addExisting?: { label: string };
+  /** The French sentence of an empty panel (what would fill it, for who sees none yet). */
+  empty?: string;
+  /** Each row shows the related entity's record actions (« Partager le contact » on an interest). */
+  rowActions?: boolean;
 }
 
 export interface EntitySchema {

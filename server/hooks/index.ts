@@ -27,6 +27,7 @@ import { listeproOwnerFromProfessional } from './listepro/owner-from-professiona
 import { bapProject } from './bap/bap-project';
 import { bapInterest } from './bap/bap-interest';
 import { bapMembership } from './bap/bap-membership';
+import { bapAccount } from './bap/bap-account';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
 import { newsletterSlug } from './newsletters/newsletter-slug';
@@ -50,6 +51,7 @@ export const namedHooks: Record<string, EntityHook> = {
   bapProject,
   bapInterest,
   bapMembership,
+  bapAccount,
   emailLowerCase,
   phoneCache,
   groupFromAdvisor,

@@ -66,14 +66,20 @@ describe.each(DIALECTS)('projects exchange on %s', (dialect) => {
     });
     expect(noZone.status).toBe(400);
     expect(JSON.stringify(noZone.body)).toContain('au moins un département ou une commune');
-    // Not someone else's sheet: refused as if that account did not exist (its owner is not readable).
+    // Not someone else's sheet: the relation's rule offers a professional their own sheet only, and
+    // the owner it would give is refused as if that account did not exist (it is not readable).
     const foreign = await t.call(`${B}/membership/`, {
       method: 'POST',
       token: pro,
       body: { professional: 2, charterAccepted: true, departments: ['38'] },
     });
     expect(foreign.status).toBe(400);
-    expect(foreign.body.errors).toMatchObject([{ path: 'owner', code: 'relation_missing' }]);
+    expect(foreign.body.errors).toContainEqual(expect.objectContaining({ path: 'professional' }));
+    expect(foreign.body.errors).toContainEqual(expect.objectContaining({ path: 'owner', code: 'relation_missing' }));
+    const choices = await t.call('/meta/options/listepro-professional?field=bap-membership.professional', {
+      token: pro,
+    });
+    expect(choices.body).toEqual([{ value: 1, label: expect.any(String) }]);
     const joined = await t.call(`${B}/membership/`, {
       method: 'POST',
       token: pro,
@@ -156,6 +162,33 @@ describe.each(DIALECTS)('projects exchange on %s', (dialect) => {
     expect((await mailsTo('thermique-isere@demo.fr')).filter((s) => s.includes('projet'))).toEqual([]);
   });
 
+  it('takes a deactivated professional, or one whose membership ended, out of the projects at once', async () => {
+    const matched = async () => (await t.call(`${B}/project/${project}/`, { token: advisor })).body.matchedUsers;
+    const off = await t.call('/accounts/user/6/', { method: 'PATCH', token: admin, body: { isActive: false } });
+    expect(off.status, JSON.stringify(off.body)).toBe(200);
+    expect(await matched()).toEqual([]);
+    const before = (await mailsTo('pro@demo.fr')).length;
+    const on = await t.call('/accounts/user/6/', { method: 'PATCH', token: admin, body: { isActive: true } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(await matched()).toEqual([6]);
+    // Reached again: told again.
+    expect((await mailsTo('pro@demo.fr')).length).toBe(before + 1);
+    pro = await t.login('pro@demo.fr');
+
+    const [membership] = await listed(`${B}/membership/`, pro);
+    const left = await t.call(`${B}/membership/${membership}/`, { method: 'DELETE', token: pro });
+    expect(left.status, JSON.stringify(left.body)).toBe(200);
+    expect(await matched()).toEqual([]);
+    expect(await listed(`${B}/project/`, pro)).toEqual([]);
+    const back = await t.call(`${B}/membership/`, {
+      method: 'POST',
+      token: pro,
+      body: { professional: 1, charterAccepted: true, departments: ['38'] },
+    });
+    expect(back.status, JSON.stringify(back.body)).toBe(201);
+    expect(await matched()).toEqual([6]);
+  });
+
   it('hides the household contact until the advisor shares it with an interested professional', async () => {
     expect(await listed(`${B}/household/?project=${project}`, pro)).toEqual([]);
     const [contactPk] = await listed(`${B}/household/?project=${project}`, advisor);
@@ -167,12 +200,14 @@ describe.each(DIALECTS)('projects exchange on %s', (dialect) => {
       body: { project, professional: 2 },
     });
     expect(stranger.status).toBe(400);
+    // « Je suis intéressé » sends the project only: the professional's own sheet is taken.
     const declared = await t.call(`${B}/interest/`, {
       method: 'POST',
       token: pro,
-      body: { project, professional: 1, message: 'Disponible dès mars.' },
+      body: { project, message: 'Disponible dès mars.' },
     });
     expect(declared.status, JSON.stringify(declared.body)).toBe(201);
+    expect(declared.body).toMatchObject({ professional: 1, owner: 6 });
     interest = declared.body.pk;
     const twice = await t.call(`${B}/interest/`, { method: 'POST', token: pro, body: { project, professional: 1 } });
     expect(twice.status).toBe(400);

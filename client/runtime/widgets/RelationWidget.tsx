@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { WidgetProps } from '@rjsf/utils';
 import { ariaProps, describedBy } from './aria';
 import { useOptions } from '../use-options';
@@ -37,13 +37,30 @@ export function RelationWidget(props: WidgetProps) {
   const rel = props.options.relation as RelationOptions;
   const ids = typeof props.value === 'number' ? [props.value] : [];
   const { options: loaded } = useOptions(rel.entity, rel.field, ids);
+  // With the form's option `chooseSingle`, a required choice with a single possible value (a
+  // professional's own sheet) is made for the user: a select offering one option is a step for nothing.
+  // Opt-in: elsewhere an empty required field must still say so (the form's error summary).
+  const choices = loaded === null ? null : allowedOptions(props, rel, loaded, ids);
+  const only =
+    props.options.chooseSingle === true &&
+    choices?.length === 1 &&
+    props.required &&
+    !props.readonly &&
+    !props.disabled &&
+    typeof props.value !== 'number'
+      ? choices[0]!.value
+      : null;
+  useEffect(() => {
+    if (only !== null) props.onChange(only);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [only]);
   if (loaded === null)
     return (
       <p className="muted" id={props.id}>
         {t('ui.options_loading')}
       </p>
     );
-  const options = allowedOptions(props, rel, loaded, ids);
+  const options = choices ?? [];
   if (options.length === 0)
     return (
       <p className="muted" id={props.id}>

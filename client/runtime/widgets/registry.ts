@@ -10,6 +10,7 @@ import { RelationMultiWidget, RelationWidget } from './RelationWidget';
 import { StringListWidget } from './StringListWidget';
 import { ColorWidget, DateTimeWidget, DateWidget, TimeWidget } from './DateTimeWidgets';
 import { AddressWidget } from './AddressWidget';
+import { CommunesWidget, DepartmentsWidget } from './TerritoryListWidget';
 import { JsonField } from '../fields/JsonField';
 import { FileField } from '../fields/FileField';
 import { BlocksField } from '../fields/BlocksField';
@@ -26,6 +27,8 @@ export const widgets: RegistryWidgetsType = {
   relationMulti: RelationMultiWidget,
   stringList: StringListWidget,
   'insee-codes': StringListWidget,
+  communes: CommunesWidget,
+  departments: DepartmentsWidget,
   address: AddressWidget,
   color: ColorWidget,
   datetime: DateTimeWidget,

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { api } from '../../api/http';
 import { usePageTitle } from '../../shell/page-title';
 import { formatNumber } from '../../lib/format';
 import { failureText } from './bap-api';
-import './bap.css';
+import { t } from '../../lib/messages';
 
 interface Statistics {
   total: number;
@@ -16,7 +16,18 @@ interface Statistics {
   bySubMission: { subMission: number; name: string; count: number }[];
 }
 
+const projects = (n: number) => `${formatNumber(n)} ${n > 1 ? 'projets' : 'projet'}`;
 const days = (v: number | null) => (v === null ? '—' : `${formatNumber(Math.round(v * 10) / 10)} j`);
+
+/** One figure, as the generic detail screens show a field (the shared `details` look). */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="detail-row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 /** The exchange's figures (/bourse-aux-projets/statistics), computed by the server. */
 export default function BapStatisticsScreen() {
@@ -28,35 +39,35 @@ export default function BapStatisticsScreen() {
   }, []);
   if (error)
     return (
-      <p className="panel-error" role="alert">
+      <div className="notice notice-error" role="alert">
         {error}
+      </div>
+    );
+  if (!stats)
+    return (
+      <p className="loading" role="status">
+        {t('ui.loading')}
       </p>
     );
-  if (!stats) return <p>Chargement…</p>;
   return (
-    <div className="bap">
+    <div className="generic-detail">
       <section className="panel" aria-labelledby="bap-stats-interest">
         <h2 id="bap-stats-interest">Intérêt des professionnels</h2>
-        <dl className="bap-facts">
-          <dt>Projets</dt>
-          <dd>{formatNumber(stats.total)}</dd>
-          <dt>Projets proposés aux professionnels</dt>
-          <dd>{formatNumber(stats.offered)}</dd>
-          <dt>Taux d’intérêt</dt>
-          <dd>
+        <dl className="details">
+          <Fact term="Projets">{formatNumber(stats.total)}</Fact>
+          <Fact term="Projets proposés aux professionnels">{formatNumber(stats.offered)}</Fact>
+          <Fact term="Taux d’intérêt">
             {stats.interestRate === null
               ? '—'
-              : `${formatNumber(Math.round(stats.interestRate * 1000) / 10)} % (${stats.withInterest} projets)`}
-          </dd>
-          <dt>Délai moyen avant le premier intérêt</dt>
-          <dd>{days(stats.meanDaysToFirstInterest)}</dd>
-          <dt>Délai médian avant le premier intérêt</dt>
-          <dd>{days(stats.medianDaysToFirstInterest)}</dd>
+              : `${formatNumber(Math.round(stats.interestRate * 1000) / 10)} % (${projects(stats.withInterest)})`}
+          </Fact>
+          <Fact term="Délai moyen avant le premier intérêt">{days(stats.meanDaysToFirstInterest)}</Fact>
+          <Fact term="Délai médian avant le premier intérêt">{days(stats.medianDaysToFirstInterest)}</Fact>
         </dl>
       </section>
       <section className="panel" aria-labelledby="bap-stats-state">
         <h2 id="bap-stats-state">Projets par état</h2>
-        <table className="bap-table">
+        <table className="data-table">
           <thead>
             <tr>
               <th scope="col">État</th>
@@ -66,8 +77,8 @@ export default function BapStatisticsScreen() {
           <tbody>
             {stats.byState.map((s) => (
               <tr key={s.state}>
-                <td>{s.label}</td>
-                <td>{formatNumber(s.count)}</td>
+                <td data-label="État">{s.label}</td>
+                <td data-label="Projets">{formatNumber(s.count)}</td>
               </tr>
             ))}
           </tbody>
@@ -75,7 +86,7 @@ export default function BapStatisticsScreen() {
       </section>
       <section className="panel" aria-labelledby="bap-stats-sub">
         <h2 id="bap-stats-sub">Projets par sous-mission</h2>
-        <table className="bap-table">
+        <table className="data-table">
           <thead>
             <tr>
               <th scope="col">Sous-mission</th>
@@ -85,8 +96,8 @@ export default function BapStatisticsScreen() {
           <tbody>
             {stats.bySubMission.map((s) => (
               <tr key={s.subMission}>
-                <td>{s.name}</td>
-                <td>{formatNumber(s.count)}</td>
+                <td data-label="Sous-mission">{s.name}</td>
+                <td data-label="Projets">{formatNumber(s.count)}</td>
               </tr>
             ))}
           </tbody>

@@ -6,8 +6,10 @@ import { useCurrentRoute } from '../../runtime/entity-routes';
 import { t } from '../../lib/messages';
 
 /**
- * One record per structure (e-mail account, SMS account): opens it, or the creation form when the
- * structure has none yet. The entity comes from the route's params.
+ * One record per structure (e-mail account, SMS account) or per person (a professional's
+ * membership of the projects exchange): the first record of the entity's list — which its view
+ * rule narrows to the caller's own — opened, or the creation form when there is none yet. The
+ * entity comes from the route's params.
  */
 export default function GroupAccountScreen() {
   const route = useCurrentRoute();

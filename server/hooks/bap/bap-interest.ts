@@ -23,10 +23,18 @@ async function countInterests(app: AppContext, db: Kysely<AppDatabase>, project:
  * the project's advisor is told after the commit.
  */
 export const bapInterest: EntityHook = {
-  beforeValidate({ record, previous }) {
+  async beforeValidate({ ctx, record, previous, db }) {
     if (previous) {
       record.project = previous.project;
       record.professional = previous.professional;
+      return;
+    }
+    // « Je suis intéressé » sends the project only: the professional's own sheet is meant (runs
+    // before the owner hook, which reads it; the relation filter still refuses anyone else's).
+    if (!isRecordKey(record.professional) && isRecordKey(ctx.user.pk) && ctx.user.roles.includes('professional')) {
+      const own = await recordsOf(ctx.app, db, 'listepro-professional', { property: 'user', values: [ctx.user.pk] });
+      const first = own.map((s) => s.pk as number).sort((a, b) => a - b)[0];
+      if (first !== undefined) record.professional = first;
     }
   },
   async validate({ ctx, record, previous, db }) {

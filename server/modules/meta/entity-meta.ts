@@ -14,15 +14,27 @@ function importOf(ctx: RequestContext, name: string, mayCreate: boolean) {
 
 /**
  * The record buttons of the screens: a `find` (generic `linkWhenFound`) gets the API path of its
- * entity, and is left out when that entity is off or never visible to the user.
+ * entity, and is left out when that entity is off or never visible to the user; an `unlessFound`
+ * (generic `post`) gets its path likewise, and is dropped (nothing can hide the button) otherwise.
  */
 function recordActionsOf(ctx: RequestContext, actions: RecordActionDeclaration[]) {
-  return actions.flatMap((a) => {
-    if (!a.find) return [a];
-    const target = ctx.app.registry.entities.get(a.find.entity);
+  const readable = (entity: string) => {
+    const target = ctx.app.registry.entities.get(entity);
     const path = target?.schema['x-entity'].api?.path;
-    if (!target || !path || ctx.whiteLabel.modules[target.schema['x-entity'].module] === false) return [];
-    return mayEverDo(ctx, target, 'view') ? [{ ...a, find: { ...a.find, path } }] : [];
+    if (!target || !path || ctx.whiteLabel.modules[target.schema['x-entity'].module] === false) return null;
+    return mayEverDo(ctx, target, 'view') ? path : null;
+  };
+  return actions.flatMap((a) => {
+    if (a.find) {
+      const path = readable(a.find.entity);
+      return path ? [{ ...a, find: { ...a.find, path } }] : [];
+    }
+    // A `post` hidden once such a record exists: a user who could never see one has none.
+    if (a.unlessFound) {
+      const path = readable(a.unlessFound.entity);
+      return [path ? { ...a, unlessFound: { ...a.unlessFound, path } } : { ...a, unlessFound: undefined }];
+    }
+    return [a];
   });
 }
 
