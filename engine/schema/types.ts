@@ -171,7 +171,12 @@ export interface EntityDeclaration {
     export?: ListExport;
   };
   rights: Record<RightAction, Rule> & { list?: Rule };
-  fieldRules?: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
+  /**
+   * Per-field rules. `readableIf` is a read right: when it does not hold for the caller (and the
+   * record), the server leaves the field out of every answer of the generic API — the value stays
+   * stored and the entity's own rules still read it (e.g. a view rule over a private list).
+   */
+  fieldRules?: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule; readableIf?: Rule }>;
   checks?: { rule: Rule; path?: string; message: string }[];
   screens?: EntityScreens;
   menu?: {

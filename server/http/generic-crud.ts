@@ -8,6 +8,9 @@ import { create, remove, update } from '../operations/write';
 import { exportList } from '../operations/export-list';
 import { mapPoints } from '../operations/map-points';
 import { toCamel } from '../../engine/schema/naming';
+import { getEntity } from '../../engine/schema/registry';
+import { withoutUnreadable } from '../operations/readable-fields';
+import type { ApiRecord } from '../db/row-mapper';
 
 function intParam(v: unknown): number | undefined {
   if (typeof v !== 'string' || !/^\d{1,6}$/.test(v)) return undefined;
@@ -59,6 +62,9 @@ function handlers(route: GeneratedEntityRoute): Handlers {
   const collection = new Map<string, Handler>();
   const item = new Map<string, Handler>();
   let map: Handler | undefined;
+  // Every answer leaves out the fields the caller may not read (fieldRules.readableIf).
+  const readable = (req: Request, record: ApiRecord) =>
+    withoutUnreadable(req.ctx, getEntity(req.ctx.app.registry, route.entity), record);
   if (actions.has('list')) {
     map = async (req, res) => {
       res.set('Cache-Control', 'no-store').json(await mapPoints(req.ctx, route.entity, listQuery(req)));
@@ -76,25 +82,28 @@ function handlers(route: GeneratedEntityRoute): Handlers {
       }
       const marker = req.get('limit-to-objects-after');
       if (route.storeList && marker !== undefined) {
-        res.json(await storeList(req.ctx, route.entity, parseStoreMarker(marker), listQuery(req)));
+        const list = await storeList(req.ctx, route.entity, parseStoreMarker(marker), listQuery(req));
+        res.json({ ...list, collection: list.collection.map((r) => readable(req, r)) });
         return;
       }
       const { records, total } = await find(req.ctx, route.entity, listQuery(req));
       if (total !== undefined) res.set('X-Total-Count', String(total));
-      res.json(records);
+      res.json(records.map((r) => readable(req, r)));
     });
   }
   if (actions.has('create'))
     collection.set('POST', async (req, res) => {
-      res.status(201).json(await create(req.ctx, route.entity, req.body ?? {}, { requestHost: req.get('host') }));
+      res
+        .status(201)
+        .json(readable(req, await create(req.ctx, route.entity, req.body ?? {}, { requestHost: req.get('host') })));
     });
   if (actions.has('detail'))
     item.set('GET', async (req, res) => {
-      res.json(await findOne(req.ctx, route.entity, req.params.pk));
+      res.json(readable(req, await findOne(req.ctx, route.entity, req.params.pk)));
     });
   if (actions.has('update'))
     item.set('PATCH', async (req, res) => {
-      res.json(await update(req.ctx, route.entity, req.params.pk, req.body ?? {}));
+      res.json(readable(req, await update(req.ctx, route.entity, req.params.pk, req.body ?? {})));
     });
   if (actions.has('delete'))
     item.set('DELETE', async (req, res) => {

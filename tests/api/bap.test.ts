@@ -152,7 +152,15 @@ describe.each(DIALECTS)('projects exchange on %s', (dialect) => {
     const stored = await t.call(`${B}/project/${project}/`, { token: advisor });
     expect(stored.body.matchedUsers).toEqual([6]);
     expect(await listed(`${B}/project/`, pro)).toEqual([project]);
-    expect((await t.call(`${B}/project/${project}/`, { token: pro })).status).toBe(200);
+    const read = await t.call(`${B}/project/${project}/`, { token: pro });
+    expect(read.status).toBe(200);
+    // Whom else the project reaches is the team's to know (fieldRules.matchedUsers.readableIf): left out of the
+    // professional's detail and list, while the view rule still reads it.
+    expect(read.body.title).toBeTruthy();
+    expect(read.body).not.toHaveProperty('matchedUsers');
+    const proList = await t.call(`${B}/project/`, { token: pro });
+    expect(proList.body[0].pk).toBe(project);
+    expect(proList.body[0]).not.toHaveProperty('matchedUsers');
     expect(await listed(`${B}/project/`, other)).toEqual([]);
     expect((await t.call(`${B}/project/${project}/`, { token: other })).status).toBe(403);
     expect(await mailsTo('pro@demo.fr')).toContainEqual(
