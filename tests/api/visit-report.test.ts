@@ -295,9 +295,9 @@ describe.each(DIALECTS)('visit reports on %s', (dialect) => {
     const other = (
       await call('/fac/contact/', 'advisor', 'POST', { firstName: 'Paul', lastName: `Annexes ${dialect}` })
     ).body;
-    const body = (professionals: number[]) => ({
+    const body = (professionals: number[], household = contact.pk) => ({
       kind: 'visit',
-      housing: { contact: other.pk, area: 95, address: '8 chemin des Prés', postcode: '38250', city: 'Lans' },
+      housing: { contact: household, area: 95, address: '8 chemin des Prés', postcode: '38250', city: 'Lans' },
       report: {
         ...reportBody(simulation.pk),
         appendixFinancial: false,
@@ -313,6 +313,28 @@ describe.each(DIALECTS)('visit reports on %s', (dialect) => {
     expect(unpublished.body.errors).toContainEqual(
       expect.objectContaining({ message: "La fiche 6 n'est pas une fiche publiée de l'annuaire." }),
     );
+    // Both simulations are Lina's: another household of the same structure cannot have them in its
+    // report, each field says so in French and neither the housing nor the report is saved.
+    const stranger = await call('/visit-report/save/', 'advisor', 'POST', body([3, 2], other.pk));
+    expect(stranger.status, JSON.stringify(stranger.body)).toBe(400);
+    expect(stranger.body.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          path: 'report.heatingSimulation',
+          message:
+            `La simulation chauffage ${heating.body.pk} n'est pas une simulation de ce ménage : ` +
+            'choisissez une simulation enregistrée dans son dossier.',
+        }),
+        expect.objectContaining({
+          path: 'report.ecorenoverSimulation',
+          message:
+            `La simulation de prêt ${simulation.pk} n'est pas une simulation de ce ménage : ` +
+            'choisissez une simulation enregistrée dans son dossier.',
+        }),
+      ]),
+    );
+    expect((await call(`/visit-report/housing/?contact=${other.pk}`, 'advisor')).body).toEqual([]);
+    // The household's own simulations are accepted (a second housing of Lina's).
     const saved = await call('/visit-report/save/', 'advisor', 'POST', body([3, 2]));
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.report).toMatchObject({ heatingSimulation: heating.body.pk, professionals: [3, 2] });

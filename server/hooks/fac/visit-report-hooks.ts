@@ -10,6 +10,12 @@ export const CONTACT_LINK_OF_KIND: Record<string, 'contact' | 'organization'> = 
   preco: 'organization',
 };
 
+/** The appendix fields naming a saved simulation, with the table of that simulation. */
+const SIMULATION_FIELDS: [field: string, table: string][] = [
+  ['ecorenoverSimulation', 'fac_ecorenover_simulation'],
+  ['heatingSimulation', 'fac_heating_simulation'],
+];
+
 function fail(ctx: Parameters<NonNullable<EntityHook['validate']>>[0]['ctx'], path: string, key: string): FieldError {
   return { path, code: key, params: {}, message: message(ctx.app, key) };
 }
@@ -18,7 +24,8 @@ function fail(ctx: Parameters<NonNullable<EntityHook['validate']>>[0]['ctx'], pa
  * A visit report is written on a contact's housing, a pre-recommendation on an organisation's
  * (spec 02 §5: « Contact associé au logement est erroné » otherwise); it is signed by one of the
  * housing's structures, so that a report is never visible to a structure its housing is not
- * attached to.
+ * attached to. The saved simulations it appends are the household's own (the housing's contact,
+ * its organisation for a pre-recommendation).
  */
 export const visitReportContactType: EntityHook = {
   async validate({ ctx, record, db }) {
@@ -40,6 +47,25 @@ export const visitReportContactType: EntityHook = {
     const groups = (typeof housing.groups === 'string' ? JSON.parse(housing.groups) : housing.groups) as unknown;
     if (isRecordKey(record.group) && Array.isArray(groups) && !groups.includes(record.group))
       errors.push(fail(ctx, 'group', 'entity.visit-report.check.group_of_housing'));
+    // An appendix presents the household's own simulation: another household's figures in its
+    // report would be wrong advice and would disclose that other household's situation.
+    const household = link ? housing[link] : undefined;
+    for (const [field, table] of SIMULATION_FIELDS) {
+      const pk = record[field];
+      if (!isRecordKey(pk)) continue;
+      const simulation = (await db
+        .selectFrom(table as never)
+        .select([sql.ref('contact').as('contact'), sql.ref('organization').as('organization')])
+        .where('pk' as never, '=', pk as never)
+        .executeTakeFirst()) as { contact: unknown; organization: unknown } | undefined;
+      // A missing simulation is the relation check's « n'existe pas », a housing without its
+      // household the contact type's error, already.
+      if (!simulation || !link || !isRecordKey(household)) continue;
+      if (Number(simulation[link]) !== Number(household)) {
+        const key = `entity.visit-report.check.${field}_household`;
+        errors.push({ path: field, code: key, params: { value: pk }, message: message(ctx.app, key, { value: pk }) });
+      }
+    }
     return errors;
   },
 };
