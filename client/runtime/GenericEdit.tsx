@@ -84,6 +84,8 @@ export interface EditFormContext {
   setFields: (patch: RecordData) => void;
   /** The values of a relation field that keep this save allowed by the entity's rights. */
   relationChoices: (field: string, values: number[]) => number[];
+  /** What a relation field says when it has nothing to offer, when the screen narrowed it (`relationLimits`). */
+  noChoicesText?: (field: string) => string | undefined;
   /** A field whose text cannot be stored (the JSON field), or null once it can: saving waits for none. */
   reportProblem: (field: string, message: string | null) => void;
   /** The record as stored (absent on creation): a file field offers the download of the saved file. */
@@ -146,6 +148,19 @@ export interface GenericEditProps {
   filledOnSave?: string[];
   /** Drawn from the values being typed, between the fields and the buttons (live totals). */
   aside?: (data: RecordData) => ReactNode;
+  /**
+   * Relation fields the screen narrows to records it knows of (a report's appendices: the
+   * household's own saved simulations), with the French text shown when none is left. The server
+   * keeps its own check: this only spares the user a choice it would refuse.
+   */
+  relationLimits?: Record<string, RelationLimit>;
+}
+
+export interface RelationLimit {
+  /** The records that may be chosen (null while the screen is still reading them: no narrowing). */
+  values: number[] | null;
+  /** Shown instead of the choice when none is left. */
+  none: string;
 }
 
 const NO_SCOPES: string[] = [];
@@ -348,8 +363,12 @@ function EditScreen({
     previous,
     record: data,
     // Only values the rights allow for this save (another structure is not a choice for an advisor).
-    relationChoices: (field, values) =>
-      readOnly ? values : allowedValues(meta, creating ? 'create' : 'change', data, field, values),
+    relationChoices: (field, values) => {
+      const limit = props.relationLimits?.[field]?.values;
+      const kept = limit ? values.filter((v) => limit.includes(v)) : values;
+      return readOnly ? kept : allowedValues(meta, creating ? 'create' : 'change', data, field, kept);
+    },
+    noChoicesText: (field) => props.relationLimits?.[field]?.none,
   };
   const refuse = (list: FieldError[]) => {
     release();

@@ -1,16 +1,36 @@
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { seriousViolations } from '../helpers/axe';
 import { flat, pdfText } from '../helpers/pdf-text';
 import type { TestApp } from '../helpers/test-app';
-import { screenshot, signIn } from '../helpers/browser';
+import { SCREENSHOTS_DIR, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 
 // Issue 12 items 1–2 in Chromium: the visit report's search, file and five tabs rendered by the
 // generic runtime, the live scenario totals, the one-transaction save, the PDF and its public page,
 // the pre-recommendation on an organisation and the French refusal of the wrong kind of household.
 const WAIT = { timeout: 15_000 };
+
+/** The screen as seen with the appendix choices in view (the full page is too tall to read). */
+async function appendixShot(page: Page, name: string): Promise<void> {
+  // Centred: the sticky save bar would hide it at the bottom edge.
+  await page
+    .getByText('Aucune simulation enregistrée pour ce ménage.')
+    .evaluate((e) => e.scrollIntoView({ block: 'center' }));
+  await page.screenshot({ path: resolve(SCREENSHOTS_DIR, `${name}.png`), animations: 'disabled' });
+}
+
+const HEATING_INPUTS = {
+  year: 2026,
+  thermalSolarProdByM2: 450,
+  needs: { heating: 14_000, hotWater: 2_500, housingCategory: 'individual' },
+  solutions: [
+    { heatingSystems: [{ identifier: 'gaz_boiler_condensing' }], hotWaterSystems: [] },
+    { heatingSystems: [{ identifier: 'heat_pump_air_water' }], hotWaterSystems: [] },
+  ],
+};
 
 /** The text of the live comparison's cell `row` × `column` (1: primary scenario, 2: secondary). */
 async function total(page: Page, row: string, column: 1 | 2): Promise<string> {
@@ -54,18 +74,25 @@ describe('visit report screens in Chromium', () => {
         contact,
         simulator: 'thermix',
         description: 'Chaudière ou pompe à chaleur',
-        savedInputs: {
-          year: 2026,
-          thermalSolarProdByM2: 450,
-          needs: { heating: 14_000, hotWater: 2_500, housingCategory: 'individual' },
-          solutions: [
-            { heatingSystems: [{ identifier: 'gaz_boiler_condensing' }], hotWaterSystems: [] },
-            { heatingSystems: [{ identifier: 'heat_pump_air_water' }], hotWaterSystems: [] },
-          ],
-        },
+        savedInputs: HEATING_INPUTS,
       },
     });
     expect(heating.status).toBe(201);
+    // Another household of the same structure and its simulation: never offered in Lina's report.
+    const neighbour = (
+      await t.call('/fac/contact/', { method: 'POST', token, body: { firstName: 'Marc', lastName: 'Autre' } })
+    ).body.pk;
+    const foreign = await t.call('/fac/heating-simulation/', {
+      method: 'POST',
+      token,
+      body: {
+        contact: neighbour,
+        simulator: 'thermix',
+        description: 'Simulation d’un autre ménage',
+        savedInputs: HEATING_INPUTS,
+      },
+    });
+    expect(foreign.status, JSON.stringify(foreign.body)).toBe(201);
   });
 
   it('an advisor writes a report with two scenarios, saves it, reads it again and gets its PDF', async () => {
@@ -150,10 +177,17 @@ describe('visit report screens in Chromium', () => {
 
     // The appendices: the saved heating simulation and two published directory professionals.
     await page.getByRole('tab', { name: 'Conclusion' }).click();
+    // Only the household's own saved simulations: none for the loan, its heating one alone.
+    await page.getByLabel('Annexe : simulation de prêt de rénovation enregistrée').check();
+    await expect.poll(() => page.getByText('Aucune simulation enregistrée pour ce ménage.').count(), WAIT).toBe(1);
+    await appendixShot(page, 'visit-report-appendices-none-1280');
+    await page.getByLabel('Annexe : simulation de prêt de rénovation enregistrée').uncheck();
     await page.getByLabel('Annexe : simulation chauffage enregistrée').check();
-    await page
-      .getByLabel('Simulation chauffage', { exact: true })
-      .selectOption({ label: 'Chaudière ou pompe à chaleur' });
+    const heatingChoice = page.getByLabel('Simulation chauffage', { exact: true });
+    await expect
+      .poll(async () => (await heatingChoice.locator('option').allTextContents()).map(flat), WAIT)
+      .toEqual(['Choisir…', 'Chaudière ou pompe à chaleur']);
+    await heatingChoice.selectOption({ label: 'Chaudière ou pompe à chaleur' });
     await page.getByLabel("Annexe : professionnels de l'annuaire").check();
     const pros = page.getByRole('group', { name: "Professionnels de l'annuaire", exact: true });
     await pros.getByLabel('Atelier Bois Vercors').check();
@@ -213,6 +247,12 @@ describe('visit report screens in Chromium', () => {
     expect(publicPath).toMatch(/^\/compte-rendu-entretien\/rapport\/[0-9a-f-]{36}\/pdf$/);
 
     await page.setViewportSize({ width: 375, height: 800 });
+    await page.getByRole('tab', { name: 'Conclusion' }).click();
+    await page.getByLabel('Annexe : simulation de prêt de rénovation enregistrée').check();
+    await expect.poll(() => page.getByText('Aucune simulation enregistrée pour ce ménage.').count(), WAIT).toBe(1);
+    expect(await noOverflow(page)).toBeLessThanOrEqual(0);
+    await appendixShot(page, 'visit-report-appendices-375');
+    await page.getByLabel('Annexe : simulation de prêt de rénovation enregistrée').uncheck();
     await page.getByRole('tab', { name: 'Financement' }).click();
     await screenshot(page, 'visit-report-financing-375');
     expect(await noOverflow(page)).toBeLessThanOrEqual(0);

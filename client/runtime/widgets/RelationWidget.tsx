@@ -14,6 +14,11 @@ interface RelationOptions {
 /** What the generic form offers its widgets (GenericEdit's EditFormContext). */
 interface ChoicesContext {
   relationChoices?: (field: string, values: number[]) => number[];
+  noChoicesText?: (field: string) => string | undefined;
+}
+
+function propertyOf(rel: RelationOptions): string {
+  return rel.field.split('.').slice(1).join('.');
 }
 
 /**
@@ -25,7 +30,7 @@ function allowedOptions(props: WidgetProps, rel: RelationOptions, options: Optio
   if (!choices || props.readonly || props.disabled) return options;
   const allowed = new Set(
     choices(
-      rel.field.split('.').slice(1).join('.'),
+      propertyOf(rel),
       options.map((o) => o.value),
     ),
   );
@@ -64,7 +69,8 @@ export function RelationWidget(props: WidgetProps) {
   if (options.length === 0)
     return (
       <p className="muted" id={props.id}>
-        {t('validation.no_options')}
+        {(props.registry.formContext as ChoicesContext | undefined)?.noChoicesText?.(propertyOf(rel)) ??
+          t('validation.no_options')}
       </p>
     );
   return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { api, ApiError } from '../../api/http';
-import GenericEdit from '../../runtime/GenericEdit';
+import GenericEdit, { type RelationLimit } from '../../runtime/GenericEdit';
 import { useCurrentRoute } from '../../runtime/entity-routes';
 import { useEntityMeta } from '../../runtime/use-entity-meta';
 import type { EntityMeta, RecordData } from '../../runtime/types';
@@ -92,6 +92,47 @@ function partOf(errors: FieldError[], prefix: string): FieldError[] {
     .map((e) => ({ ...e, path: e.path.slice(prefix.length + 1) }));
 }
 
+/** The appendix fields choosing a saved simulation, and the entity API each one reads. */
+const SIMULATION_APIS: Record<string, string> = {
+  ecorenoverSimulation: '/fac/ecorenover-simulation/',
+  heatingSimulation: '/fac/heating-simulation/',
+};
+
+const NO_SIMULATION = 'Aucune simulation enregistrée pour ce ménage.';
+
+/**
+ * The household's own saved simulations, per appendix field: the server refuses another
+ * household's, so the choice offers only these (null until read: the server's list meanwhile).
+ */
+function useHouseholdSimulations(
+  contactType: KindSettings['contactType'],
+  household: number | undefined,
+): Record<string, RelationLimit> {
+  const [values, setValues] = useState<Record<string, number[] | null>>({});
+  useEffect(() => {
+    if (household === undefined) return;
+    let live = true;
+    setValues({});
+    for (const [field, path] of Object.entries(SIMULATION_APIS)) {
+      api<RecordData[]>(path, { query: { [contactType]: household, perPage: 200 } }).then(
+        (rows) => live && setValues((v) => ({ ...v, [field]: rows.map((r) => r.pk as number) })),
+        // Unreadable (no right, module off): the server's choices stay, its check still applies.
+        () => live && setValues((v) => ({ ...v, [field]: null })),
+      );
+    }
+    return () => {
+      live = false;
+    };
+  }, [contactType, household]);
+  return useMemo(
+    () =>
+      Object.fromEntries(
+        Object.keys(SIMULATION_APIS).map((field) => [field, { values: values[field] ?? null, none: NO_SIMULATION }]),
+      ),
+    [values],
+  );
+}
+
 function addressOf(h: RecordData): string {
   const text = [h.address, h.postcode, h.city].filter((v) => typeof v === 'string' && v).join(' ');
   return text || `Logement n° ${String(h.pk)}`;
@@ -130,6 +171,7 @@ export default function VisitReportFileScreen() {
   }, [kind, params.contactType, params.contactEntityPk, params.reportPk]);
 
   const file = loaded && 'file' in loaded ? loaded.file : null;
+  const simulations = useHouseholdSimulations(settings.contactType, file?.household.pk);
   usePageTitle(file ? `${file.reportPk ? '' : 'Nouveau compte rendu : '}${householdName(file.household)}` : null);
 
   const onHousingData = useCallback((data: RecordData) => {
@@ -271,6 +313,7 @@ export default function VisitReportFileScreen() {
           returnTo={`${settings.base}/recherche-dossier`}
           saveWith={saveWith}
           onSaved={onSaved}
+          relationLimits={simulations}
           aside={(data) => (
             <>
               <ScenarioComparison report={data} />
