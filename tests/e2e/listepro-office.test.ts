@@ -187,6 +187,29 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
       await rows.first().waitFor(WAIT);
       expect(page.url()).not.toContain('isMonAccompagnateurRenov');
 
+      // « À mettre à jour »: a published sheet whose content has not changed for 400 days (stamped as years of use
+      // would leave it), chosen in the status filter; the sheet waiting for validation is not listed.
+      await t.app.database.db
+        .updateTable('listepro_professional')
+        .set({ content_updated_at: new Date(Date.now() - 400 * 86_400_000).toISOString() })
+        .where('name', '=', 'Entreprise Démo Rénovation')
+        .execute();
+      await page.getByLabel('État de publication').selectOption('needsUpdate');
+      await page.waitForURL(/statut=needsUpdate/, WAIT);
+      const stale = rows.filter({ hasText: 'Entreprise Démo Rénovation' });
+      await stale.getByRole('img', { name: 'À mettre à jour : publiée sans modification depuis un an' }).waitFor(WAIT);
+      expect(await rows.filter({ hasText: 'Rénov Nord-Isère' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-admin-needs-update-${width}`);
+      await page.getByRole('button', { name: 'Réinitialiser les filtres' }).click();
+      await page.waitForFunction(() => !window.location.search.includes('statut'), null, WAIT);
+
+      // The spec's routes: « fiche/:pk » opens the sheet's form, « liste » the list.
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiche/2${DOMAIN}`);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\/edition\/2/, WAIT);
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/liste${DOMAIN}`);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, WAIT);
+
       // A pinned note: added from the sheet's notes panel, listed first with its pin.
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/edition/2${DOMAIN}`);
       const notes = page.locator('section', { has: page.getByRole('heading', { name: /Notes internes/ }) });
