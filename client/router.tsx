@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { createBrowserRouter, Navigate, Outlet, useRouteError, type RouteObject } from 'react-router-dom';
+import { createBrowserRouter, Navigate, Outlet, useParams, useRouteError, type RouteObject } from 'react-router-dom';
 import { routes, type ManifestRoute } from './generated/manifest';
 import { AppShell } from './shell/AppShell';
 import { BareLayout } from './shell/BareLayout';
@@ -34,9 +34,21 @@ export function screenFor(route: ManifestRoute): Screen | null {
   return null;
 }
 
+/** A redirect route's target with the route's own parameters put in (`/fiche/:pk` → `/fiches/edition/:pk`). */
+function redirectTarget(to: string, params: Record<string, string | undefined>): string {
+  return to.replace(/:([A-Za-z_]\w*)/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : encodeURIComponent(value);
+  });
+}
+
+function Redirect({ to }: { to: string }) {
+  return <Navigate to={redirectTarget(to, useParams())} replace />;
+}
+
 function element(route: ManifestRoute) {
   const s = route.screen;
-  if ('redirect' in s) return <Navigate to={s.redirect} replace />;
+  if ('redirect' in s) return <Redirect to={s.redirect} />;
   const Screen = screenFor(route);
   const body = Screen ? (
     <Suspense fallback={<Loading />}>
@@ -96,7 +108,10 @@ export function createRouter() {
 export async function prepareFirstPage(router: ReturnType<typeof createRouter>): Promise<void> {
   const shown = () => (router.state.matches.at(-1)?.route.handle as { route?: ManifestRoute } | undefined)?.route;
   const first = shown()?.screen;
-  if (first && 'redirect' in first) await router.navigate(first.redirect, { replace: true });
+  if (first && 'redirect' in first)
+    await router.navigate(redirectTarget(first.redirect, router.state.matches.at(-1)?.params ?? {}), {
+      replace: true,
+    });
   const route = shown();
   await (route ? screenFor(route) : null)?.preload().catch(() => undefined);
 }

@@ -773,6 +773,66 @@ export const routes: ManifestRoute[] = [
     "layout": "web"
   },
   {
+    "name": "ListeProAdminAccounts",
+    "path": "/annuaire-des-professionnels-admin/comptes",
+    "screen": {
+      "redirect": "/annuaire-des-professionnels-admin/fiches/"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
+    "name": "ListeProAdminAll",
+    "path": "/annuaire-des-professionnels-admin/liste",
+    "screen": {
+      "redirect": "/annuaire-des-professionnels-admin/fiches/"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
+    "name": "ListeProAdminNewSheet",
+    "path": "/annuaire-des-professionnels-admin/fiche",
+    "screen": {
+      "redirect": "/annuaire-des-professionnels-admin/comptes/creation"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
+    "name": "ListeProAdminSheet",
+    "path": "/annuaire-des-professionnels-admin/fiche/:pk",
+    "screen": {
+      "redirect": "/annuaire-des-professionnels-admin/fiches/edition/:pk"
+    },
+    "access": {
+      "role": [
+        "advisor",
+        "administrator"
+      ]
+    },
+    "module": "listepro",
+    "layout": "web"
+  },
+  {
     "name": "ListeProAccountCreate",
     "path": "/annuaire-des-professionnels-admin/comptes/creation",
     "screen": {

@@ -7,6 +7,7 @@ import { entityPaths, useCurrentRoute } from './entity-routes';
 import { DisplayValue } from './display-value';
 import { isFileProperty, isFileRef } from '../../engine/files/file-ref';
 import { FileDownloadButton } from './files/FileDownloadButton';
+import { FileImage } from './files/FileImage';
 import { filePaths } from './files/file-transfer';
 import { useRelationLabels } from './use-relation-labels';
 import { useOptions } from './use-options';
@@ -291,6 +292,22 @@ function ListScreen({
           cell: ({ row }) => {
             const target = targetOf(row.original);
             const linked = index === 0 && target;
+            const image = row.original[c];
+            // An image file shows as a 60×60 thumbnail, read through the record's download (rights checked).
+            if (
+              isFileRef(image) &&
+              image.contentType.startsWith('image/') &&
+              meta.apiPath &&
+              typeof row.original.pk === 'number'
+            )
+              return (
+                <span className="list-thumb">
+                  <FileImage
+                    path={filePaths(meta.apiPath, c, row.original.pk).download!}
+                    alt={`${prop.title} : ${String(row.original[meta.display] ?? '')}`}
+                  />
+                </span>
+              );
             const value = (
               <DisplayValue
                 prop={prop}

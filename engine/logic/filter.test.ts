@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compileFilter, couldHold, matchesFilter, UnsupportedFilterError } from './filter';
+import { compileFilter, couldHold, matchesFilter, UnsupportedFilterError, type Filter } from './filter';
 import type { RuleUser } from './user-context';
 
 const advisor: RuleUser = {
@@ -64,6 +64,20 @@ describe('compileFilter', () => {
     expect(compileFilter({ '!': { var: 'record.isAdmin' } }, { user: advisor })).toEqual({
       not: { truthy: 'isAdmin' },
     });
+  });
+
+  it('compiles a relative date (daysAgo) to a constant instant that SQL compares with a stored date-time', () => {
+    const before = Date.now();
+    const f = compileFilter({ '<=': [{ var: 'record.changedAt' }, { daysAgo: 365 }] }, { user: null }) as Filter & {
+      value: string;
+    };
+    const after = Date.now();
+    expect(f).toMatchObject({ cmp: '<=', field: 'changedAt' });
+    const at = Date.parse(f.value);
+    expect(at).toBeGreaterThanOrEqual(before - 365 * 86_400_000);
+    expect(at).toBeLessThanOrEqual(after - 365 * 86_400_000);
+    expect(matchesFilter(f, { changedAt: new Date(before - 400 * 86_400_000).toISOString() })).toBe(true);
+    expect(matchesFilter(f, { changedAt: new Date(before - 10 * 86_400_000).toISOString() })).toBe(false);
   });
 
   it('rejects what SQL cannot express instead of applying part of it', () => {

@@ -4,7 +4,7 @@ import type { Rule } from '../schema/types';
 // One shared json-logic instance for the whole application (browser and server), with a
 // whitelisted operator set. Custom operators are added here and nowhere else.
 
-export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date', 'localDay'] as const;
+export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date', 'localDay', 'daysAgo'] as const;
 
 export const ALLOWED_OPERATORS = new Set<string>([
   'var',
@@ -70,6 +70,13 @@ function install(): void {
     if (typeof v !== 'string' || v === '') return null;
     const t = Date.parse(v);
     return Number.isNaN(t) ? null : PARIS_DAY.format(t);
+  });
+  // The instant N days before now, as ISO text: it reads no record, so a list filter compiles it to a constant that
+  // SQL compares with a stored date-time (ISO text on both databases), e.g. « not updated for a year ».
+  jsonLogic.add_operation('daysAgo', (n: unknown) => {
+    const days = typeof n === 'number' ? n : Number(n);
+    if (!Number.isFinite(days)) return null;
+    return new Date(Date.now() - days * 86_400_000).toISOString();
   });
 }
 

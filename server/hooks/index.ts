@@ -28,6 +28,7 @@ import { bapProject } from './bap/bap-project';
 import { bapInterest } from './bap/bap-interest';
 import { bapMembership } from './bap/bap-membership';
 import { bapAccount } from './bap/bap-account';
+import { bapRematch } from './bap/bap-rematch';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
 import { newsletterSlug } from './newsletters/newsletter-slug';
@@ -52,6 +53,7 @@ export const namedHooks: Record<string, EntityHook> = {
   bapInterest,
   bapMembership,
   bapAccount,
+  bapRematch,
   emailLowerCase,
   phoneCache,
   groupFromAdvisor,

@@ -197,6 +197,52 @@ describe.each(DIALECTS)('projects exchange on %s', (dialect) => {
     expect(await matched()).toEqual([6]);
   });
 
+  it("matches again when a sheet's validity, exchange access or published presentation changes", async () => {
+    const matched = async () => (await t.call(`${B}/project/${project}/`, { token: advisor })).body.matchedUsers;
+    const patch = async (path: string, body: object) => {
+      const res = await t.call(path, { method: 'PATCH', token: admin, body });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    };
+    const before = (await mailsTo('pro@demo.fr')).length;
+    await patch('/listepro/professional/1/', { allowToRegisterToBap: false });
+    expect(await matched()).toEqual([]);
+    await patch('/listepro/professional/1/', { allowToRegisterToBap: true });
+    expect(await matched()).toEqual([6]);
+    await patch('/listepro/professional/1/', { proIsValid: false });
+    expect(await matched()).toEqual([]);
+    await patch('/listepro/professional/1/', { proIsValid: true });
+    expect(await matched()).toEqual([6]);
+    // Reached again twice: told twice.
+    expect((await mailsTo('pro@demo.fr')).length).toBe(before + 2);
+
+    // The published presentation, not the draft being written, is what the matching reads.
+    const draft = (await t.app.database.db
+      .selectFrom('listepro_presentation' as never)
+      .select(['pk' as never, 'sub_missions' as never])
+      .where('professional' as never, '=', 1 as never)
+      .where('version' as never, '=', 'draft' as never)
+      .executeTakeFirstOrThrow()) as { pk: number; sub_missions: string };
+    const subMissions = JSON.parse(draft.sub_missions) as number[];
+    expect(subMissions).toContain(9);
+    const publish = async (missions: number[]) => {
+      await patch(`/listepro/presentation/${draft.pk}/`, { subMissions: missions });
+      for (const step of ['submit', 'publish']) {
+        const res = await t.call(`/workflow/listepro-presentation/${draft.pk}/transitions/${step}/`, {
+          method: 'POST',
+          token: advisor,
+          body: { noMail: true },
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+      }
+    };
+    await patch(`/listepro/presentation/${draft.pk}/`, { subMissions: subMissions.filter((m) => m !== 9) });
+    expect(await matched()).toEqual([6]);
+    await publish(subMissions.filter((m) => m !== 9));
+    expect(await matched()).toEqual([]);
+    await publish(subMissions);
+    expect(await matched()).toEqual([6]);
+  });
+
   it('hides the household contact until the advisor shares it with an interested professional', async () => {
     expect(await listed(`${B}/household/?project=${project}`, pro)).toEqual([]);
     const [contactPk] = await listed(`${B}/household/?project=${project}`, advisor);

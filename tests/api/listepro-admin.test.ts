@@ -66,6 +66,40 @@ describe.each(DIALECTS)('directory admin area on %s', (dialect) => {
     expect(bad.map((p) => p.pk)).toEqual(list.map((p) => p.pk));
   });
 
+  it('filters the sheets « À mettre à jour »: published, content unchanged for 365 days (SQL)', async () => {
+    const old = await newAccount('Ancienne fiche');
+    const recent = await newAccount('Fiche récente');
+    const draft = await newAccount('Brouillon ancien');
+    const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+    // Published and stamped as years of use would leave them (the stamp is the workflow's, read-only to the API).
+    for (const [pk, state, at] of [
+      [old.pk, 'published', daysAgo(400)],
+      [recent.pk, 'published', daysAgo(10)],
+      [draft.pk, 'draft', daysAgo(400)],
+    ] as const)
+      await t.app.database.db
+        .updateTable('listepro_professional')
+        .set({ transition_state: state, content_updated_at: at })
+        .where('pk', '=', pk)
+        .execute();
+    const listed = async (query: string, token = tokens.advisor) => {
+      const res = await t.call(`${D}/professional/?perPage=200&${query}`, { ...ON, token });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      return (res.body as { pk: number }[]).map((p) => p.pk);
+    };
+    const stale = await listed('statut=needsUpdate');
+    expect(stale).toContain(old.pk);
+    expect(stale).not.toContain(recent.pk);
+    expect(stale).not.toContain(draft.pk);
+    const published = await listed('statut=published');
+    expect(published).toEqual(expect.arrayContaining([old.pk, recent.pk]));
+    expect(published).not.toContain(draft.pk);
+    expect(await listed('statut=draft')).toContain(draft.pk);
+    const refused = await t.call(`${D}/professional/?statut=perime`, { ...ON, token: tokens.advisor });
+    expect(refused.status).toBe(400);
+    expect(refused.body.detail ?? JSON.stringify(refused.body)).toMatch(/État de publication/);
+  });
+
   it('keeps the pending flag with the workflow: set on submission, cleared by the decision', async () => {
     const sheet = await newAccount('Isolation Pending Test');
     const run = (name: string, body: Record<string, unknown> = {}) =>

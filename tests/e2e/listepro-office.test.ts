@@ -5,6 +5,7 @@ import { launchBrowser, newPage, screenshot, signIn } from '../helpers/browser';
 import { resetLink, startSmtpCapture } from '../helpers/smtp-capture';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
+import { makePng } from '../helpers/png';
 import { idle } from '../../server/mail/mail-queue';
 
 // The directory's professional and admin areas (issue 13 items 4–5): a professional edits their
@@ -174,7 +175,8 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
       await page.getByLabel('Métier').selectOption({ index: 1 });
       await page.waitForURL(/[?&]job=\d+/, WAIT);
       const chosenJob = new URL(page.url()).searchParams.get('job');
-      expect(await page.getByLabel('Métier').inputValue()).toBe(chosenJob);
+      // The job choices load again with the new list (useOptions): the chosen one shows once they are back.
+      await expect.poll(() => page.getByLabel('Métier').inputValue(), WAIT).toBe(chosenJob);
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/${DOMAIN}`);
       await page.waitForURL(/isMonAccompagnateurRenov=true/, WAIT);
       expect(await page.getByLabel("Est Mon Accompagnateur Rénov'").inputValue()).toBe('true');
@@ -186,6 +188,62 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/${DOMAIN}`);
       await rows.first().waitFor(WAIT);
       expect(page.url()).not.toContain('isMonAccompagnateurRenov');
+
+      // « À mettre à jour »: a published sheet whose content has not changed for 400 days (stamped as years of use
+      // would leave it), chosen in the status filter; the sheet waiting for validation is not listed.
+      // Its logo (a 60×60 thumbnail, read through the file download) and its referent (by name) in the row.
+      const sheet = await t.app.database.db
+        .selectFrom('listepro_professional')
+        .select('pk')
+        .where('name', '=', 'Entreprise Démo Rénovation')
+        .executeTakeFirstOrThrow();
+      const team = await t.login('listepro@demo.fr');
+      const form = new FormData();
+      form.append('file', new Blob([new Uint8Array(makePng(120, 80))], { type: 'image/png' }), 'logo.png');
+      const logo = await fetch(`${t.url}/api/v1/listepro/professional/file/logo/`, {
+        method: 'POST',
+        headers: { Authorization: `JWT ${team}` },
+        body: form,
+      });
+      expect(logo.status).toBe(201);
+      const saved = await t.call(`/listepro/professional/${sheet.pk}/`, {
+        method: 'PATCH',
+        token: team,
+        domain: 'annuaire.localhost',
+        body: { logo: await logo.json(), referents: [3] },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      const referent = await t.app.database.db
+        .selectFrom('account_user')
+        .select('last_name')
+        .where('pk', '=', 3)
+        .executeTakeFirstOrThrow();
+      // Stamped after the save above, which changed the content (the logo) and so moved the stamp.
+      await t.app.database.db
+        .updateTable('listepro_professional')
+        .set({ content_updated_at: new Date(Date.now() - 400 * 86_400_000).toISOString() })
+        .where('name', '=', 'Entreprise Démo Rénovation')
+        .execute();
+      await page.getByLabel('État de publication').selectOption('needsUpdate');
+      await page.waitForURL(/statut=needsUpdate/, WAIT);
+      const stale = rows.filter({ hasText: 'Entreprise Démo Rénovation' });
+      await stale.getByRole('img', { name: 'À mettre à jour : publiée sans modification depuis un an' }).waitFor(WAIT);
+      const thumb = stale.getByRole('img', { name: 'Logo : Entreprise Démo Rénovation' });
+      await thumb.waitFor(WAIT);
+      const box = await thumb.boundingBox();
+      expect([box?.width, box?.height]).toEqual([60, 60]);
+      expect(await stale.textContent()).toContain(String(referent.last_name));
+      expect(await rows.filter({ hasText: 'Rénov Nord-Isère' }).count()).toBe(0);
+      expect(await seriousViolations(page)).toEqual([]);
+      await screenshot(page, `listepro-admin-needs-update-${width}`);
+      await page.getByRole('button', { name: 'Réinitialiser les filtres' }).click();
+      await page.waitForFunction(() => !window.location.search.includes('statut'), null, WAIT);
+
+      // The spec's routes: « fiche/:pk » opens the sheet's form, « liste » the list.
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiche/2${DOMAIN}`);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\/edition\/2/, WAIT);
+      await page.goto(`${t.url}/annuaire-des-professionnels-admin/liste${DOMAIN}`);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, WAIT);
 
       // A pinned note: added from the sheet's notes panel, listed first with its pin.
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/edition/2${DOMAIN}`);
