@@ -182,7 +182,8 @@ describe('account screens (Chromium)', () => {
     await page.getByLabel('Mot de passe').fill('renovation-demo');
     await page.getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Supprimer définitivement mon compte' }).click();
-    await page.waitForURL(`${t.url}/mon-compte/connexion`);
+    // Not a speed check: the erasure walks every table that names the account; CI's loaded machine once took over 30 s.
+    await page.waitForURL(`${t.url}/mon-compte/connexion`, { timeout: 60_000 });
     await expect.poll(() => page.locator('.toast').filter({ hasText: 'Votre compte a été supprimé.' }).count()).toBe(1);
     await expect.poll(() => page.getByRole('button', { name: 'Se connecter' }).count()).toBe(1);
     await screenshot(page, 'account-deleted');
