@@ -9,6 +9,7 @@ import SQLite from 'better-sqlite3';
 import { loadConfig } from '../../server/config';
 import { createApp, createContext } from '../../server/app';
 import { seedDemo, seedWhiteLabels } from '../../server/seed/seed-demo';
+import { seedReferenceData } from '../../server/seed/seed-reference';
 import { fillPostgres, fillSqlite } from './places';
 import { handWrittenApp, postgresSource, sqliteSource } from './hand-written';
 import { breakdown } from './breakdown';
@@ -59,6 +60,8 @@ async function main(): Promise<void> {
   });
   const app = await createContext(config);
   await seedWhiteLabels(app);
+  // The demo's fixtures point at reference rows (a professional's job), as on a server's first start.
+  await seedReferenceData(app);
   await seedDemo(app);
   const started = performance.now();
   const sqliteFile = app.database.dialect === 'sqlite' ? databaseUrl.slice('sqlite:'.length) : undefined;

@@ -6,6 +6,7 @@ import { columnType, primaryKeyType } from './column-types';
 import type { MigrationOp, TableMigrations } from './migration-types';
 import { createSearch, fillSearch } from './search-index';
 import { createGlobalSearch, fillGlobalSearch, rebuildGlobalSearch } from './global-search-index';
+import { ensureTableChangeTriggers } from './table-changes';
 
 const GENERATED_DIR = resolve(import.meta.dirname, '../generated/migrations');
 const SYSTEM_DIR = resolve(import.meta.dirname, 'system-migrations');
@@ -98,5 +99,7 @@ export async function migrateToLatest(database: Database, generatedDir?: string)
   });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
+  // After the migrations, so that the tables they created are covered (server/db/table-changes.ts).
+  await ensureTableChangeTriggers(database.db as Kysely<unknown>, database.dialect);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -17,6 +17,8 @@ import { compactPhoneWords } from '../../engine/search/phone-words';
 import { whereSearchMatches } from './search-text';
 import { listPeriod, overlaps, whereMayOverlap, type ListPeriod } from './list-period';
 import { sortKeys, sortProperties } from '../../engine/schema/sort-keys';
+import { searchIndexTable } from '../db/search-index';
+import { compactTableChanges, tableMarkersOf, tablesMarker } from '../db/table-changes';
 
 export interface ListQuery {
   q?: string;
@@ -209,12 +211,19 @@ function orderBy(entity: EntityRuntime, sort: string | undefined): { column: str
 //   proves no commit happened before the page's statement). In one statement the version
 //   needs the pragma_data_version table-valued function, which costs more than the extra
 //   statement (it is prepared again with every query).
-// The markers are database-wide: any write invalidates every snapshot, which costs a rebuild but
-// never a stale answer. Inside a transaction (uncommitted writes could be rolled back) snapshots
-// are neither used nor built.
+// That global marker is the fallback. A list whose query reads only tables that carry per-table
+// change markers (server/db/table-changes.ts) is keyed by their sum instead, read in the same
+// statement as the rows on both databases (the marker is in the database, so no data_version is
+// needed): a write to another table leaves its snapshot valid. Which tables a query reads is
+// taken from its SQL text: every word naming a table counts (a column named like a table only
+// adds a table), and a word naming a table without markers makes the list use the global marker.
+// Inside a transaction (uncommitted writes could be rolled back) snapshots are neither used nor
+// built.
 // ---------------------------------------------------------------------------------------------
 
 interface ListSnapshot {
+  /** The tables whose markers key this list; undefined: the database-wide marker. */
+  reads?: string[];
   /** Marker of the last read of this list (and of `pks` when they are set). */
   marker: string;
   /** The visible pks in display order, exactly the data under `marker`. */
@@ -275,20 +284,50 @@ function snapshotsOf(db: object): SnapshotCache {
 }
 
 /** The part of the marker read inside a statement (a scalar subquery: evaluated once, not per row). */
-function statementMarker(dialect: string) {
+function statementMarker(dialect: string, reads: string[] | undefined) {
+  if (reads) return tablesMarker(reads).as(MARKER);
   return (dialect === 'postgres' ? sql<string>`(select pg_current_snapshot()::text)` : sql<string>`total_changes()`).as(
     MARKER,
   );
 }
 
-/** SQLite's data_version (see above for when to read it); nothing to read on PostgreSQL. */
-async function dataVersion(ctx: RequestContext): Promise<string> {
-  if (ctx.app.database.dialect === 'postgres') return '';
+/** SQLite's data_version (see above for when to read it); nothing to read on PostgreSQL or with table markers. */
+async function dataVersion(ctx: RequestContext, reads: string[] | undefined): Promise<string> {
+  if (ctx.app.database.dialect === 'postgres' || reads) return '';
   const { rows } = await sql<{ data_version: number }>`pragma data_version`.execute(ctx.app.database.db);
   return String(rows[0]?.data_version);
 }
 
 const markerOf = (row: Record<string, unknown> | undefined, version: string) => `${row?.[MARKER]}:${version}`;
+
+const WORD = /[A-Za-z_][A-Za-z0-9_]*/g;
+
+/** The tables a list's SQL reads, all with markers; undefined when one has none (or none are kept). */
+function tablesRead(db: object, table: string, text: string): string[] | undefined {
+  const markers = tableMarkersOf(db);
+  if (!markers?.covered.has(table)) return undefined;
+  const reads = new Set([table]);
+  for (const word of new Set(text.match(WORD))) {
+    if (!markers.known.has(word) || word === searchIndexTable(table)) continue;
+    // The search index (SQLite FTS) is written by the table's own triggers, in the same transaction.
+    if (!markers.covered.has(word)) return undefined;
+    reads.add(word);
+  }
+  return [...reads].sort();
+}
+
+/** PostgreSQL's marker rows grow by one per writing transaction: folded now and then. */
+const COMPACT_EVERY_MS = 60_000;
+const lastCompaction = new WeakMap<object, number>();
+
+function compactNowAndThen(ctx: RequestContext): void {
+  const { db, dialect } = ctx.app.database;
+  if (dialect !== 'postgres' || Date.now() - (lastCompaction.get(db) ?? 0) < COMPACT_EVERY_MS) return;
+  lastCompaction.set(db, Date.now());
+  compactTableChanges(db as never, dialect).catch((err: unknown) =>
+    ctx.app.logger.warn({ err }, 'table_change compaction failed'),
+  );
+}
 
 function asPks(rows: { pk: unknown }[]): Int32Array | undefined {
   const pks = new Int32Array(rows.length);
@@ -310,21 +349,25 @@ async function pageFromSnapshot(
 ): Promise<Record<string, unknown>[] | undefined> {
   const { db, dialect } = ctx.app.database;
   const ids = Array.from(snapshot.pks.subarray(offset, offset + perPage));
+  const { reads } = snapshot;
   const rows =
     ids.length === 0
-      ? [(await db.selectNoFrom(statementMarker(dialect)).executeTakeFirst()) as Record<string, unknown>]
+      ? [(await db.selectNoFrom(statementMarker(dialect, reads)).executeTakeFirst()) as Record<string, unknown>]
       : ((await (db.selectFrom(table as never) as unknown as SelectQueryBuilder<any, any, object>)
           .selectAll()
-          .select(statementMarker(dialect))
+          .select(statementMarker(dialect, reads))
           .where('pk', 'in', ids)
           .execute()) as Record<string, unknown>[]);
-  const version = await dataVersion(ctx);
+  const version = await dataVersion(ctx, reads);
   if (markerOf(rows[0], version) !== snapshot.marker) return undefined;
   if (ids.length === 0) return [];
   if (rows.length !== ids.length) return undefined;
   const byPk = new Map(rows.map((r) => [r.pk, r]));
   return ids.map((id) => byPk.get(id)!);
 }
+
+/** Pages served from a snapshot, per database handle (what tests/api/list-snapshots.test.ts watches). */
+export const snapshotPages = new WeakMap<object, number>();
 
 /** A page (or all) of the records a user may see, with the total when paginated. */
 export async function find(
@@ -380,24 +423,28 @@ export async function find(
     const rows = await pageFromSnapshot(ctx, table, entry as ListSnapshot & { pks: Int32Array }, offset, perPage);
     if (rows) {
       cache.set(key, entry);
+      snapshotPages.set(db, (snapshotPages.get(db) ?? 0) + 1);
       return { records: toRecords(rows), total: entry.pks.length };
     }
     entry.pks = undefined;
   }
+  const reads = entry ? entry.reads : tablesRead(db, table, base.selectAll().compile().sql);
+  if (reads) compactNowAndThen(ctx);
   const started = performance.now();
   let marker: string;
   let counted: Record<string, unknown> | undefined;
   if (dialect === 'postgres') {
-    counted = (await base.select((eb) => [eb.fn.countAll().as('n'), statementMarker(dialect)]).executeTakeFirst()) as
-      Record<string, unknown> | undefined;
+    counted = (await base
+      .select((eb) => [eb.fn.countAll().as('n'), statementMarker(dialect, reads)])
+      .executeTakeFirst()) as Record<string, unknown> | undefined;
     marker = markerOf(counted, '');
   } else {
     // Its own statements: with another column beside it, SQLite's COUNT(*) over a whole table
     // scans the rows instead of its b-tree's page counts (2.5 ms instead of 10 µs at 100,000).
     // Read before the COUNT, the marker is at worst older than the data: no build relies on it.
-    const version = await dataVersion(ctx);
+    const version = await dataVersion(ctx, reads);
     marker = markerOf(
-      (await db.selectNoFrom(statementMarker(dialect)).executeTakeFirst()) as Record<string, unknown>,
+      (await db.selectNoFrom(statementMarker(dialect, reads)).executeTakeFirst()) as Record<string, unknown>,
       version,
     );
     counted = (await base.select((eb) => eb.fn.countAll().as('n')).executeTakeFirst()) as
@@ -405,7 +452,7 @@ export async function find(
   }
   const countMs = performance.now() - started;
   const total = Number(counted?.n ?? 0);
-  if (!entry) entry = { marker, stableRuns: 0 };
+  if (!entry) entry = { marker, stableRuns: 0, reads };
   else if (entry.marker === marker) entry.stableRuns += 1;
   else Object.assign(entry, { marker, stableRuns: 0 });
   cache.set(key, entry);
@@ -418,8 +465,10 @@ export async function find(
     entry.building = true;
     try {
       const buildStarted = performance.now();
-      const buildVersion = await dataVersion(ctx);
-      const rows = (await ordered(base.select([sql.ref('pk').as('pk'), statementMarker(dialect)])).execute()) as {
+      const buildVersion = await dataVersion(ctx, reads);
+      const rows = (await ordered(
+        base.select([sql.ref('pk').as('pk'), statementMarker(dialect, reads)]),
+      ).execute()) as {
         pk: unknown;
         [MARKER]: unknown;
       }[];

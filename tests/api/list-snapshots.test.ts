@@ -8,6 +8,7 @@ import { searchTextOf } from '../../engine/search/normalise';
 import pg from 'pg';
 import { DIALECTS } from '../helpers/dialects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
+import { snapshotPages } from '../../server/operations/find';
 
 type Place = { pk: number; name: string; isActive: boolean };
 
@@ -138,5 +139,40 @@ describe.each(DIALECTS)('paginated lists with snapshots on %s', (dialect) => {
     await otherConnection('delete from dialogwatt_place where pk = $1', [hidden.pk]);
     expect((await page(pro, 'sort=name&page=1&perPage=6')).total).toBe(before.total - 1);
     await expectPagesMatchWholeList(pro, 'name', 6);
+  });
+
+  it('keeps a snapshot through writes to other tables, not through a write to its own table', async () => {
+    const db = t.app.database.db;
+    const served = () => snapshotPages.get(db) ?? 0;
+    const query = 'sort=-name&page=2&perPage=4';
+    /** The page, and whether it came from the list's snapshot. */
+    const read = async () => {
+      const n = served();
+      const got = await page(admin, query);
+      return { got, fromSnapshot: served() === n + 1 };
+    };
+    // Built once the plain reads have cost as much as a build (a few reads, unchanged).
+    let before = await read();
+    for (let i = 0; i < 30 && !before.fromSnapshot; i++) before = await read();
+    expect(before.fromSnapshot).toBe(true);
+    // Another table, written by another connection (direct SQL) and by this server's own connection.
+    await otherConnection('update global_message set title = title', []);
+    await otherConnection('insert into account_group (name) values ($1)', ['Groupe sans rapport']);
+    await db
+      .updateTable('account_group' as never)
+      .set({ name: 'Groupe renommé' } as never)
+      .where('name' as never, '=', 'Groupe sans rapport' as never)
+      .execute();
+    expect(await read()).toEqual(before);
+    // Its own table, by direct SQL: the next read is not served from the old snapshot and sees it.
+    const renamed = before.got.records[0];
+    await otherConnection('update dialogwatt_place set name = $1 where pk = $2', ['ZZZZ Renommée', renamed.pk]);
+    const after = await read();
+    expect(after.fromSnapshot).toBe(false);
+    expect((await page(admin, 'sort=-name&page=1&perPage=4')).records[0]).toMatchObject({
+      pk: renamed.pk,
+      name: 'ZZZZ Renommée',
+    });
+    await expectPagesMatchWholeList(admin, '-name', 4);
   });
 });
