@@ -12,11 +12,9 @@
 // again, without filling it: one dialect, that of the URL)
 // PostgreSQL: BENCH_PG_URL (default postgres://postgres@127.0.0.1:5432/postgres) must be allowed to
 // create databases; skipped with a note when unreachable.
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import SQLite from 'better-sqlite3';
 import pg from 'pg';
-import { sql } from 'kysely';
 import { loadConfig } from '../server/config';
 import { createContext } from '../server/app';
 import type { AppContext, RequestContext } from '../server/context';
@@ -27,6 +25,7 @@ import { searchColumnValues } from '../server/operations/search-text';
 import { globalSearch } from '../server/operations/global-search';
 import { loadUser } from '../server/modules/auth/load-user';
 import { resolveWhiteLabel } from '../server/modules/white-labels/resolve-white-label';
+import { postgresCpuMs } from './postgres-cpu';
 
 type Dialect = 'sqlite' | 'postgres';
 
@@ -242,29 +241,6 @@ async function fillPostgres(url: string, filled: Filled): Promise<void> {
   }
 }
 
-/**
- * PostgreSQL: CPU time (ms) used so far by the server processes serving this database (the
- * pool's connections), read from /proc — the server on this machine, as the bench assumes. The
- * wall clock of a shared machine is mostly other work's; this is the search's own cost on the
- * server. Null when the processes cannot be read (another host).
- */
-async function serverCpuMs(app: AppContext): Promise<number | null> {
-  const { rows } = await sql<{ pid: number }>`select pid from pg_stat_activity
-    where datname = current_database() and backend_type = 'client backend'`.execute(app.database.db);
-  let ticks = 0;
-  for (const { pid } of rows) {
-    try {
-      // Fields 14 and 15 (utime, stime) after the command name in parentheses.
-      const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch {
-      return null;
-    }
-  }
-  // Clock ticks of 10 ms (USER_HZ = 100 on Linux).
-  return ticks * 10;
-}
-
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)];
 
@@ -327,7 +303,7 @@ async function benchOne(dialect: Dialect): Promise<void> {
       for (let i = 0; i < 5; i++) await run();
       const times: number[] = [];
       let hits = 0;
-      const server = dialect === 'postgres' ? await serverCpuMs(app) : null;
+      const server = dialect === 'postgres' ? await postgresCpuMs(app) : null;
       const cpu = process.cpuUsage();
       for (let i = 0; i < runs; i++) {
         const t0 = performance.now();
@@ -335,7 +311,7 @@ async function benchOne(dialect: Dialect): Promise<void> {
         times.push(performance.now() - t0);
       }
       const used = process.cpuUsage(cpu);
-      const serverAfter = server === null ? null : await serverCpuMs(app);
+      const serverAfter = server === null ? null : await postgresCpuMs(app);
       const serverMs = server === null || serverAfter === null ? '' : ((serverAfter - server) / runs).toFixed(2);
       const cpuMs = (used.user + used.system) / 1000 / runs;
       all.push(...times);
