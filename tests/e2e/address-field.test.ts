@@ -78,10 +78,11 @@ describe('address field on the places form (advisor, Chromium, offline fallback)
       expect(await field.inputValue()).toBe('Grenoble');
       expect(await page.getByLabel('Commune', { exact: true }).inputValue()).toBe('Grenoble');
       expect(await page.getByLabel('Code INSEE').inputValue()).toBe('38185');
-      const lat = Number((await page.getByLabel('Latitude').inputValue()).replace(',', '.'));
-      const lon = Number((await page.getByLabel('Longitude').inputValue()).replace(',', '.'));
-      expect(lat).toBeCloseTo(45.18, 1);
-      expect(lon).toBeCloseTo(5.72, 1);
+      // The point arrives after the postcode (a second read of the commune's centre): wait for it.
+      const coordinate = async (label: string) => Number((await page.getByLabel(label).inputValue()).replace(',', '.'));
+      await expect.poll(() => coordinate('Latitude')).toBeCloseTo(45.18, 1);
+      await expect.poll(() => coordinate('Longitude')).toBeCloseTo(5.72, 1);
+      const [lat, lon] = [await coordinate('Latitude'), await coordinate('Longitude')];
       // Offline, suggestions are communes: the commune is confirmed, not a full address.
       expect(await page.locator('.address-status').textContent()).toBe('◐ Commune confirmée, adresse à compléter');
       await screenshot(page, 'address-field-filled');

@@ -233,7 +233,8 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
       const box = await thumb.boundingBox();
       expect([box?.width, box?.height]).toEqual([60, 60]);
       expect(await stale.textContent()).toContain(String(referent.last_name));
-      expect(await rows.filter({ hasText: 'Rénov Nord-Isère' }).count()).toBe(0);
+      // The unfiltered page may still be on screen (refreshed by the stamp above) until the filtered one lands.
+      await expect.poll(() => rows.filter({ hasText: 'Rénov Nord-Isère' }).count(), WAIT).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `listepro-admin-needs-update-${width}`);
       await page.getByRole('button', { name: 'Réinitialiser les filtres' }).click();
