@@ -5,6 +5,7 @@ import { writeFileSync } from 'node:fs';
 import pg from 'pg';
 import http from 'node:http';
 import { NATIONAL_PASSWORD } from '../server/seed/national/seed-national';
+import { FIRST_NAMES, LAST_NAMES } from '../server/seed/national/national-names';
 
 // Mixed load on the national data set (issue 14 item 5): an open-loop generator (requests leave on
 // a fixed schedule, whatever the answers' speed, so a slow server shows as long latencies rather
@@ -268,7 +269,14 @@ async function main(): Promise<void> {
         const res = await call(base, '/api/v1/fac/contact/', {
           method: 'POST',
           token: a.token,
-          body: { civility: 'Mme', firstName: 'Charge', lastName: `Essai ${n}`, email: `charge.${n}@exemple.fr` },
+          // Names as the seed's households have them (a fixed name for every write made each new
+          // contact a duplicate of all the previous ones, and its save then rewrote a growing group).
+          body: {
+            civility: 'Mme',
+            firstName: FIRST_NAMES[(n * 7) % FIRST_NAMES.length],
+            lastName: LAST_NAMES[(n * 13) % LAST_NAMES.length],
+            email: `charge.${n}@exemple.fr`,
+          },
         });
         if (res.status === 201) created.push({ token: a.token, pk: (res.body as { pk: number }).pk });
         return res;

@@ -53,6 +53,21 @@ describe('diffSnapshots', () => {
     ]);
   });
 
+  it('creates and drops indexes over several columns, for new and existing tables', () => {
+    const withIndex: Snapshot = { tables: { t: { ...before.tables.t, indexes: [['name', 'pk']] } } };
+    expect(diffSnapshots(before, withIndex).ops).toEqual([
+      { op: 'createCompositeIndex', table: 't', columns: ['name', 'pk'] },
+    ]);
+    expect(diffSnapshots(withIndex, withIndex).ops).toEqual([]);
+    const changed: Snapshot = { tables: { t: { ...before.tables.t, indexes: [['old', 'pk']] } } };
+    expect(diffSnapshots(withIndex, changed).ops).toEqual([
+      { op: 'dropCompositeIndex', table: 't', columns: ['name', 'pk'] },
+      { op: 'createCompositeIndex', table: 't', columns: ['old', 'pk'] },
+    ]);
+    const created = diffSnapshots({ tables: {} }, withIndex).ops;
+    expect(created.at(-1)).toEqual({ op: 'createCompositeIndex', table: 't', columns: ['name', 'pk'] });
+  });
+
   it('is empty when nothing changed', () => {
     expect(diffSnapshots(before, before)).toEqual({ ops: [], warnings: [] });
   });

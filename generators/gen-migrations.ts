@@ -37,8 +37,12 @@ export function snapshotOf(registry: Registry): Snapshot {
     }
     const search = searchSpec(e);
     const globalSearch = globalSearchSpec(e);
+    const indexes = (e.schema['x-entity'].indexes ?? []).map((properties) =>
+      properties.map((p) => e.columnByProperty.get(p)!.column),
+    );
     tables[e.schema['x-entity'].table] = {
       columns,
+      ...(indexes.length ? { indexes } : {}),
       ...(search ? { search: snapshotSearch(search) } : {}),
       ...(globalSearch
         ? { globalSearch: { ...snapshotSearch(globalSearch), index: GLOBAL_SEARCH_INDEX_VERSION } }
@@ -66,6 +70,7 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       }
       if (def.search) ops.push({ op: 'createSearch', table, ...def.search });
       if (def.globalSearch) ops.push({ op: 'createGlobalSearch', table, ...def.globalSearch });
+      for (const columns of def.indexes ?? []) ops.push({ op: 'createCompositeIndex', table, columns });
       continue;
     }
     for (const [name, c] of Object.entries(def.columns)) {
@@ -87,6 +92,13 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       if (hasIndex && (!hadIndex || Boolean(prev.unique) !== Boolean(c.unique)))
         ops.push({ op: 'createIndex', table, column: name, unique: Boolean(c.unique) });
     }
+    const key = (columns: string[]) => columns.join(',');
+    const had = new Set((old.indexes ?? []).map(key));
+    const has = new Set((def.indexes ?? []).map(key));
+    for (const columns of old.indexes ?? [])
+      if (!has.has(key(columns))) ops.push({ op: 'dropCompositeIndex', table, columns });
+    for (const columns of def.indexes ?? [])
+      if (!had.has(key(columns))) ops.push({ op: 'createCompositeIndex', table, columns });
     for (const name of Object.keys(old.columns)) {
       if (!def.columns[name]) warnings.push(`${table}.${name} is no longer declared; the column and its data are kept`);
     }
@@ -131,6 +143,13 @@ function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {
       const col = snapshot.tables[op.table].columns[op.column];
       delete col.unique;
       delete col.index;
+    } else if (op.op === 'createCompositeIndex') {
+      const t = snapshot.tables[op.table];
+      t.indexes = [...(t.indexes ?? []), op.columns];
+    } else if (op.op === 'dropCompositeIndex') {
+      const t = snapshot.tables[op.table];
+      t.indexes = (t.indexes ?? []).filter((c) => c.join(',') !== op.columns.join(','));
+      if (!t.indexes.length) delete t.indexes;
     } else if (op.op === 'createSearch' || op.op === 'fillSearch')
       snapshot.tables[op.table].search = { column: op.column, sources: op.sources, version: op.version };
     else if (op.op === 'createGlobalSearch' || op.op === 'fillGlobalSearch' || op.op === 'rebuildGlobalSearch')

@@ -250,6 +250,9 @@ export function checkDeclarations(decls: Declarations): string[] {
       if (!props.has(f)) problems.push(`${where}: list field ${f} is not a property`);
       else if (schema.properties[f]['x-storage']?.private) problems.push(`${where}: list field ${f} is private`);
     }
+    for (const index of x.indexes ?? [])
+      for (const f of index)
+        if (!runtime.columnByProperty.has(f)) problems.push(`${where}: index field ${f} is not a stored property`);
     const globalSearch = x.list?.globalSearch;
     for (const f of [...(globalSearch?.fields ?? []), ...(globalSearch?.label ?? [])]) {
       if (!props.has(f)) problems.push(`${where}: globalSearch field ${f} is not a property`);

@@ -119,6 +119,11 @@ export interface EntityDeclaration {
   timestamps?: boolean;
   extraFields?: boolean;
   /**
+   * Indexes over several properties, in order (`[["owningGroup", "lastName", "pk"]]`): what a list
+   * scoped by structure and sorted reads without touching the rows (docs/performance.md).
+   */
+  indexes?: string[][];
+  /**
    * Custom forms (platform-entities §7): the model name of the reference (`Contact`…), where the
    * form shows (`anchor`) and, per scope dimension, the property of the record holding its value.
    */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
@@ -7,6 +8,13 @@ import type { MigrationOp, TableMigrations } from './migration-types';
 import { createSearch, fillSearch } from './search-index';
 import { createGlobalSearch, fillGlobalSearch, rebuildGlobalSearch } from './global-search-index';
 import { ensureTableChangeTriggers } from './table-changes';
+
+/** PostgreSQL cuts identifiers at 63 bytes: a long name keeps its table and a digest of its columns. */
+export function compositeIndexName(table: string, columns: string[]): string {
+  const name = `${table}__${columns.join('__')}_idx`;
+  if (name.length <= 63) return name;
+  return `${table.slice(0, 40)}__${createHash('sha1').update(columns.join(',')).digest('hex').slice(0, 12)}_idx`;
+}
 
 const GENERATED_DIR = resolve(import.meta.dirname, '../generated/migrations');
 const SYSTEM_DIR = resolve(import.meta.dirname, 'system-migrations');
@@ -35,6 +43,17 @@ async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationO
       await i.execute();
       return;
     }
+    case 'createCompositeIndex':
+      await db.schema
+        .createIndex(compositeIndexName(op.table, op.columns))
+        .ifNotExists()
+        .on(op.table)
+        .columns(op.columns)
+        .execute();
+      return;
+    case 'dropCompositeIndex':
+      await db.schema.dropIndex(compositeIndexName(op.table, op.columns)).ifExists().execute();
+      return;
     case 'dropIndex':
       await db.schema
         .dropIndex(`${op.table}_${op.column}_${op.unique ? 'uq' : 'idx'}`)

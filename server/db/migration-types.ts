@@ -22,7 +22,13 @@ export interface SnapshotSearch {
 export interface Snapshot {
   tables: Record<
     string,
-    { columns: Record<string, SnapshotColumn>; search?: SnapshotSearch; globalSearch?: SnapshotSearch }
+    {
+      columns: Record<string, SnapshotColumn>;
+      search?: SnapshotSearch;
+      globalSearch?: SnapshotSearch;
+      /** Indexes over several columns (x-entity.indexes), as column names in order. */
+      indexes?: string[][];
+    }
   >;
 }
 
@@ -31,6 +37,8 @@ export type MigrationOp =
   | { op: 'addColumn'; table: string; column: { name: string } & SnapshotColumn }
   | { op: 'createIndex'; table: string; column: string; unique: boolean }
   | { op: 'dropIndex'; table: string; column: string; unique: boolean }
+  | { op: 'createCompositeIndex'; table: string; columns: string[] }
+  | { op: 'dropCompositeIndex'; table: string; columns: string[] }
   // Adds the search column, computes it for the existing rows, then indexes it for substring search.
   | ({ op: 'createSearch'; table: string } & SnapshotSearch)
   // Computes the search column again (its sources or the normalisation changed).

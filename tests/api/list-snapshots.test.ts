@@ -9,6 +9,7 @@ import pg from 'pg';
 import { DIALECTS } from '../helpers/dialects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { snapshotPages } from '../../server/operations/find';
+import { cachedByTables } from '../../server/db/cached-by-tables';
 
 type Place = { pk: number; name: string; isActive: boolean };
 
@@ -174,5 +175,46 @@ describe.each(DIALECTS)('paginated lists with snapshots on %s', (dialect) => {
       name: 'ZZZZ Renommée',
     });
     await expectPagesMatchWholeList(admin, '-name', 4);
+  });
+
+  it('keeps a value computed from tables until one of them is written, by any connection', async () => {
+    const db = t.app.database.db;
+    let computed = 0;
+    const places = () =>
+      cachedByTables(db, 'test:places', ['dialogwatt_place', 'dialogwatt_reason'], async () => {
+        computed++;
+        return (
+          await db
+            .selectFrom('dialogwatt_place' as never)
+            .select('name' as never)
+            .execute()
+        ).length;
+      });
+    const first = await places();
+    expect(await places()).toBe(first);
+    expect(computed).toBe(1);
+    // Another table: kept.
+    await otherConnection('update global_message set title = title', []);
+    expect(await places()).toBe(first);
+    expect(computed).toBe(1);
+    // One of its tables, by another connection: computed again, and the new row is in.
+    await otherConnection('insert into dialogwatt_place (name) values ($1)', ['Lieu ajouté ailleurs']);
+    expect(await places()).toBe(first + 1);
+    expect(computed).toBe(2);
+    // The other table, by this server's connection: computed again.
+    await db
+      .updateTable('dialogwatt_reason' as never)
+      .set({ name: 'Motif' } as never)
+      .execute();
+    await places();
+    expect(computed).toBe(3);
+    // Inside a transaction: never kept nor served.
+    await db.transaction().execute(async (trx) => {
+      await cachedByTables(trx, 'test:places', ['dialogwatt_place'], async () => {
+        computed++;
+        return 0;
+      });
+    });
+    expect(computed).toBe(4);
   });
 });

@@ -3,6 +3,7 @@ import type { EntityRuntime } from '../../../engine/schema/registry';
 import type { AppContext } from '../../context';
 import type { AppDatabase } from '../../db/tables';
 import { columnOf, rowToRecord, type ApiRecord } from '../../db/row-mapper';
+import { cachedByTables } from '../../db/cached-by-tables';
 
 /** The booking entities this module reads and writes, by their schema names. */
 export type BookingEntity =
@@ -36,6 +37,19 @@ export async function loadRecords(
   conditions: Condition[] = [],
 ): Promise<ApiRecord[]> {
   const entity = entityNamed(app, name);
+  const table = entity.schema['x-entity'].table;
+  // Every availability search reads all the catchment areas, reasons and places: kept while their
+  // table is unchanged (never inside a booking's transaction).
+  if (!conditions.length)
+    return cachedByTables(db, `booking-records:${table}`, [table], () => readRecords(entity, db, conditions));
+  return readRecords(entity, db, conditions);
+}
+
+async function readRecords(
+  entity: EntityRuntime,
+  db: Kysely<AppDatabase>,
+  conditions: Condition[],
+): Promise<ApiRecord[]> {
   let query = db.selectFrom(entity.schema['x-entity'].table as never).selectAll();
   for (const c of conditions) {
     const ref = sql.ref(columnOf(entity, c.property));

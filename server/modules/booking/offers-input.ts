@@ -57,6 +57,35 @@ function appointmentOf(a: ApiRecord): FindOffersInput['appointments'][number] {
   };
 }
 
+interface IndexedAreas {
+  all: ApiRecord[];
+  /** Each area's communes as text (the engine's form). */
+  communes: Map<ApiRecord, string[]>;
+  /** The areas covering each commune. */
+  byCommune: Map<string, ApiRecord[]>;
+}
+
+/** Per list of areas read (the same array while the table is unchanged: booking-records' cache). */
+const indexedAreas = new WeakMap<ApiRecord[], IndexedAreas>();
+
+/** The catchment areas with their communes indexed once, not converted and scanned on every search. */
+function areasIndexed(all: ApiRecord[]): IndexedAreas {
+  let indexed = indexedAreas.get(all);
+  if (indexed) return indexed;
+  indexed = { all, communes: new Map(), byCommune: new Map() };
+  for (const area of all) {
+    const communes = Array.isArray(area.territories) ? (area.territories as unknown[]).map(String) : [];
+    indexed.communes.set(area, communes);
+    for (const code of new Set(communes)) {
+      const list = indexed.byCommune.get(code);
+      if (list) list.push(area);
+      else indexed.byCommune.set(code, [area]);
+    }
+  }
+  indexedAreas.set(all, indexed);
+  return indexed;
+}
+
 const widen = (iso: string, days: number) => new Date(Date.parse(iso) + days * DAY_MS).toISOString();
 
 /**
@@ -73,14 +102,12 @@ export async function loadOffersInput(
 ): Promise<FindOffersInput> {
   const from = widen(window.from, -1);
   const to = widen(window.to, 1);
-  const areas = await loadRecords(app, db, 'catchment-area');
+  const areas = areasIndexed(await loadRecords(app, db, 'catchment-area'));
   // A search for a commune can only offer the slots of the catchment areas that cover it (the
   // engine drops the others, isSlotOffered): the national network has 23,000 slots in four weeks
   // and 3,000 advisors, and reading them all made each search take a second. The appointments,
   // downtimes and advisors read are then those of these slots' advisors and seats.
-  const covering = query.inseeCode
-    ? areas.filter((a) => Array.isArray(a.territories) && a.territories.map(String).includes(query.inseeCode!))
-    : null;
+  const covering = query.inseeCode ? (areas.byCommune.get(query.inseeCode) ?? []) : null;
   const slotConditions: Condition[] = window.slotPks
     ? [{ property: 'pk', op: 'in', value: window.slotPks }]
     : [
@@ -122,8 +149,12 @@ export async function loadOffersInput(
       ...(covering ? [{ property: 'advisor', op: 'in' as const, value: slotAdvisors }] : []),
     ])
   ).filter((d) => d.isActive !== false);
-  const reasons = await loadRecords(app, db, 'reason');
-  const places = await loadRecords(app, db, 'place');
+  // The engine looks up the query's reason and place, and each slot's place and catchment area:
+  // only those are handed over (the national network has hundreds of each, thousands of communes).
+  const slotPlaces = new Set([...slots.map((s) => s.place), ...(query.place == null ? [] : [Number(query.place)])]);
+  const slotAreas = new Set(slots.map((s) => s.catchmentArea));
+  const reasons = (await loadRecords(app, db, 'reason')).filter((r) => id(r.pk) === query.reason);
+  const places = (await loadRecords(app, db, 'place')).filter((p) => slotPlaces.has(p.pk));
   const advisors = await loadRecords(app, db, 'user', [
     { property: 'userType', op: 'in', value: ADVISOR_TYPES },
     ...(covering ? [{ property: 'pk', op: 'in' as const, value: advisorPks }] : []),
@@ -133,13 +164,15 @@ export async function loadOffersInput(
     now: now.toISOString(),
     query,
     communes: commune ? [{ inseeCode: commune.code, name: commune.name }] : [],
-    catchmentAreas: areas.map((a) => ({
-      id: id(a.pk),
-      name: asText(a.name),
-      isActive: a.isActive !== false,
-      group: id(a.group),
-      communes: Array.isArray(a.territories) ? (a.territories as unknown[]).map(String) : [],
-    })),
+    catchmentAreas: areas.all
+      .filter((a) => slotAreas.has(a.pk))
+      .map((a) => ({
+        id: id(a.pk),
+        name: asText(a.name),
+        isActive: a.isActive !== false,
+        group: id(a.group),
+        communes: areas.communes.get(a)!,
+      })),
     places: places.map((p) => ({
       id: id(p.pk),
       name: asText(p.name),

@@ -7,16 +7,21 @@ import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
 import { territories } from '../territories/territory-data';
 import { communeCentre } from '../territories/commune-centres';
 import { containsAll } from '../../db/array-index';
+import { cachedByTables } from '../../db/cached-by-tables';
 import { distanceKm, located, seededShuffle } from '../../../engine/listepro/search';
 
 /** The rows of a table as API records (small reference tables: jobs, key words, the tree). */
 export async function allRecords(ctx: RequestContext, name: string): Promise<ApiRecord[]> {
   const entity = entityOf(ctx, name);
-  const rows = await ctx.app.database.db
-    .selectFrom(entity.schema['x-entity'].table as never)
-    .selectAll()
-    .execute();
-  return rows.map((r) => rowToRecord(entity, r as Record<string, unknown>));
+  const table = entity.schema['x-entity'].table;
+  // Read by every search and detail page, written by the directory team now and then.
+  return cachedByTables(ctx.app.database.db, `all-records:${table}`, [table], async () => {
+    const rows = await ctx.app.database.db
+      .selectFrom(table as never)
+      .selectAll()
+      .execute();
+    return rows.map((r) => rowToRecord(entity, r as Record<string, unknown>));
+  });
 }
 
 export function moduleOn(ctx: RequestContext): void {
@@ -53,6 +58,21 @@ export async function matchingSheets(
   ctx: RequestContext,
   query: SearchQuery,
   read: 'positions' | 'keys' = 'positions',
+): Promise<Candidate[]> {
+  // The same search is asked by every visitor of a campaign while the sheets rarely change: kept
+  // while the two tables are unchanged (the array indexes are written with the presentations).
+  const tables = ['listepro-professional', 'listepro-presentation'].map(
+    (n) => entityOf(ctx, n).schema['x-entity'].table,
+  );
+  return cachedByTables(ctx.app.database.db, `listepro-search:${JSON.stringify([query, read])}`, tables, () =>
+    readMatchingSheets(ctx, query, read),
+  );
+}
+
+async function readMatchingSheets(
+  ctx: RequestContext,
+  query: SearchQuery,
+  read: 'positions' | 'keys',
 ): Promise<Candidate[]> {
   const table = (name: string) => sql.table(entityOf(ctx, name).schema['x-entity'].table);
   const P = (p: string) => sql.ref(`p.${column(ctx, 'listepro-professional', p)}`);
