@@ -68,6 +68,22 @@ describe('diffSnapshots', () => {
     expect(created.at(-1)).toEqual({ op: 'createCompositeIndex', table: 't', columns: ['name', 'pk'] });
   });
 
+  it('scopes the search index by a column, and drops the scoped index when the scope changes', () => {
+    const search = { column: 'search_text', sources: [{ column: 'name', kind: 'text' as const }], version: 1 };
+    const searched: Snapshot = { tables: { t: { ...before.tables.t, search } } };
+    const scoped: Snapshot = { tables: { t: { ...searched.tables.t, searchScope: 'old' } } };
+    expect(diffSnapshots(searched, scoped).ops).toEqual([
+      { op: 'createScopedSearch', table: 't', column: 'search_text', scope: 'old' },
+    ]);
+    expect(diffSnapshots(scoped, scoped).ops).toEqual([]);
+    expect(diffSnapshots(scoped, searched).ops).toEqual([
+      { op: 'dropScopedSearch', table: 't', column: 'search_text', scope: 'old' },
+    ]);
+    // A new table: the search column first, then its scoped index.
+    const ops = diffSnapshots({ tables: {} }, scoped).ops.map((o) => o.op);
+    expect(ops.indexOf('createScopedSearch')).toBeGreaterThan(ops.indexOf('createSearch'));
+  });
+
   it('is empty when nothing changed', () => {
     expect(diffSnapshots(before, before)).toEqual({ ops: [], warnings: [] });
   });

@@ -40,9 +40,11 @@ export function snapshotOf(registry: Registry): Snapshot {
     const indexes = (e.schema['x-entity'].indexes ?? []).map((properties) =>
       properties.map((p) => e.columnByProperty.get(p)!.column),
     );
+    const scope = e.schema['x-entity'].list?.searchScope;
     tables[e.schema['x-entity'].table] = {
       columns,
       ...(indexes.length ? { indexes } : {}),
+      ...(search && scope ? { searchScope: e.columnByProperty.get(scope)!.column } : {}),
       ...(search ? { search: snapshotSearch(search) } : {}),
       ...(globalSearch
         ? { globalSearch: { ...snapshotSearch(globalSearch), index: GLOBAL_SEARCH_INDEX_VERSION } }
@@ -71,6 +73,8 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       if (def.search) ops.push({ op: 'createSearch', table, ...def.search });
       if (def.globalSearch) ops.push({ op: 'createGlobalSearch', table, ...def.globalSearch });
       for (const columns of def.indexes ?? []) ops.push({ op: 'createCompositeIndex', table, columns });
+      if (def.search && def.searchScope)
+        ops.push({ op: 'createScopedSearch', table, column: def.search.column, scope: def.searchScope });
       continue;
     }
     for (const [name, c] of Object.entries(def.columns)) {
@@ -109,6 +113,10 @@ export function diffSnapshots(before: Snapshot, after: Snapshot): { ops: Migrati
       warnings.push(
         `${table}: list.search is no longer declared; its search column is kept but no longer kept up to date`,
       );
+    if (old.searchScope && old.search && old.searchScope !== def.searchScope)
+      ops.push({ op: 'dropScopedSearch', table, column: old.search.column, scope: old.searchScope });
+    if (def.searchScope && def.search && old.searchScope !== def.searchScope)
+      ops.push({ op: 'createScopedSearch', table, column: def.search.column, scope: def.searchScope });
     if (def.globalSearch && !old.globalSearch) ops.push({ op: 'createGlobalSearch', table, ...def.globalSearch });
     else if (def.globalSearch && old.globalSearch) {
       const { index, ...columnDef } = def.globalSearch;
@@ -150,7 +158,9 @@ function applyOps(snapshot: Snapshot, ops: MigrationOp[]): void {
       const t = snapshot.tables[op.table];
       t.indexes = (t.indexes ?? []).filter((c) => c.join(',') !== op.columns.join(','));
       if (!t.indexes.length) delete t.indexes;
-    } else if (op.op === 'createSearch' || op.op === 'fillSearch')
+    } else if (op.op === 'createScopedSearch') snapshot.tables[op.table].searchScope = op.scope;
+    else if (op.op === 'dropScopedSearch') delete snapshot.tables[op.table].searchScope;
+    else if (op.op === 'createSearch' || op.op === 'fillSearch')
       snapshot.tables[op.table].search = { column: op.column, sources: op.sources, version: op.version };
     else if (op.op === 'createGlobalSearch' || op.op === 'fillGlobalSearch' || op.op === 'rebuildGlobalSearch')
       snapshot.tables[op.table].globalSearch = {

@@ -250,6 +250,10 @@ export function checkDeclarations(decls: Declarations): string[] {
       if (!props.has(f)) problems.push(`${where}: list field ${f} is not a property`);
       else if (schema.properties[f]['x-storage']?.private) problems.push(`${where}: list field ${f} is private`);
     }
+    const scope = x.list?.searchScope;
+    if (scope && !runtime.columnByProperty.has(scope))
+      problems.push(`${where}: searchScope ${scope} is not a stored property`);
+    if (scope && !searchSpec(runtime)) problems.push(`${where}: searchScope without a list search`);
     for (const index of x.indexes ?? [])
       for (const f of index)
         if (!runtime.columnByProperty.has(f)) problems.push(`${where}: index field ${f} is not a stored property`);

@@ -152,6 +152,11 @@ export interface EntityDeclaration {
   list?: {
     columns?: string[];
     search?: string[];
+    /**
+     * The property every search of this list is narrowed by (the structure): on PostgreSQL the
+     * search index then holds it too, so a search reads only that structure's entries.
+     */
+    searchScope?: string;
     /** Found by the global search (GET /api/v1/search/, docs/search.md). */
     globalSearch?: GlobalSearchDeclaration;
     sortable?: string[];

@@ -5,7 +5,7 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import type { Database, DialectName } from './database';
 import { columnType, primaryKeyType } from './column-types';
 import type { MigrationOp, TableMigrations } from './migration-types';
-import { createSearch, fillSearch } from './search-index';
+import { createScopedSearch, createSearch, dropScopedSearch, fillSearch } from './search-index';
 import { createGlobalSearch, fillGlobalSearch, rebuildGlobalSearch } from './global-search-index';
 import { ensureTableChangeTriggers } from './table-changes';
 
@@ -62,6 +62,12 @@ async function applyOp(db: Kysely<unknown>, dialect: DialectName, op: MigrationO
       return;
     case 'createSearch':
       await createSearch(db, dialect, op);
+      return;
+    case 'createScopedSearch':
+      await createScopedSearch(db, dialect, op);
+      return;
+    case 'dropScopedSearch':
+      await dropScopedSearch(db, dialect, op);
       return;
     case 'fillSearch':
       await fillSearch(db, op);

@@ -28,6 +28,8 @@ export interface Snapshot {
       globalSearch?: SnapshotSearch;
       /** Indexes over several columns (x-entity.indexes), as column names in order. */
       indexes?: string[][];
+      /** The column the search index is scoped by (x-entity.list.searchScope). */
+      searchScope?: string;
     }
   >;
 }
@@ -39,6 +41,9 @@ export type MigrationOp =
   | { op: 'dropIndex'; table: string; column: string; unique: boolean }
   | { op: 'createCompositeIndex'; table: string; columns: string[] }
   | { op: 'dropCompositeIndex'; table: string; columns: string[] }
+  // PostgreSQL: the trigram index of the search column with the scope column beside it (btree_gin).
+  | { op: 'createScopedSearch'; table: string; column: string; scope: string }
+  | { op: 'dropScopedSearch'; table: string; column: string; scope: string }
   // Adds the search column, computes it for the existing rows, then indexes it for substring search.
   | ({ op: 'createSearch'; table: string } & SnapshotSearch)
   // Computes the search column again (its sources or the normalisation changed).

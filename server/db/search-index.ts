@@ -101,3 +101,42 @@ export async function createSearch(
     insert into ${f}(rowid, ${c}) values (new.pk, new.${c}); end`.execute(db);
   await sql`insert into ${f}(${f}) values ('rebuild')`.execute(db);
 }
+
+const scopedIndexName = (op: { table: string; column: string }) => `${op.table}_${op.column}_scoped_trgm`;
+
+/**
+ * PostgreSQL: a trigram index of the search column with the scope column (the structure) as its
+ * first key, through btree_gin. A structure's advisor searches its few thousand contacts: GIN then
+ * walks the structure's short posting list and skips through the trigrams' long ones, where the
+ * unscoped index reads every contact of the country having the word (docs/performance.md). The
+ * unscoped index stays for the searches across structures (administrators). SQLite: nothing (its
+ * FTS index has no second key; its files are one network's).
+ */
+export async function createScopedSearch(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  op: { table: string; column: string; scope: string },
+): Promise<void> {
+  if (dialect !== 'postgres') return;
+  await sql`savepoint scoped_search`.execute(db);
+  try {
+    await sql`create extension if not exists btree_gin`.execute(db);
+    await sql`create index if not exists ${sql.id(scopedIndexName(op))} on ${sql.table(op.table)}
+      using gin (${sql.ref(op.scope)}, ${sql.ref(op.column)} gin_trgm_ops)`.execute(db);
+    await sql`release savepoint scoped_search`.execute(db);
+  } catch (e) {
+    await sql`rollback to savepoint scoped_search`.execute(db);
+    console.warn(
+      `search on ${op.table}: the index scoped by ${op.scope} cannot be created (${(e as Error).message}); ` +
+        'searches use the unscoped index',
+    );
+  }
+}
+
+export async function dropScopedSearch(
+  db: Kysely<unknown>,
+  dialect: DialectName,
+  op: { table: string; column: string },
+): Promise<void> {
+  if (dialect === 'postgres') await sql`drop index if exists ${sql.id(scopedIndexName(op))}`.execute(db);
+}
