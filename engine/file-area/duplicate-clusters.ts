@@ -16,17 +16,42 @@ export type ClusterChange = { group: number; add: number[] } | { group: null; me
  * other member to it; otherwise the pair starts a new group, which later pairs can join.
  */
 export function clusterPairs(pairs: [number, number][], known: KnownGroup[]): ClusterChange[] {
-  const groups = known.map((g) => ({ ...g, members: [...g.members], added: [] as number[], fresh: false }));
+  type Group = { pk: number; members: number[]; set: Set<number>; open: boolean; added: number[]; fresh: boolean };
+  const groups: Group[] = [];
+  // The groups of each member, in the groups' order: a save compares one record with a structure
+  // holding hundreds of groups, and scanning every group's members for every pair cost more than
+  // finding the pairs.
+  const byMember = new Map<number, Group[]>();
+  const join = (member: number, group: Group) => {
+    const list = byMember.get(member);
+    if (!list) byMember.set(member, [group]);
+    else if (list[list.length - 1] !== group) list.push(group);
+  };
+  const add = (g: Omit<Group, 'set'>) => {
+    const group = { ...g, set: new Set(g.members) };
+    groups.push(group);
+    for (const m of group.members) join(m, group);
+  };
+  for (const g of known) add({ pk: g.pk, members: [...g.members], open: g.open, added: [], fresh: false });
+  const order = new Map<Group, number>();
+  groups.forEach((g, i) => order.set(g, i));
   for (const [a, b] of pairs) {
-    if (groups.some((g) => g.members.includes(a) && g.members.includes(b))) continue;
-    const target = groups.find((g) => g.open && (g.members.includes(a) || g.members.includes(b)));
+    const ofA = byMember.get(a) ?? [];
+    const ofB = byMember.get(b) ?? [];
+    if (ofA.some((g) => g.set.has(b))) continue;
+    // The first open group, in the groups' order, holding a or b.
+    let target: Group | undefined;
+    for (const g of [...ofA, ...ofB]) if (g.open && (!target || order.get(g)! < order.get(target)!)) target = g;
     if (target) {
-      const other = target.members.includes(a) ? b : a;
+      const other = target.set.has(a) ? b : a;
       target.members.push(other);
+      target.set.add(other);
       target.added.push(other);
+      join(other, target);
       continue;
     }
-    groups.push({ pk: -1, members: [a, b], open: true, added: [], fresh: true });
+    add({ pk: -1, members: [a, b], open: true, added: [], fresh: true });
+    order.set(groups[groups.length - 1]!, groups.length - 1);
   }
   const out: ClusterChange[] = [];
   for (const g of groups) {

@@ -1,7 +1,6 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { AppContext } from '../../context';
 import { anonymousUser, ruleUser, type RuleUser } from '../../../engine/logic/user-context';
-import { rowToRecord } from '../../db/row-mapper';
 
 export interface SignedInUser {
   rule: RuleUser;
@@ -34,6 +33,14 @@ function userQuery(app: AppContext) {
       'account_user.white_labelling',
       'account_group.is_active as group_is_active',
       'account_group.ademe_id as group_ademe_id',
+      // The laureate structures the user's structure pilots (reference 8.8), read with the user: one
+      // statement per signed-in request instead of two.
+      (app.database.dialect === 'postgres'
+        ? sql<unknown>`(select coalesce(jsonb_agg(s.laureate_groups), '[]'::jsonb) from fac_project_share s
+            where s.pilot_group = account_user."group")`
+        : sql<unknown>`(select json_group_array(json(s.laureate_groups)) from fac_project_share s
+            where s.pilot_group = account_user."group")`
+      ).as('piloted'),
     ])
     .where('account_user.pk', '=', 0);
 }
@@ -68,27 +75,26 @@ export async function loadUser(app: AppContext, pk: number): Promise<SignedInUse
     children,
     row.group_ademe_id || null,
   );
+  // Pilots' rights concern advisors only.
   if (rule.roles.includes('advisor') && row.group !== null)
-    rule.laureateGroups = await laureatesPiloted(app, row.group);
-  const { group_is_active: _a, group_ademe_id: _b, ...user } = row;
+    rule.laureateGroups = laureatesPiloted(row.piloted, row.group);
+  const { group_is_active: _a, group_ademe_id: _b, piloted: _c, ...user } = row;
   return { rule, row: user };
 }
 
-/**
- * The laureate structures a structure pilots in any programme (reference 8.8): one indexed query
- * on a small table, for advisors only (the only role pilots' rights concern).
- */
-async function laureatesPiloted(app: AppContext, group: number): Promise<number[]> {
-  const rows = await app.database.db
-    .selectFrom('fac_project_share')
-    .select('laureate_groups')
-    .where('pilot_group', '=', group)
-    .execute();
-  const runtime = app.registry.entities.get('project-share')!;
-  const all = rows.flatMap(
-    (r) => (rowToRecord(runtime, r as Record<string, unknown>).laureateGroups as number[]) ?? [],
-  );
-  return [...new Set(all)].filter((g) => g !== group).sort((a, b) => a - b);
+/** The piloted structures' laureate lists (a JSON array of arrays, text on SQLite) as sorted pks, own excluded. */
+function laureatesPiloted(piloted: unknown, group: number): number[] {
+  let lists: unknown = piloted;
+  if (typeof lists === 'string') {
+    try {
+      lists = JSON.parse(lists);
+    } catch {
+      lists = [];
+    }
+  }
+  const all = (Array.isArray(lists) ? lists : []).flatMap((l: unknown) => (Array.isArray(l) ? l : []));
+  const pks = all.filter((g): g is number => typeof g === 'number' && Number.isInteger(g) && g !== group);
+  return [...new Set(pks)].sort((a, b) => a - b);
 }
 
 export function anonymous(app: AppContext): RuleUser {

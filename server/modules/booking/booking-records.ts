@@ -45,6 +45,24 @@ export async function loadRecords(
   return readRecords(entity, db, conditions);
 }
 
+/** What every availability search reads whole: the catchment areas, the reasons and the places. */
+export interface BookingReference {
+  areas: ApiRecord[];
+  reasons: ApiRecord[];
+  places: ApiRecord[];
+}
+
+/** The three tables kept together: one check of their markers per search instead of three. */
+export function bookingReference(app: AppContext, db: Kysely<AppDatabase>): Promise<BookingReference> {
+  const [areas, reasons, places] = (['catchment-area', 'reason', 'place'] as const).map((n) => entityNamed(app, n));
+  const tables = [areas, reasons, places].map((e) => e.schema['x-entity'].table);
+  return cachedByTables(db, 'booking-reference', tables, async () => ({
+    areas: await readRecords(areas, db, []),
+    reasons: await readRecords(reasons, db, []),
+    places: await readRecords(places, db, []),
+  }));
+}
+
 async function readRecords(
   entity: EntityRuntime,
   db: Kysely<AppDatabase>,

@@ -4,7 +4,15 @@ import type { AppContext } from '../../context';
 import type { AppDatabase } from '../../db/tables';
 import type { ApiRecord } from '../../db/row-mapper';
 import { communeByCode } from '../territories';
-import { asNumber, asNumbers, asText, fullName, loadRecords, type Condition } from './booking-records';
+import {
+  asNumber,
+  asNumbers,
+  asText,
+  bookingReference,
+  fullName,
+  loadRecords,
+  type Condition,
+} from './booking-records';
 import { DAY_MS } from './booking-dates';
 
 /** User types that may be an appointment's advisor (reference §5.1: advisor or superadvisor). */
@@ -102,7 +110,8 @@ export async function loadOffersInput(
 ): Promise<FindOffersInput> {
   const from = widen(window.from, -1);
   const to = widen(window.to, 1);
-  const areas = areasIndexed(await loadRecords(app, db, 'catchment-area'));
+  const reference = await bookingReference(app, db);
+  const areas = areasIndexed(reference.areas);
   // A search for a commune can only offer the slots of the catchment areas that cover it (the
   // engine drops the others, isSlotOffered): the national network has 23,000 slots in four weeks
   // and 3,000 advisors, and reading them all made each search take a second. The appointments,
@@ -153,8 +162,8 @@ export async function loadOffersInput(
   // only those are handed over (the national network has hundreds of each, thousands of communes).
   const slotPlaces = new Set([...slots.map((s) => s.place), ...(query.place == null ? [] : [Number(query.place)])]);
   const slotAreas = new Set(slots.map((s) => s.catchmentArea));
-  const reasons = (await loadRecords(app, db, 'reason')).filter((r) => id(r.pk) === query.reason);
-  const places = (await loadRecords(app, db, 'place')).filter((p) => slotPlaces.has(p.pk));
+  const reasons = reference.reasons.filter((r) => id(r.pk) === query.reason);
+  const places = reference.places.filter((p) => slotPlaces.has(p.pk));
   const advisors = await loadRecords(app, db, 'user', [
     { property: 'userType', op: 'in', value: ADVISOR_TYPES },
     ...(covering ? [{ property: 'pk', op: 'in' as const, value: advisorPks }] : []),

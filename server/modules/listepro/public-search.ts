@@ -173,6 +173,28 @@ export function publicCard(
 }
 export type PublicCard = ReturnType<typeof publicCard>;
 
+/** The names of jobs and key words by pk, kept together while both tables are unchanged (one check, not two). */
+function jobAndKeyWordNames(ctx: RequestContext) {
+  const [job, word] = ['listepro-job', 'listepro-key-word'].map((n) => entityOf(ctx, n));
+  const db = ctx.app.database.db;
+  const tables = [job!, word!].map((e) => e.schema['x-entity'].table);
+  const names = async (entity: typeof job) =>
+    new Map(
+      (
+        (await db
+          .selectFrom(entity!.schema['x-entity'].table as never)
+          .selectAll()
+          .execute()) as Record<string, unknown>[]
+      )
+        .map((r) => rowToRecord(entity!, r))
+        .map((r) => [r.pk as number, String(r.name)] as const),
+    );
+  return cachedByTables(db, 'listepro-names', tables, async () => ({
+    jobNames: await names(job),
+    wordNames: await names(word),
+  }));
+}
+
 /** Full sheets and their published presentations for a few pks, as cards in the given order. */
 export async function cardsFor(ctx: RequestContext, pks: number[]): Promise<PublicCard[]> {
   if (!pks.length) return [];
@@ -183,7 +205,7 @@ export async function cardsFor(ctx: RequestContext, pks: number[]): Promise<Publ
   const presentations = new Map<number, ApiRecord>();
   // The names of jobs and key words are read beside the sheets, not after them: one round trip
   // less to PostgreSQL for every page of results.
-  const names = Promise.all([allRecords(ctx, 'listepro-job'), allRecords(ctx, 'listepro-key-word')]);
+  const names = jobAndKeyWordNames(ctx);
   names.catch(() => undefined); // awaited below; not an unhandled rejection if a sheet query fails first
   // In chunks: a PDF of every result may name thousands of sheets (bound parameters are limited).
   for (let i = 0; i < pks.length; i += 500) {
@@ -210,9 +232,7 @@ export async function cardsFor(ctx: RequestContext, pks: number[]): Promise<Publ
       if (!presentations.has(rec.professional as number)) presentations.set(rec.professional as number, rec);
     }
   }
-  const [jobs, words] = await names;
-  const jobNames = new Map(jobs.map((j) => [j.pk as number, String(j.name)]));
-  const wordNames = new Map(words.map((w) => [w.pk as number, String(w.name)]));
+  const { jobNames, wordNames } = await names;
   return pks
     .filter((pk) => sheets.has(pk))
     .map((pk) => publicCard(sheets.get(pk)!, presentations.get(pk) ?? {}, jobNames, wordNames));
