@@ -38,13 +38,18 @@ interface PlaceRow {
   url: string | null;
   presentation: string;
   internal_presentation: string;
+  access_map: string | null;
   created_at: string;
   updated_at: string;
+  extra: string | null;
 }
 
 const COLUMNS =
   'pk, name, slug, is_active, color, groups, selected_advisors, address, postcode, city, inseecode, lat, lon, ' +
-  'phone, email, url, presentation, internal_presentation, created_at, updated_at';
+  'phone, email, url, presentation, internal_presentation, access_map, created_at, updated_at, extra';
+
+/** A JSON column as the generic route answers it (text on SQLite, parsed already by pg). */
+const parsed = (v: unknown): unknown => (typeof v === 'string' ? JSON.parse(v) : (v ?? null));
 
 export function toJson(r: PlaceRow) {
   return {
@@ -66,8 +71,11 @@ export function toJson(r: PlaceRow) {
     url: r.url,
     presentation: r.presentation,
     internalPresentation: r.internal_presentation,
+    // The access map (a file) and the custom forms' answers, added to places after this route was written.
+    accessMap: parsed(r.access_map),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
+    customFormData: parsed(r.extra) ?? {},
     id: r.pk,
   };
 }
