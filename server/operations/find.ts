@@ -453,39 +453,18 @@ export async function find(
   const started = performance.now();
   let marker: string | undefined;
   let counted: Record<string, unknown> | undefined;
-  // On PostgreSQL one statement gives the page, the total and the marker (a statement is a round
-  // trip, a parse and a plan: at a hundred lists a second they are a good part of the cost).
-  // - A search matches few rows, and finding them is the cost (the trigram index's posting lists):
-  //   the total is a window count over the matches, instead of finding them twice.
-  // - A plain list: the total is a scalar subquery (the index counts the structure's rows alone,
-  //   where a window would read every row of the list), and a deeper page reads its pks from the
-  //   index first (`pk in (…)`, see plainPage).
-  // An empty page gives no row to carry the total: the count is then read on its own below.
+  // A search matches few rows, and finding them is the cost (the trigram index's posting lists):
+  // on PostgreSQL one statement gives the page, the total (a window count over the matches) and
+  // the marker, instead of finding the matches twice. Not for a plain list, whose count the index
+  // gives alone where the window would read every row of the list.
   let pageRows: Record<string, unknown>[] | undefined;
-  if (dialect === 'postgres') {
-    const total =
-      spec.words.length > 0
-        ? sql<number>`count(*) over ()`.as(TOTAL)
-        : base.select((eb) => eb.fn.countAll().as('n')).as(TOTAL);
-    const rows = (
-      spec.words.length > 0 || offset === 0
-        ? await ordered(base.selectAll().select([total, statementMarker(dialect, reads)]))
-            .limit(perPage)
-            .offset(offset)
-            .execute()
-        : await ordered(
-            (db.selectFrom(table as never) as unknown as SelectQueryBuilder<any, any, object>)
-              .selectAll()
-              .select([total, statementMarker(dialect, reads)])
-              .where(
-                'pk',
-                'in',
-                ordered(base.select(sql.ref('pk').as('pk')))
-                  .limit(perPage)
-                  .offset(offset),
-              ),
-          ).execute()
-    ) as Record<string, unknown>[];
+  if (dialect === 'postgres' && spec.words.length > 0) {
+    const rows = (await ordered(
+      base.selectAll().select([sql<number>`count(*) over ()`.as(TOTAL), statementMarker(dialect, reads)]),
+    )
+      .limit(perPage)
+      .offset(offset)
+      .execute()) as Record<string, unknown>[];
     if (rows.length) {
       pageRows = rows;
       counted = { n: rows[0]![TOTAL] };
