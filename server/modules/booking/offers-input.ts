@@ -133,41 +133,41 @@ export async function loadOffersInput(
     { property: 'startDate', op: '<=', value: to },
     { property: 'endDate', op: '>=', value: from },
   ];
-  // Independent reads once the slots are known: asked together (on the pool, in parallel; on a
-  // booking transaction's handle, one after the other as before).
-  const [appointmentRows, downtimeRows, advisors] = await Promise.all([
-    covering
-      ? Promise.all([
-          loadRecords(app, db, 'appointment', [...during, { property: 'advisor', op: 'in', value: slotAdvisors }]),
-          loadRecords(app, db, 'appointment', [
-            ...during,
-            { property: 'slot', op: 'in', value: slots.map((s) => s.pk) },
-          ]),
-        ]).then(([byAdvisor, bySlot]) => [...byAdvisor, ...bySlot])
-      : loadRecords(app, db, 'appointment', during),
-    loadRecords(app, db, 'advisor-downtime', [
-      { property: 'startDate', op: '<=', value: to },
-      { property: 'endDate', op: '>=', value: from },
-      ...(covering ? [{ property: 'advisor', op: 'in' as const, value: slotAdvisors }] : []),
-    ]),
-    loadRecords(app, db, 'user', [
-      { property: 'userType', op: 'in', value: ADVISOR_TYPES },
-      ...(covering ? [{ property: 'pk', op: 'in' as const, value: advisorPks }] : []),
-    ]),
-  ]);
+  const appointmentRows = covering
+    ? [
+        ...(await loadRecords(app, db, 'appointment', [
+          ...during,
+          { property: 'advisor', op: 'in', value: slotAdvisors },
+        ])),
+        ...(await loadRecords(app, db, 'appointment', [
+          ...during,
+          { property: 'slot', op: 'in', value: slots.map((s) => s.pk) },
+        ])),
+      ]
+    : await loadRecords(app, db, 'appointment', during);
   const seen = new Set<unknown>();
   const appointments = appointmentRows.filter((a) => {
     if (a.pk === window.ignoring || seen.has(a.pk)) return false;
     seen.add(a.pk);
     return true;
   });
-  const downtimes = downtimeRows.filter((d) => d.isActive !== false);
+  const downtimes = (
+    await loadRecords(app, db, 'advisor-downtime', [
+      { property: 'startDate', op: '<=', value: to },
+      { property: 'endDate', op: '>=', value: from },
+      ...(covering ? [{ property: 'advisor', op: 'in' as const, value: slotAdvisors }] : []),
+    ])
+  ).filter((d) => d.isActive !== false);
   // The engine looks up the query's reason and place, and each slot's place and catchment area:
   // only those are handed over (the national network has hundreds of each, thousands of communes).
   const slotPlaces = new Set([...slots.map((s) => s.place), ...(query.place == null ? [] : [Number(query.place)])]);
   const slotAreas = new Set(slots.map((s) => s.catchmentArea));
   const reasons = reference.reasons.filter((r) => id(r.pk) === query.reason);
   const places = reference.places.filter((p) => slotPlaces.has(p.pk));
+  const advisors = await loadRecords(app, db, 'user', [
+    { property: 'userType', op: 'in', value: ADVISOR_TYPES },
+    ...(covering ? [{ property: 'pk', op: 'in' as const, value: advisorPks }] : []),
+  ]);
   const commune = query.inseeCode ? communeByCode(query.inseeCode) : null;
   return {
     now: now.toISOString(),
