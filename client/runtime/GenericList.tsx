@@ -626,6 +626,8 @@ function ListScreen({
                 })}
               </tbody>
             </table>
+            {/* Announced by the range below (aria-live); shown here where the rows will be. */}
+            {!data && loading && <p className="loading">{t('ui.loading')}</p>}
             {data && data.records.length === 0 && (
               <div className="empty-state">
                 <p>{searching ? t('ui.empty_search') : `${capitalise(t('ui.empty_list'))}`}</p>
@@ -654,7 +656,9 @@ function ListScreen({
                 </select>
               </div>
               <p className="range" aria-live="polite">
-                {data && total === 0 ? t('ui.no_result') : t('ui.range', { from, to, total })}
+                {/* Before the first page arrives (a second on a national file) « 0–0 sur 0 » would read as
+                    an empty list. */}
+                {!data ? t('ui.loading') : total === 0 ? t('ui.no_result') : t('ui.range', { from, to, total })}
               </p>
               <div className="pager">
                 <button

@@ -40,8 +40,21 @@ describe('contacts map, incomplete-entries badge, « Ajouter à une liste » (ad
     const a11y: Record<string, string[]> = {};
     await signIn(page, t.url, 'conseiller@demo.fr');
 
-    // The badge: the demo's incomplete contact of « Espace Conseil Démo » (Sophie Bernard).
+    // Before the first page arrives the list says it is loading, not « 0–0 sur 0 » (an empty file).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route('**/api/v1/fac/contact/?*', async (route) => {
+      await held;
+      await route.continue();
+    });
     await page.goto(`${t.url}/fac/contacts/`);
+    await expect.poll(() => page.locator('.range').textContent(), WAIT).toBe('Chargement…');
+    expect(await page.locator('.table-wrap .loading').textContent()).toBe('Chargement…');
+    release();
+    await expect.poll(() => page.locator('.range').textContent(), WAIT).toMatch(/^1–\d+ sur \d+$/);
+    await page.unroute('**/api/v1/fac/contact/?*');
+
+    // The badge: the demo's incomplete contact of « Espace Conseil Démo » (Sophie Bernard).
     // Its name: « Saisies incomplètes, N à compléter » (Chromium puts a space before the hidden comma).
     const entry = page.getByRole('link', { name: /^Saisies incomplètes ?, \d+ à compléter$/ });
     await expect.poll(() => entry.count(), WAIT).toBe(1);
