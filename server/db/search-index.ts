@@ -60,6 +60,19 @@ export async function fillSearch(
   }
 }
 
+/**
+ * PostgreSQL: the search column's GIN indexes keep no pending list. With `fastupdate` (the default)
+ * each write's trigrams wait in an unsorted list of up to `gin_pending_list_limit` (4 MB) until a
+ * vacuum or an insert past the limit merges them, and every search reads that whole list: on the
+ * national data set, after a few thousand contact writes, 480 pending pages doubled a structure's
+ * search (513 → 1,081 buffers, 11 → 24 ms under load), and the write that crossed the limit waited
+ * hundreds of milliseconds for the merge. Without it a write puts its trigrams in the tree at once
+ * (a contact's save: about 1 ms more) and a search costs the same whatever was written before
+ * (docs/performance.md, « Load (item 5) », fourth round). The global search's dictionary and the
+ * array indexes were already built so.
+ */
+export const SEARCH_GIN_OPTIONS = 'fastupdate = off';
+
 export async function createSearch(
   db: Kysely<unknown>,
   dialect: DialectName,
@@ -83,7 +96,7 @@ export async function createSearch(
       return;
     }
     await sql`create index if not exists ${sql.id(`${op.table}_${op.column}_trgm`)} on ${sql.table(op.table)}
-      using gin (${sql.ref(op.column)} gin_trgm_ops)`.execute(db);
+      using gin (${sql.ref(op.column)} gin_trgm_ops) with (${sql.raw(SEARCH_GIN_OPTIONS)})`.execute(db);
     return;
   }
   const fts = searchIndexTable(op.table);
@@ -122,7 +135,9 @@ export async function createScopedSearch(
   try {
     await sql`create extension if not exists btree_gin`.execute(db);
     await sql`create index if not exists ${sql.id(scopedIndexName(op))} on ${sql.table(op.table)}
-      using gin (${sql.ref(op.scope)}, ${sql.ref(op.column)} gin_trgm_ops)`.execute(db);
+      using gin (${sql.ref(op.scope)}, ${sql.ref(op.column)} gin_trgm_ops) with (${sql.raw(SEARCH_GIN_OPTIONS)})`.execute(
+      db,
+    );
     await sql`release savepoint scoped_search`.execute(db);
   } catch (e) {
     await sql`rollback to savepoint scoped_search`.execute(db);
