@@ -134,10 +134,9 @@ export async function createScopedSearch(
   await sql`savepoint scoped_search`.execute(db);
   try {
     await sql`create extension if not exists btree_gin`.execute(db);
+    const keys = sql`${sql.ref(op.scope)}, ${sql.ref(op.column)} gin_trgm_ops`;
     await sql`create index if not exists ${sql.id(scopedIndexName(op))} on ${sql.table(op.table)}
-      using gin (${sql.ref(op.scope)}, ${sql.ref(op.column)} gin_trgm_ops) with (${sql.raw(SEARCH_GIN_OPTIONS)})`.execute(
-      db,
-    );
+      using gin (${keys}) with (${sql.raw(SEARCH_GIN_OPTIONS)})`.execute(db);
     await sql`release savepoint scoped_search`.execute(db);
   } catch (e) {
     await sql`rollback to savepoint scoped_search`.execute(db);

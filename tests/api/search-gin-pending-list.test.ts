@@ -50,7 +50,7 @@ describe.runIf(DIALECTS.includes('postgres'))('GIN search indexes without a pend
     await sql`update fac_contact set search_text = search_text || ' zzpending'`.execute(db);
     expect(await pendingTuples(db, index)).toBeGreaterThan(0);
 
-    await db.transaction().execute((trx) => up(trx, 'postgres'));
+    await db.transaction().execute((trx) => up(trx as unknown as Kysely<unknown>, 'postgres'));
 
     const after = (await ginIndexes(db)).find((i) => i.name === index);
     expect(after?.options).toContain('fastupdate=off');
