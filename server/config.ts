@@ -26,6 +26,8 @@ export interface AppConfig {
   metricsToken?: string;
   /** How long a SIGTERM waits for requests and jobs under way before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /** How long an idle kept-alive connection stays open: longer than any proxy's (server/http/keep-alive.ts). */
+  keepAliveTimeoutMs: number;
 }
 
 export const ROOT_DIR = resolve(import.meta.dirname, '..');
@@ -68,5 +70,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxyWasTrue: env.TRUST_PROXY?.trim().toLowerCase() === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
+    keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 65_000),
   };
 }

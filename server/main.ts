@@ -7,6 +7,7 @@ import { observability } from './observability';
 import { gracefulShutdown } from './observability/graceful-shutdown';
 import { idle as mailsSent } from './mail/mail-queue';
 import { startCacheBus } from './cluster/cache-bus';
+import { keepConnectionsAlive } from './http/keep-alive';
 
 // `npm start` / `npm run serve`: migrate, seed an empty database, serve the API and the client.
 async function main(): Promise<void> {
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   const server = createApp(app).listen(config.port, () => {
     app.logger.info(`serving on http://localhost:${config.port} (${app.database.dialect})`);
   });
+  keepConnectionsAlive(server, config.keepAliveTimeoutMs);
   // Scheduled jobs (delayed notifications, reminders, hold expiry) run in the server process.
   const jobs = startServerJobs(app);
   const stop = gracefulShutdown({

@@ -66,6 +66,16 @@ describe.skipIf(!DIALECTS.includes('postgres'))('two server processes on Postgre
     await database?.drop();
   });
 
+  it('each process keeps idle connections longer than the upstream pool of nginx (65 s)', async () => {
+    for (const p of [a, b]) {
+      const res = await httpRequest(new URL('/healthz', p.url), {
+        method: 'GET',
+        headers: { Connection: 'keep-alive' },
+      });
+      expect(res.headers.get('keep-alive'), p.output()).toBe('timeout=65');
+    }
+  });
+
   it('a white label title changed through A is served by B within one second', async () => {
     const admin = await login(a.url, 'admin@demo.fr');
     const before = (await call(b.url, '/white_labelling/current/')).body;

@@ -3,6 +3,7 @@ import { createConnection } from 'node:net';
 import { DIALECTS } from '../helpers/dialects';
 import { startTestApp, type TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
+import { httpRequest } from '../helpers/http-request';
 import { observability } from '../../server/observability';
 
 // Issue 14, item 6: probes for a balancer and an orchestrator, Prometheus metrics, request ids.
@@ -40,6 +41,13 @@ describe.each(DIALECTS)('operations on %s', (dialect) => {
     const api = await t.call('/dialogwatt/place/999999/', { headers: { 'x-request-id': 'lb-7f3a9c2e' } });
     expect(api.status).toBe(404);
     expect(api.headers.get('x-request-id')).toBe('lb-7f3a9c2e');
+  });
+
+  it('keeps an idle connection open longer than a proxy in front does, and tells the client', async () => {
+    // nginx's upstream pool keeps idle connections 60 s: the server must not close one first.
+    const res = await httpRequest(new URL('/healthz', t.url), { method: 'GET', headers: { Connection: 'keep-alive' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('keep-alive')).toBe('timeout=65');
   });
 
   it('/readyz checks the database and says Redis is not configured; 503 once a shutdown began', async () => {

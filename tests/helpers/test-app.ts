@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { loadConfig } from '../../server/config';
+import { keepConnectionsAlive } from '../../server/http/keep-alive';
 import { createApp, createContext } from '../../server/app';
 import type { AppContext } from '../../server/context';
 import { seedDemo, seedWhiteLabels } from '../../server/seed/seed-demo';
@@ -123,10 +124,10 @@ export async function startTestApp(dialect: 'sqlite' | 'postgres', options: Star
   const server: Server = await new Promise((resolve) => {
     const s = createApp(app).listen(0, () => resolve(s));
   });
-  // The test client keeps connections alive and drops an idle one after 5 s, as the server did:
-  // when both timers ran out together (a loaded machine), a request could go out on a connection
-  // the server was closing (ECONNRESET). The server now waits longer, so the client closes first.
-  server.keepAliveTimeout = 60_000;
+  // As server/main.ts: the test client drops an idle connection after 5 s, as Node's server did by
+  // default; when both timers ran out together (a loaded machine) a request could go out on a
+  // connection the server was closing (ECONNRESET). The server waits longer, so the client closes first.
+  keepConnectionsAlive(server, app.config.keepAliveTimeoutMs);
   // "localhost" is the demo white label's domain, so the browser and the API see its settings.
   const url = `http://localhost:${(server.address() as AddressInfo).port}`;
   const call: TestApp['call'] = async (path, o = {}) => {
