@@ -70,7 +70,9 @@ export async function startServerProcess(
   const end = Date.now() + timeoutMs;
   while (!(await ready(url))) {
     if (child.exitCode !== null || child.signalCode !== null)
-      throw new Error(`server process ended before it was ready:\n${stderr}`);
+      throw new Error(
+        `server process ended before it was ready (exit code ${child.exitCode}, signal ${child.signalCode}):\n${stderr}`,
+      );
     if (Date.now() > end) {
       child.kill('SIGKILL');
       throw new Error(`server process not ready within ${timeoutMs} ms:\n${stderr}`);
