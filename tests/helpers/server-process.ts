@@ -11,7 +11,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 export interface ServerProcess {
   url: string;
   child: ChildProcess;
-  /** What the process wrote on stderr (shown when a test fails). */
+  /** What the process wrote on stdout and stderr (shown when a test fails). */
   output(): string;
   /** SIGTERM (graceful shutdown), or SIGKILL, then waits for the exit. */
   stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
@@ -59,20 +59,27 @@ export async function startServerProcess(
       ACCOUNT_REQUEST_RATE_LIMIT: '100000',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // Both streams: the server's own log (pino, warnings and errors at LOG_LEVEL=warn) goes to stdout.
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => {
+  const keep = (c: Buffer) => {
     stderr = (stderr + c.toString('utf8')).slice(-20_000);
-  });
+  };
+  child.stdout!.on('data', keep);
+  child.stderr!.on('data', keep);
   const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  // 'exit' may come before the last of stderr has been read: 'close' comes after both.
+  const closed = new Promise<void>((r) => child.once('close', () => r()));
   const url = `http://localhost:${port}`;
   const end = Date.now() + timeoutMs;
   while (!(await ready(url))) {
-    if (child.exitCode !== null || child.signalCode !== null)
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
       throw new Error(
         `server process ended before it was ready (exit code ${child.exitCode}, signal ${child.signalCode}):\n${stderr}`,
       );
+    }
     if (Date.now() > end) {
       child.kill('SIGKILL');
       throw new Error(`server process not ready within ${timeoutMs} ms:\n${stderr}`);
