@@ -76,9 +76,8 @@ export async function startServerProcess(
   while (!(await ready(url))) {
     if (child.exitCode !== null || child.signalCode !== null) {
       await Promise.race([closed, new Promise((r) => setTimeout(r, 2000))]);
-      throw new Error(
-        `server process ended before it was ready (exit code ${child.exitCode}, signal ${child.signalCode}):\n${stderr}`,
-      );
+      const how = `exit code ${child.exitCode}, signal ${child.signalCode}`;
+      throw new Error(`server process ended before it was ready (${how}):\n${stderr}`);
     }
     if (Date.now() > end) {
       child.kill('SIGKILL');
