@@ -53,6 +53,19 @@ export function parseTrustProxy(raw: string | undefined): false | number | strin
     .join(', ');
 }
 
+/**
+ * A duration setting in milliseconds: a positive whole number, or the default when unset. Anything
+ * else stops the start with the setting's name: a NaN timeout would otherwise fail each connection
+ * (Node refuses it when the socket's timer is set) or end a shutdown at once.
+ */
+export function parseMilliseconds(name: string, raw: string | undefined, fallback: number): number {
+  const value = raw?.trim() ?? '';
+  if (value === '') return fallback;
+  if (!/^\d+$/.test(value) || Number(value) <= 0)
+    throw new Error(`${name} : un nombre entier positif de millisecondes est attendu, pas « ${raw} »`);
+  return Number(value);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     port: Number(env.PORT ?? 3000),
@@ -69,7 +82,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     trustProxyWasTrue: env.TRUST_PROXY?.trim().toLowerCase() === 'true',
     metricsToken: env.METRICS_TOKEN || undefined,
-    shutdownTimeoutMs: Number(env.SHUTDOWN_TIMEOUT_MS ?? 25_000),
-    keepAliveTimeoutMs: Number(env.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 65_000),
+    shutdownTimeoutMs: parseMilliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
+    keepAliveTimeoutMs: parseMilliseconds('HTTP_KEEP_ALIVE_TIMEOUT_MS', env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 65_000),
   };
 }
