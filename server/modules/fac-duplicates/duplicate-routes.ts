@@ -88,6 +88,10 @@ export function duplicatesRouter(app: AppContext): Router {
     '/api/v1/fac/merge/',
     asyncHandler(async (req, res) => {
       if (req.ctx.user.anonymous) throw denied(req.ctx);
+      // The rights first (may this caller ever merge contacts or organisations?), then the input,
+      // then each record's own rights in mergeRecords.
+      const kinds: MergeKind[] = ['contact', 'organization'];
+      if (!kinds.some((kind) => mayEverDo(req.ctx, entityOf(req.ctx, kind), 'change'))) throw denied(req.ctx);
       const input = parseMergeInput(req.ctx, req.body);
       res.status(201).json(await mergeRecords(req.ctx, input));
     }),

@@ -79,10 +79,11 @@ export function importRouter(app: AppContext): Router {
     BASE,
     express.raw({ type: () => true, limit: MAX_FILE }),
     asyncHandler(async (req, res) => {
+      // The rights first: a caller who may not import learns nothing from how the request is wrong.
+      const mapping = gate(req);
       const mode = req.query.mode;
       if (mode !== 'preview' && mode !== 'confirm')
         throw new HttpError(400, 'import_mode', message(app, 'errors.import.mode'));
-      const mapping = gate(req);
       const table = await readTable(app, req.body);
       if (!(req.get('accept') ?? '').includes('application/x-ndjson')) {
         res.json(await runImport(req.ctx, mapping.entity, table, mode as ImportMode));
