@@ -8,6 +8,7 @@ import type { EntityRuntime } from '../../engine/schema/registry';
 import type { PropertySchema } from '../../engine/schema/types';
 import { remove } from '../../server/operations/write';
 import { systemContext } from '../../server/seed/system-context';
+import { anyJson, empty, hostile, huge, readableFrench, shorten } from '../helpers/fuzz-values';
 
 // Security review, "done when": generated writes (from each entity's JSON Schema, plus hostile
 // strings, wrong types, huge and empty values) against every generic write endpoint. No answer
@@ -19,49 +20,6 @@ const ONLY = process.env.FUZZ_ENTITIES ? new Set(process.env.FUZZ_ENTITIES.split
 
 /** Records the suite signs in with (their accounts, the advisor's structure): changing them would end the run early. */
 const KEEP: Record<string, number[]> = { user: [1, 3], group: [2] };
-
-const HOSTILE = [
-  '<script>alert(1)</script>',
-  '<img src=x onerror=alert(1)>',
-  "'; drop table account_user; --",
-  '" or 1=1 --',
-  '%',
-  '_',
-  '\\',
-  '\u0000',
-  '\u202e',
-  '😀🏠',
-  'é'.normalize('NFD'),
-  '   ',
-  '',
-  'null',
-  'undefined',
-  'NaN',
-  '{"a":1}',
-  '../../etc/passwd',
-  '${7*7}',
-  '{{7*7}}',
-  'a'.repeat(5000),
-  'x@y',
-  'javascript:alert(1)',
-  '2026-02-30',
-  '25:61',
-  '#zzzzzz',
-  '99999',
-  '-1',
-  '1e309',
-];
-
-const anyJson = fc.jsonValue({ maxDepth: 2 });
-const empty = fc.constantFrom<unknown>(null, '', [], {}, '   ', 0, false);
-const hostile = fc.constantFrom<unknown>(...HOSTILE);
-const huge = fc.constantFrom<unknown>(
-  1e308,
-  -1e308,
-  Number.MAX_SAFE_INTEGER * 4,
-  'x'.repeat(100_000),
-  Array.from({ length: 2000 }, (_, i) => i),
-);
 
 function typeOf(p: PropertySchema): string {
   const t = Array.isArray(p.type) ? p.type.find((x) => x !== 'null') : p.type;
@@ -165,26 +123,6 @@ async function digest(t: TestApp, table: string): Promise<string> {
     .orderBy('pk' as never)
     .execute();
   return createHash('sha256').update(JSON.stringify(rows)).digest('hex');
-}
-
-/** A body as a failure message shows it: long lists and texts cut, the rest as sent. */
-function shorten(value: unknown): unknown {
-  if (Array.isArray(value)) return value.length > 12 ? `[${value.length} values]` : value.map(shorten);
-  if (typeof value === 'string')
-    return value.length > 120 ? `${value.slice(0, 40)}… (${value.length} characters)` : value;
-  if (value && typeof value === 'object')
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, shorten(v)]));
-  return value;
-}
-
-/** French, readable, without the traces of an English library message or a leaked value. */
-function readableFrench(text: unknown): boolean {
-  return (
-    typeof text === 'string' &&
-    text.trim().length > 3 &&
-    /[a-zàâçéèêëîïôûùüÿœ]/i.test(text) &&
-    !/\b(must|should|expected|undefined|NaN|is not|cannot|invalid input|object Object)\b/.test(text)
-  );
 }
 
 describe.each(DIALECTS)('generated writes against every generic write endpoint on %s', (dialect) => {

@@ -18,6 +18,8 @@ import {
 import { ALLOWED_OPERATORS, operatorsOf } from '../../../engine/logic/logic';
 import { overlaySchemaProblems } from '../../../engine/validation/compile-overlay';
 import { HttpError, ValidationError } from '../../http/http-error';
+import { errorCode, errorPath } from '../../../engine/validation/map-ajv-error';
+import { translate } from '../../../engine/validation/messages';
 import { invalidateWhiteLabels } from './resolve-white-label';
 
 let validateOverlay: ReturnType<Ajv2020['compile']> | undefined;
@@ -62,12 +64,21 @@ export function checkOverlay(ctx: RequestContext, target: string, overlay: unkno
   const summary = message(ctx.app, 'validation.summary');
   if (!validate(overlay)) {
     throw new ValidationError(
-      (validate.errors ?? []).slice(0, 20).map((e) => ({
-        path: `ops${e.instancePath.replace(/\//g, '.')}`,
-        code: 'default',
-        params: {},
-        message: `${message(ctx.app, 'overlay.invalid')} (${e.instancePath || '/'} ${e.message ?? ''})`,
-      })),
+      (validate.errors ?? []).slice(0, 20).map((e) => {
+        // AJV's own words are English: the catalogue's French text of the same rule instead.
+        const { code, params } = errorCode(e);
+        const where = errorPath(e) || (e.keyword === 'required' ? String(e.params.missingProperty ?? '') : '');
+        return {
+          path: where ? `ops.${where}` : 'ops',
+          code,
+          params,
+          message: `${message(ctx.app, 'overlay.invalid')} ${where ? `${where} : ` : ''}${translate(
+            ctx.app.catalogue,
+            `validation.${code}`,
+            params,
+          )}`,
+        };
+      }),
       summary,
     );
   }
