@@ -51,7 +51,8 @@ async function resolveAll(app: AppContext, host: string): Promise<{ address: str
   });
   try {
     return await Promise.race([lookup(host, { all: true, verbatim: true }), timeout]);
-  } catch {
+  } catch (err) {
+    app.logger.warn({ host, err }, 'outbound destination not resolved');
     throw outboundFailure(app);
   } finally {
     clearTimeout(timer);

@@ -22,6 +22,14 @@ const SVG_XML = `<?xml version="1.0" encoding="UTF-8"?>\n${SVG}`;
 const DISGUISES = [HTML, JS, SVG, SVG_XML].flatMap((content) =>
   ['image/png', 'text/html', 'image/svg+xml'].map((declared) => ({ content, declared, name: 'evil.png' })),
 );
+/** As stored by older uploads: each content once, under one of the claimed types (the sender reads none). */
+const STORED = [HTML, JS, SVG, SVG_XML].map((content, i) => ({
+  content,
+  declared: ['text/html', 'image/png', 'image/svg+xml', 'text/html'][i]!,
+  name: 'evil.png',
+}));
+/** Hundreds of requests: room for a loaded machine (nothing here measures time). */
+const MANY_REQUESTS = 240_000;
 
 const PNG = makePng(8, 6);
 const JPEG = Buffer.from(
@@ -169,93 +177,109 @@ describe.each(DIALECTS)('files are served as what their bytes are, on %s', (dial
     return answers;
   }
 
-  it('refuses disguised HTML, script and SVG on picture properties, and stores them as text elsewhere', async () => {
-    for (const target of targets) {
-      for (const d of DISGUISES) {
-        const where = `${target.entity}.${target.property} ← ${d.declared} ${JSON.stringify(d.content.slice(0, 20))}`;
-        const res = await upload(target, d.name, d.content, d.declared);
-        if (target.accept?.length) {
-          // Every accept list of the schemas names pictures or PDFs: text is none of them.
-          expect(res.status, where).toBe(400);
-          expect(res.body.errors[0], where).toMatchObject({ path: 'file', code: 'file_type' });
-        } else {
-          expect(res.status, where).toBe(201);
-          expect(res.body.contentType, where).toBe('text/plain');
+  it(
+    'refuses disguised HTML, script and SVG on picture properties, and stores them as text elsewhere',
+    async () => {
+      for (const target of targets) {
+        for (const d of DISGUISES) {
+          const where = `${target.entity}.${target.property} ← ${d.declared} ${JSON.stringify(d.content.slice(0, 20))}`;
+          const res = await upload(target, d.name, d.content, d.declared);
+          if (target.accept?.length) {
+            // Every accept list of the schemas names pictures or PDFs: text is none of them.
+            expect(res.status, where).toBe(400);
+            expect(res.body.errors[0], where).toMatchObject({ path: 'file', code: 'file_type' });
+          } else {
+            expect(res.status, where).toBe(201);
+            expect(res.body.contentType, where).toBe('text/plain');
+          }
         }
       }
-    }
-  });
+    },
+    MANY_REQUESTS,
+  );
 
-  it('accepts real PNG, JPEG and PDF files where the property lists them, with the type their bytes say', async () => {
-    for (const target of targets) {
-      for (const file of REAL) {
-        const where = `${target.entity}.${target.property} ← ${file.name}`;
-        const listed =
-          !target.accept?.length ||
-          target.accept.some(
-            (a) => a === file.type || a === `${file.type.split('/')[0]}/*` || a === `.${file.name.split('.')[1]}`,
+  it(
+    'accepts real PNG, JPEG and PDF files where the property lists them, with the type their bytes say',
+    async () => {
+      for (const target of targets) {
+        for (const file of REAL) {
+          const where = `${target.entity}.${target.property} ← ${file.name}`;
+          const listed =
+            !target.accept?.length ||
+            target.accept.some(
+              (a) => a === file.type || a === `${file.type.split('/')[0]}/*` || a === `.${file.name.split('.')[1]}`,
+            );
+          // Named as something else and declared as anything: the bytes decide.
+          const res = await upload(
+            target,
+            `fichier-${file.name.split('.')[0]}.bin`,
+            file.bytes,
+            'application/octet-stream',
           );
-        // Named as something else and declared as anything: the bytes decide.
-        const res = await upload(
-          target,
-          `fichier-${file.name.split('.')[0]}.bin`,
-          file.bytes,
-          'application/octet-stream',
-        );
-        if (listed) {
-          expect(res.status, where).toBe(201);
-          expect(res.body.contentType, where).toBe(file.type);
-        } else expect(res.status, where).toBe(400);
-      }
-    }
-  });
-
-  it('never sends a stored HTML, script or SVG file as active content, through any file route', async () => {
-    for (const target of targets) {
-      for (const d of DISGUISES) {
-        const stored = await storeAsBefore(target, Buffer.from(d.content), d.name, d.declared);
-        for (const answer of await readEverywhere(stored)) {
-          expectInert(`${answer.where} (${d.declared})`, answer);
-          // Such a file is no picture: every picture route says « not found ».
-          if (answer.route !== 'download') expect(answer.status, answer.where).toBe(404);
+          if (listed) {
+            expect(res.status, where).toBe(201);
+            expect(res.body.contentType, where).toBe(file.type);
+          } else expect(res.status, where).toBe(400);
         }
-        // The download still gives the bytes, as an attachment of text or plain bytes.
+      }
+    },
+    MANY_REQUESTS,
+  );
+
+  it(
+    'never sends a stored HTML, script or SVG file as active content, through any file route',
+    async () => {
+      for (const target of targets) {
+        for (const d of STORED) {
+          const stored = await storeAsBefore(target, Buffer.from(d.content), d.name, d.declared);
+          for (const answer of await readEverywhere(stored)) {
+            expectInert(`${answer.where} (${d.declared})`, answer);
+            // Such a file is no picture: every picture route says « not found ».
+            if (answer.route !== 'download') expect(answer.status, answer.where).toBe(404);
+          }
+          // The download still gives the bytes, as an attachment of text or plain bytes.
+          const download = await fetch(`${t.url}/api/v1/${target.apiPath}/${target.pk}/file/${target.property}/`, {
+            headers: { Authorization: `JWT ${admin}` },
+          });
+          expect(download.status).toBe(200);
+          expect(download.headers.get('content-type')).toMatch(/^(text\/plain|application\/octet-stream)/);
+          expect(await download.text()).toBe(d.content);
+        }
+      }
+    },
+    MANY_REQUESTS,
+  );
+
+  it(
+    'shows a real picture inline where a page shows it, and downloads it as an attachment',
+    async () => {
+      const shownBy: Record<string, string> = {
+        'newsletter-image.image': 'newsletter picture',
+        'newsletter-group.logo': 'newsletter picture',
+        'listepro-professional.logo': 'directory logo',
+        'listepro-reference-image.image': 'directory reference picture',
+      };
+      for (const target of targets) {
+        if (!target.accept?.includes('image/png')) continue;
+        const stored = await storeAsBefore(target, PNG, 'logo.png', 'image/png');
+        for (const answer of await readEverywhere(stored)) expectInert(answer.where, answer);
+        const route = PUBLIC_ROUTES.find((r) => r.route === shownBy[`${target.entity}.${target.property}`]);
+        if (route) {
+          const shown = await get(route.url(stored), { domain: route.domain });
+          expect(shown.status, `${target.entity}.${target.property}`).toBe(200);
+          expect(shown.headers.get('content-type')).toBe('image/png');
+          expect(shown.headers.get('content-disposition') ?? 'inline').toBe('inline');
+        }
         const download = await fetch(`${t.url}/api/v1/${target.apiPath}/${target.pk}/file/${target.property}/`, {
           headers: { Authorization: `JWT ${admin}` },
         });
-        expect(download.status).toBe(200);
-        expect(download.headers.get('content-type')).toMatch(/^(text\/plain|application\/octet-stream)/);
-        expect(await download.text()).toBe(d.content);
+        expect(download.headers.get('content-type')).toBe('image/png');
+        expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
+        expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
       }
-    }
-  });
-
-  it('shows a real picture inline where a page shows it, and downloads it as an attachment', async () => {
-    const shownBy: Record<string, string> = {
-      'newsletter-image.image': 'newsletter picture',
-      'newsletter-group.logo': 'newsletter picture',
-      'listepro-professional.logo': 'directory logo',
-      'listepro-reference-image.image': 'directory reference picture',
-    };
-    for (const target of targets) {
-      if (!target.accept?.includes('image/png')) continue;
-      const stored = await storeAsBefore(target, PNG, 'logo.png', 'image/png');
-      for (const answer of await readEverywhere(stored)) expectInert(answer.where, answer);
-      const route = PUBLIC_ROUTES.find((r) => r.route === shownBy[`${target.entity}.${target.property}`]);
-      if (route) {
-        const shown = await get(route.url(stored), { domain: route.domain });
-        expect(shown.status, `${target.entity}.${target.property}`).toBe(200);
-        expect(shown.headers.get('content-type')).toBe('image/png');
-        expect(shown.headers.get('content-disposition') ?? 'inline').toBe('inline');
-      }
-      const download = await fetch(`${t.url}/api/v1/${target.apiPath}/${target.pk}/file/${target.property}/`, {
-        headers: { Authorization: `JWT ${admin}` },
-      });
-      expect(download.headers.get('content-type')).toBe('image/png');
-      expect(download.headers.get('content-disposition')).toMatch(/^attachment/);
-      expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
-    }
-  });
+    },
+    MANY_REQUESTS,
+  );
 
   it('sends a newsletter picture only where the newsletters module is on', async () => {
     const target = targets.find((x) => x.entity === 'newsletter-image')!;
