@@ -18,3 +18,11 @@ describe('duration settings', () => {
     expect(() => loadConfig({ SHUTDOWN_TIMEOUT_MS: 'soon' })).toThrow(/^SHUTDOWN_TIMEOUT_MS : /);
   });
 });
+
+describe('OUTBOUND_ALLOW', () => {
+  it('allows nothing by default, reads the entries, and stops the start on a malformed one', () => {
+    expect(loadConfig({}).outboundAllow).toEqual([]);
+    expect(loadConfig({ OUTBOUND_ALLOW: 'relais.local:587, 10.0.0.0/8' }).outboundAllow).toHaveLength(2);
+    expect(() => loadConfig({ OUTBOUND_ALLOW: '10.0.0.0/40' })).toThrow(/^OUTBOUND_ALLOW : « 10\.0\.0\.0\/40 »/);
+  });
+});

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { parseOutboundAllow, type OutboundAllowEntry } from './security/outbound-allow';
 
 export interface AppConfig {
   port: number;
@@ -28,6 +29,11 @@ export interface AppConfig {
   shutdownTimeoutMs: number;
   /** How long an idle kept-alive connection stays open: longer than any proxy's (server/http/keep-alive.ts). */
   keepAliveTimeoutMs: number;
+  /**
+   * OUTBOUND_ALLOW: internal destinations (hosts, addresses, networks, optionally :port) that the
+   * connections users configure may reach all the same (server/security/outbound-policy.ts).
+   */
+  outboundAllow: OutboundAllowEntry[];
 }
 
 export const ROOT_DIR = resolve(import.meta.dirname, '..');
@@ -84,5 +90,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     metricsToken: env.METRICS_TOKEN || undefined,
     shutdownTimeoutMs: parseMilliseconds('SHUTDOWN_TIMEOUT_MS', env.SHUTDOWN_TIMEOUT_MS, 25_000),
     keepAliveTimeoutMs: parseMilliseconds('HTTP_KEEP_ALIVE_TIMEOUT_MS', env.HTTP_KEEP_ALIVE_TIMEOUT_MS, 65_000),
+    outboundAllow: parseOutboundAllow(env.OUTBOUND_ALLOW),
   };
 }

@@ -3,6 +3,7 @@
 // only through the download endpoint, which checks the record's `view` right.
 
 import type { PropertySchema } from '../schema/types';
+import { extensionOf } from './file-type-rule';
 
 /** What a `format: file` property stores (as JSON): the storage key and what the user sent. */
 export interface FileRef {
@@ -12,7 +13,10 @@ export interface FileRef {
   name: string;
   /** Size in bytes. */
   size: number;
-  /** MIME type, as the upload declared it (the download sends it with `nosniff`). */
+  /**
+   * MIME type read from the bytes at upload (engine/files/file-type-rule.ts), never the one the
+   * client declared; the sender reads the bytes again rather than trusting it (older uploads).
+   */
   contentType: string;
 }
 
@@ -73,12 +77,11 @@ export function isFileRef(value: unknown): value is FileRef {
   );
 }
 
-function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot).toLowerCase() : '';
-}
-
-/** Whether a file's name or MIME type is one the `accept` list names (the rule of `<input accept>`). */
+/**
+ * Whether a file's name or MIME type is one the `accept` list names (the rule of `<input accept>`):
+ * the browser's first check, before sending. The server decides from the bytes
+ * (engine/files/file-type-rule.ts, `typeAllowed`).
+ */
 export function acceptedType(accept: string[] | undefined, file: { name: string; contentType: string }): boolean {
   if (!accept?.length) return true;
   const type = file.contentType.toLowerCase().split(';')[0]!.trim();

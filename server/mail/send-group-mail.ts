@@ -4,7 +4,7 @@ import { systemContext } from '../seed/system-context';
 import { htmlToPlainText } from '../../engine/templates/html-to-plain-text';
 import { renderMailHtmlBody } from './layout';
 import { fullSubject } from './send-mail';
-import { accountTransport, groupSmtpAccount } from './group-smtp-account';
+import { accountTransport, groupSmtpAccount, sendingError } from './group-smtp-account';
 
 export interface MailAttachment {
   filename: string;
@@ -64,8 +64,9 @@ export async function sendGroupMail(app: AppContext, mail: GroupMail): Promise<G
       status = 'failed';
       error = MAILGUN_UNAVAILABLE;
     } else {
-      const transport = accountTransport(account);
+      let transport: Awaited<ReturnType<typeof accountTransport>> | null = null;
       try {
+        transport = await accountTransport(app, account);
         const info = await transport.sendMail({
           from: { name: account.fromUsername, address: account.emailHostUser },
           to: mail.to,
@@ -83,10 +84,10 @@ export async function sendGroupMail(app: AppContext, mail: GroupMail): Promise<G
         messageId = info.messageId ?? null;
       } catch (e) {
         status = 'failed';
-        error = `Échec de l'envoi par ${account.emailHost}:${account.emailPort} : ${(e as Error).message}`;
-        app.logger.warn({ err: e, group: mail.group }, 'group mail not sent');
+        // Kept on the exchange and shown to the structure's staff: the policy's or the one generic message.
+        error = sendingError(app, e, { group: mail.group });
       } finally {
-        transport.close();
+        transport?.close();
       }
     }
   }

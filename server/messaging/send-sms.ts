@@ -1,6 +1,7 @@
 import type { AppContext } from '../context';
 import { create } from '../operations/write';
 import { systemContext } from '../seed/system-context';
+import { OutboundError } from '../security/outbound-policy';
 import { parsePhone } from '../../engine/format/phone';
 import { parisWallClock, parisInstant, pad } from '../../engine/time/paris-time';
 import { outboxSmsProvider, type SmsAccountSettings } from './sms-provider';
@@ -100,7 +101,9 @@ export async function sendSms(app: AppContext, sms: OutgoingSms): Promise<SmsRes
       error = delivery.delivered ? null : SMS_ERRORS.noProvider;
       reference = delivery.reference ?? '';
     } catch (e) {
-      error = `Échec de l'envoi du SMS (${provider}) : ${(e as Error).message}`;
+      // A provider connecting to a host an account names goes through the outbound policy: its refusal says no more.
+      const reason = e instanceof OutboundError ? e.userMessage : (e as Error).message;
+      error = `Échec de l'envoi du SMS (${provider}) : ${reason}`;
       app.logger.warn({ err: e, group: sms.group }, 'sms not sent');
     }
   }

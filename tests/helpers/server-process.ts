@@ -57,6 +57,8 @@ export async function startServerProcess(
       LOGIN_RATE_LIMIT: '100000',
       LOGIN_FAILURES_PER_EMAIL: '100000',
       ACCOUNT_REQUEST_RATE_LIMIT: '100000',
+      // The suites' SMTP servers listen on 127.0.0.1 (see test-app.ts).
+      OUTBOUND_ALLOW: '127.0.0.1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -60,6 +60,9 @@ async function testContext(databaseUrl: string, options: StartOptions, clientDis
     LOG_LEVEL: 'silent',
     JWT_SECRET: 'test-secret-for-the-test-suite-only',
     CLIENT_DIST: clientDist,
+    // The suites' SMTP servers (smtp-capture.ts) listen on 127.0.0.1, an address the outbound policy
+    // refuses unless the operator allows it (docs/operations.md); a suite testing the policy sets its own.
+    OUTBOUND_ALLOW: '127.0.0.1',
     ...options.env,
   });
   const app = await createContext(config);

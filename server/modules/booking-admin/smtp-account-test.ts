@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import { HttpError } from '../../http/http-error';
 import { denied, message, type RequestContext } from '../../context';
 import { fullSubject } from '../../mail/send-mail';
@@ -6,6 +5,7 @@ import { renderMailHtml, renderMailText } from '../../mail/layout';
 import { create } from '../../operations/write';
 import { systemContext } from '../../seed/system-context';
 import { nowIso } from '../../db/column-types';
+import { accountTransport, sendingError, smtpSettingsOf } from '../../mail/group-smtp-account';
 
 export interface SmtpTestResult {
   status: 'sent' | 'failed';
@@ -21,7 +21,9 @@ function refusal(ctx: RequestContext, key: string): HttpError {
 /**
  * Sends a test mail to the caller through the SMTP account saved for the caller's structure (the
  * account that appointment notifications use), and records it in the outbox like every platform
- * mail. A refused connection or login is the answer's French message, not a server error.
+ * mail. The server goes through the outbound policy (an internal address is refused unless the
+ * operator allowed it); a failure is one French message whatever happened on the network, so the
+ * test cannot be used to tell an open port from a closed one (docs/security.md, « Second review »).
  */
 export async function testSmtpAccount(ctx: RequestContext): Promise<SmtpTestResult> {
   // The account's own rights (reference §4.4): a superadvisor, for the own structure only.
@@ -51,27 +53,17 @@ export async function testSmtpAccount(ctx: RequestContext): Promise<SmtpTestResu
     ? { name: account.from_username, address: account.email_host_user ?? '' }
     : (account.email_host_user ?? '');
   // A transport of its own, closed afterwards: the settings being tested may be wrong.
-  const transport = nodemailer.createTransport({
-    host: account.email_host,
-    port: account.email_port ?? 25,
-    secure: Boolean(account.email_use_ssl),
-    requireTLS: Boolean(account.email_use_tls),
-    auth: account.email_host_password
-      ? { user: account.email_host_user ?? '', pass: account.email_host_password }
-      : undefined,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 20_000,
-  });
   let status: SmtpTestResult['status'] = 'sent';
   let error = '';
+  let transport: Awaited<ReturnType<typeof accountTransport>> | null = null;
   try {
+    transport = await accountTransport(ctx.app, smtpSettingsOf(account));
     await transport.sendMail({ from, to: me.email, subject, text, html });
   } catch (e) {
     status = 'failed';
-    error = (e as Error).message;
+    error = sendingError(ctx.app, e, { group: ctx.user.group, smtpAccount: account.pk });
   } finally {
-    transport.close();
+    transport?.close();
   }
   await create(systemContext(ctx.app), 'mail-outbox', {
     toEmail: me.email,

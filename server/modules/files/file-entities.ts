@@ -1,6 +1,7 @@
 import type { EntityRuntime } from '../../../engine/schema/registry';
-import { isFileProperty } from '../../../engine/files/file-ref';
-import type { RequestContext } from '../../context';
+import { fileSpecOf, isFileProperty } from '../../../engine/files/file-ref';
+import { getEntity } from '../../../engine/schema/registry';
+import type { AppContext, RequestContext } from '../../context';
 import { notFound, message } from '../../context';
 import { HttpError } from '../../http/http-error';
 import { entityOf } from '../../operations/entity-access';
@@ -20,4 +21,14 @@ export function fileProperty(ctx: RequestContext, entity: EntityRuntime, propert
   if (!prop || !isFileProperty(prop))
     throw new HttpError(404, 'not_a_file_property', message(ctx.app, 'errors.file_property'));
   return prop;
+}
+
+/**
+ * The `x-file.accept` list of an entity's file property, for the routes that send its files by a
+ * path of their own (public pictures): the same list the upload checked (undefined: any type).
+ */
+export function declaredAccept(app: AppContext, entityName: string, property: string): string[] | undefined {
+  const prop = getEntity(app.registry, entityName).schema.properties[property];
+  if (!isFileProperty(prop)) throw new Error(`${entityName}.${property} is not a file property`);
+  return fileSpecOf(prop).accept;
 }

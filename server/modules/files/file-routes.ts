@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { once } from 'node:events';
 import type { Readable } from 'node:stream';
 import { Zip, ZipPassThrough } from 'fflate';
-import { isFileRef, type FileRef } from '../../../engine/files/file-ref';
+import { fileSpecOf, isFileRef, type FileRef } from '../../../engine/files/file-ref';
 import type { AppContext, RequestContext } from '../../context';
 import { denied, message, notFound } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
@@ -13,20 +13,12 @@ import { findOne } from '../../operations/find-one';
 import { FileNotFoundError, fileStorage, InvalidFileKeyError } from '../../storage';
 import { entityAtPath, fileProperty } from './file-entities';
 import { uploadFile } from './upload-file';
+import { attachmentHeaders, sendStoredFile } from './send-stored-file';
 
 /** Records one ZIP may gather (a list page at most). */
 export const ZIP_MAX_RECORDS = 200;
 
 const PROPERTY = '([A-Za-z][A-Za-z0-9]*)';
-
-/** Headers of every file answer: never rendered by the browser in the application's origin. */
-function fileHeaders(res: Response, name: string, contentType: string): void {
-  res.attachment(name);
-  res.set('Content-Type', contentType);
-  res.set('X-Content-Type-Options', 'nosniff');
-  res.set('Content-Security-Policy', "default-src 'none'; sandbox");
-  res.set('Cache-Control', 'private, no-store');
-}
 
 async function openStored(ctx: RequestContext, ref: FileRef): Promise<Readable> {
   try {
@@ -68,7 +60,7 @@ export function uniqueNames(names: string[]): string[] {
 }
 
 async function sendZip(res: Response, zipName: string, files: { name: string; ref: FileRef }[], ctx: RequestContext) {
-  fileHeaders(res, zipName, 'application/zip');
+  attachmentHeaders(res, zipName, 'application/zip', 'private, no-store');
   const zip = new Zip((err, chunk, final) => {
     if (err) {
       res.destroy(err);
@@ -140,15 +132,15 @@ export function fileRouter(app: AppContext): Router {
       const ctx = req.ctx;
       const params = req.params as unknown as Record<string, string>;
       const entity = entityAtPath(ctx, params[0]!);
-      fileProperty(ctx, entity, params[2]!);
+      const prop = fileProperty(ctx, entity, params[2]!);
       if (!(entity.schema['x-entity'].api?.actions ?? []).includes('detail')) throw notFound(ctx);
       const ref = await viewableFile(ctx, entity.name, params[1]!, params[2]!);
       if (!ref) throw new HttpError(404, 'file_not_found', message(ctx.app, 'errors.file_not_found'));
-      const stream = await openStored(ctx, ref);
-      fileHeaders(res, ref.name, ref.contentType);
-      res.set('Content-Length', String(ref.size));
-      stream.on('error', (err) => res.destroy(err));
-      stream.pipe(res);
+      await sendStoredFile(ctx, res, ref, {
+        purpose: 'download',
+        accept: fileSpecOf(prop).accept,
+        cacheControl: 'private, no-store',
+      });
     }),
   );
 

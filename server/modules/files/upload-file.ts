@@ -2,13 +2,14 @@ import busboy from 'busboy';
 import type { Request } from 'express';
 import type { Readable } from 'node:stream';
 import {
+  acceptLabel,
   cleanFileName,
-  fileProblem,
   fileSpecOf,
   formatBytes,
   maxBytesOf,
   type FileRef,
 } from '../../../engine/files/file-ref';
+import { typeAllowed } from '../../../engine/files/file-type-rule';
 import type { PropertySchema } from '../../../engine/schema/types';
 import { translate } from '../../../engine/validation/messages';
 import type { RequestContext } from '../../context';
@@ -16,11 +17,10 @@ import { message } from '../../context';
 import { nowIso } from '../../db/column-types';
 import { HttpError, ValidationError } from '../../http/http-error';
 import { fileSettings, fileStorage, type StoredFile } from '../../storage';
+import { HeadCapture, typeOfHead } from './stored-file-type';
 
 /** Room for the multipart boundaries and headers around the file itself. */
 const MULTIPART_OVERHEAD = 64 * 1024;
-
-const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/;
 
 function tooLarge(ctx: RequestContext, max: number): HttpError {
   return new HttpError(413, 'too_large', message(ctx.app, 'errors.413'), [
@@ -43,14 +43,14 @@ function fieldError(ctx: RequestContext, code: string, params: Record<string, un
 interface Received {
   stored: StoredFile;
   name: string;
-  contentType: string;
+  /** The first bytes, which say the file's type (never the name or the type the client declared). */
+  head: Buffer;
   truncated: boolean;
 }
 
 /** Reads the one `file` part of a multipart request into the storage, stopping at `max` bytes. */
-function receive(ctx: RequestContext, req: Request, prop: PropertySchema, max: number): Promise<Received | null> {
+function receive(ctx: RequestContext, req: Request, max: number): Promise<Received | null> {
   const storage = fileStorage(ctx.app);
-  const spec = fileSpecOf(prop);
   return new Promise((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -65,33 +65,26 @@ function receive(ctx: RequestContext, req: Request, prop: PropertySchema, max: n
       return;
     }
     let pending: Promise<Received> | null = null;
-    let refused: HttpError | null = null;
     parser.on('file', (field: string, stream: Readable, info: busboy.FileInfo) => {
-      if (field !== 'file' || pending || refused) {
+      if (field !== 'file' || pending) {
         stream.resume();
         return;
       }
       const name = cleanFileName(info.filename ?? '');
-      const declared = (info.mimeType ?? '').toLowerCase();
-      const contentType = MIME.test(declared) ? declared : 'application/octet-stream';
-      const problem = fileProblem(spec, { name, contentType }, max);
-      if (problem) {
-        refused = fieldError(ctx, problem.code, problem.params);
-        stream.resume();
-        return;
-      }
       let truncated = false;
       stream.on('limit', () => {
         truncated = true;
       });
-      pending = storage.put(stream).then((stored) => ({ stored, name, contentType, truncated }));
+      // The declared type (info.mimeType) is not even read: the stored bytes say what the file is.
+      const capture = new HeadCapture();
+      stream.on('error', (err) => capture.destroy(err));
+      pending = storage.put(stream.pipe(capture)).then((stored) => ({ stored, name, head: capture.head(), truncated }));
       // Seen by whoever awaits it; without this an early rejection would be "unhandled".
       pending.catch(() => undefined);
     });
     parser.on('error', () => reject(fieldError(ctx, 'file_missing')));
     parser.on('close', () => {
-      if (refused) reject(refused);
-      else if (!pending) resolve(null);
+      if (!pending) resolve(null);
       else pending.then(resolve, reject);
     });
     req.on('aborted', () => parser.destroy(new Error('request aborted')));
@@ -101,7 +94,8 @@ function receive(ctx: RequestContext, req: Request, prop: PropertySchema, max: n
 
 /**
  * One upload for a file property: streamed into the storage under a new key, checked against
- * the property's types and size (413 past the limit, nothing kept), then listed as pending for
+ * the property's size (413 past the limit) and types — the type read from the bytes, which is the
+ * one stored (docs/files.md, « Types ») — nothing kept after a refusal; then listed as pending for
  * this caller, entity and property until a save attaches it (server/operations/file-fields.ts).
  */
 export async function uploadFile(
@@ -115,10 +109,10 @@ export async function uploadFile(
   const declaredLength = Number(req.get('content-length'));
   if (Number.isFinite(declaredLength) && declaredLength > max + MULTIPART_OVERHEAD) throw tooLarge(ctx, max);
   if (!/^multipart\/form-data/i.test(req.get('content-type') ?? '')) throw fieldError(ctx, 'file_missing');
-  const received = await receive(ctx, req, prop, max);
+  const received = await receive(ctx, req, max);
   if (!received) throw fieldError(ctx, 'file_missing');
   const storage = fileStorage(ctx.app);
-  const { stored, name, contentType, truncated } = received;
+  const { stored, name, head, truncated } = received;
   if (truncated || stored.size > max) {
     await storage.delete(stored.key);
     throw tooLarge(ctx, max);
@@ -126,6 +120,12 @@ export async function uploadFile(
   if (stored.size === 0) {
     await storage.delete(stored.key);
     throw fieldError(ctx, 'file_empty');
+  }
+  const accept = fileSpecOf(prop).accept;
+  const contentType = await typeOfHead(name, head);
+  if (!typeAllowed(accept, contentType)) {
+    await storage.delete(stored.key);
+    throw fieldError(ctx, 'file_type', { accepted: acceptLabel(accept!) });
   }
   try {
     await ctx.app.database.db

@@ -9,6 +9,7 @@ import { registerJobHandler } from '../../jobs/job-handlers';
 import { declareSchedule } from '../../jobs/job-schedules';
 import { sendMail } from '../../mail/send-mail';
 import { fileStorage } from '../../storage';
+import type { FileRef } from '../../../engine/files/file-ref';
 import { loadUser } from '../auth/load-user';
 import { whiteLabelById } from '../white-labels/resolve-white-label';
 import { preferredSite, siteOrigin } from '../accounts/account-mails';
@@ -23,6 +24,8 @@ export const STATISTICS_EXPORT_PURGE_JOB = 'fac.statistics-export-purge';
 export const EXPORT_TTL_DAYS = 7;
 
 type ExportRow = Selectable<FacStatisticsExportTable>;
+
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The selection fields a request may give; anything else is ignored, as by the download. */
 export function selectionQuery(source: Record<string, unknown>): Record<string, string> {
@@ -180,7 +183,7 @@ export async function ownExport(ctx: RequestContext, pkText: unknown): Promise<E
  * The file of a sent export, for its requester holding the mailed link's secret: anyone else, a
  * wrong secret or an export not sent → 404; past its date → 410 with a French message.
  */
-export async function exportFile(ctx: RequestContext, pkText: unknown, secret: unknown) {
+export async function exportFile(ctx: RequestContext, pkText: unknown, secret: unknown): Promise<FileRef> {
   const row = await ownExport(ctx, pkText);
   const given = Buffer.from(sha256(typeof secret === 'string' ? secret : ''), 'hex');
   const stored = Buffer.from(row.token_hash ?? '', 'hex');
@@ -188,7 +191,8 @@ export async function exportFile(ctx: RequestContext, pkText: unknown, secret: u
     throw new HttpError(404, 'not_found', message(ctx.app, 'errors.404'));
   if (!row.file_key || !row.expires_at || row.expires_at < new Date().toISOString())
     throw new HttpError(410, 'expired', message(ctx.app, 'follow_up.statistics.export_expired'));
-  return { stream: await fileStorage(ctx.app).get(row.file_key), fileName: row.file_name ?? 'statistiques.xlsx' };
+  // A reference like a file property's, for the one sender of stored files (size and type unused there).
+  return { key: row.file_key, name: row.file_name ?? 'statistiques.xlsx', size: 0, contentType: XLSX_TYPE };
 }
 
 async function setExport(app: AppContext, pk: number, values: Partial<ExportRow>): Promise<void> {

@@ -18,6 +18,7 @@ import {
 } from './statistics-export-job';
 import { actionRows } from './statistics-actions';
 import { actionDoers, statusHolders } from './statistics-drilldown';
+import { sendStoredFile } from '../files/send-stored-file';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
@@ -104,13 +105,8 @@ export function followUpStatisticsRouter(): Router {
   router.get(
     '/api/v1/fac/statistics/exports/:pk/file/',
     asyncHandler(async (req, res) => {
-      const { stream, fileName } = await exportFile(req.ctx, req.params.pk, req.query.cle);
-      res
-        .status(200)
-        .type(XLSX)
-        .setHeader('Content-Disposition', disposition(fileName))
-        .setHeader('Cache-Control', 'no-store');
-      stream.pipe(res);
+      const ref = await exportFile(req.ctx, req.params.pk, req.query.cle);
+      await sendStoredFile(req.ctx, res, ref, { purpose: 'download', accept: [XLSX], cacheControl: 'no-store' });
     }),
   );
   router.get(

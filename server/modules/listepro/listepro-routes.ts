@@ -129,7 +129,7 @@ export function listeproRouter(app: AppContext): Router {
     asyncHandler(async (req, res) => {
       moduleOn(req.ctx);
       const pk = positive(req.params.pk, req.ctx, 'listepro.error.not_found');
-      await sendImage(req.ctx, res, await logoOf(req.ctx, pk!));
+      await sendImage(req.ctx, res, await logoOf(req.ctx, pk!), ['listepro-professional', 'logo']);
     }),
   );
 
@@ -138,7 +138,7 @@ export function listeproRouter(app: AppContext): Router {
     asyncHandler(async (req, res) => {
       moduleOn(req.ctx);
       const pk = positive(req.params.pk, req.ctx, 'listepro.error.not_found');
-      await sendImage(req.ctx, res, await referenceImageOf(req.ctx, pk!));
+      await sendImage(req.ctx, res, await referenceImageOf(req.ctx, pk!), ['listepro-reference-image', 'image']);
     }),
   );
 

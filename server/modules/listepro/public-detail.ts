@@ -5,10 +5,11 @@ import { HttpError } from '../../http/http-error';
 import { entityOf } from '../../operations/entity-access';
 import { rowToRecord, type ApiRecord } from '../../db/row-mapper';
 import { cleanHtml } from '../../security/sanitize-html';
-import { FileNotFoundError, fileStorage, InvalidFileKeyError } from '../../storage';
+import { fileStorage } from '../../storage';
+import { declaredAccept } from '../files/file-entities';
+import { sendStoredFile } from '../files/send-stored-file';
+import { typeOfHead } from '../files/stored-file-type';
 import { allRecords, isDirectoryTeam, publicCard } from './public-search';
-
-const IMAGE_TYPES = new Set(['image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
 function notFound(ctx: RequestContext): HttpError {
   return new HttpError(404, 'not_found', message(ctx.app, 'listepro.error.not_found'));
@@ -148,23 +149,24 @@ function pick(record: ApiRecord, keys: string[]): ApiRecord {
   );
 }
 
-/** An image file, inline (shown in <img>), only when it is a picture type; anything else is « not found ». */
-export async function sendImage(ctx: RequestContext, res: Response, ref: unknown): Promise<void> {
-  const file = ref as { key?: string; contentType?: string; name?: string } | null;
-  if (!file?.key || !IMAGE_TYPES.has(String(file.contentType))) throw notFound(ctx);
-  let stream;
-  try {
-    stream = await fileStorage(ctx.app).get(file.key);
-  } catch (err) {
-    if (err instanceof FileNotFoundError || err instanceof InvalidFileKeyError) throw notFound(ctx);
-    throw err;
-  }
-  res.set('Content-Type', String(file.contentType));
-  res.set('X-Content-Type-Options', 'nosniff');
-  res.set('Content-Security-Policy', "default-src 'none'; sandbox");
+/**
+ * A picture of a public sheet (its logo, a reference's image), inline only when its bytes are a
+ * raster picture its property accepts; anything else is « not found » (docs/files.md).
+ */
+export async function sendImage(
+  ctx: RequestContext,
+  res: Response,
+  ref: unknown,
+  [entity, property]: [string, string],
+): Promise<void> {
   // Public pictures of public sheets: a short private cache (they change when the team publishes).
-  res.set('Cache-Control', 'private, max-age=300');
-  stream.pipe(res);
+  await sendStoredFile(ctx, res, ref, {
+    purpose: 'image',
+    accept: declaredAccept(ctx.app, entity, property),
+    cacheControl: 'private, max-age=300',
+  }).catch((err: unknown) => {
+    throw err instanceof HttpError && err.status === 404 ? notFound(ctx) : err;
+  });
 }
 
 /** The logo of a sheet the caller may open. */
@@ -187,15 +189,17 @@ export async function imageBytes(
   ctx: RequestContext,
   ref: unknown,
 ): Promise<{ data: Buffer; type: 'PNG' | 'JPEG' } | null> {
-  const file = ref as { key?: string; contentType?: string } | null;
+  const file = ref as { key?: string; name?: string } | null;
   if (!file?.key) return null;
-  const type = file.contentType === 'image/png' ? 'PNG' : file.contentType === 'image/jpeg' ? 'JPEG' : null;
-  if (!type) return null;
   try {
     const stream = await fileStorage(ctx.app).get(file.key);
     const chunks: Buffer[] = [];
     for await (const chunk of stream) chunks.push(chunk as Buffer);
-    return { data: Buffer.concat(chunks), type };
+    const data = Buffer.concat(chunks);
+    // What the bytes are, not what the reference says (docs/files.md, « Types »).
+    const actual = await typeOfHead(String(file.name ?? ''), data);
+    const type = actual === 'image/png' ? 'PNG' : actual === 'image/jpeg' ? 'JPEG' : null;
+    return type ? { data, type } : null;
   } catch {
     return null;
   }

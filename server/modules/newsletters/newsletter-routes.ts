@@ -1,11 +1,14 @@
 import { Router, type Request } from 'express';
+import { sql } from 'kysely';
 import type { AppContext, RequestContext } from '../../context';
 import { notFound } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { bookingLimiter } from '../booking/rate-limits';
 import { siteOrigin } from '../accounts/account-mails';
-import { fileStorage, FileNotFoundError } from '../../storage';
 import { isFileKey } from '../../storage/file-key';
+import { assertModuleEnabled, entityOf } from '../../operations/entity-access';
+import { declaredAccept } from '../files/file-entities';
+import { sendStoredFile } from '../files/send-stored-file';
 import { update } from '../../operations/write';
 import { systemContext } from '../../seed/system-context';
 import { isPublished, newsletterCss, renderNewsletterBody } from '../../../engine/newsletters/render-newsletter';
@@ -45,34 +48,36 @@ export function newslettersRouter(app: AppContext): Router {
   router.get(
     `${NEWSLETTERS_PUBLIC}/image/:key/`,
     asyncHandler(async (req, res) => {
+      // The module flag, as every other route of the module; the secret key (a random UUID that only
+      // the issues and mails showing the picture carry) stands for the record's view right.
+      assertModuleEnabled(req.ctx, entityOf(req.ctx, 'newsletter-image'));
       const key = String(req.params.key);
       if (!isFileKey(key)) throw notFound(req.ctx);
       const like = `%${key}%`;
       const image = await db()
         .selectFrom('newsletters_image')
         .select(['image'])
-        .where('image', 'like', like)
+        // A JSON column (jsonb on PostgreSQL, where LIKE needs text); the key is checked exactly below.
+        .where(sql<string>`cast(${sql.ref('image')} as text)`, 'like', like)
         .executeTakeFirst();
       const logo = image
         ? undefined
         : await db()
             .selectFrom('newsletters_group_of_newsletters')
             .select(['logo as image'])
-            .where('logo', 'like', like)
+            .where(sql<string>`cast(${sql.ref('logo')} as text)`, 'like', like)
             .executeTakeFirst();
-      const ref = jsonOf((image ?? logo)?.image) as { key?: string; contentType?: string } | null;
+      const ref = jsonOf((image ?? logo)?.image) as { key?: string } | null;
       if (!ref || ref.key !== key) throw notFound(req.ctx);
-      try {
-        const stream = await fileStorage(app).get(key);
-        res
-          .type(ref.contentType ?? 'application/octet-stream')
-          .set('x-content-type-options', 'nosniff')
-          .set('cache-control', 'public, max-age=86400');
-        stream.pipe(res);
-      } catch (e) {
-        if (e instanceof FileNotFoundError) throw notFound(req.ctx);
-        throw e;
-      }
+      // Pictures of mails and public issues: inline only when the bytes are a raster picture the
+      // property accepts (docs/files.md); cached a day, as mail clients fetch them again and again.
+      await sendStoredFile(req.ctx, res, ref, {
+        purpose: 'image',
+        accept: image
+          ? declaredAccept(app, 'newsletter-image', 'image')
+          : declaredAccept(app, 'newsletter-group', 'logo'),
+        cacheControl: 'public, max-age=86400',
+      });
     }),
   );
 

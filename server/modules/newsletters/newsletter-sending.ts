@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import juice from 'juice';
+import type { Transporter } from 'nodemailer';
 import type { AppContext, RequestContext } from '../../context';
 import { denied, message } from '../../context';
 import { HttpError, ValidationError } from '../../http/http-error';
@@ -9,7 +10,7 @@ import { inTransaction } from '../../db/transaction';
 import { enqueueJob } from '../../jobs/enqueue-job';
 import { registerJobHandler } from '../../jobs/job-handlers';
 import type { JobInfo } from '../../jobs/job-types';
-import { accountTransport, groupSmtpAccount } from '../../mail/group-smtp-account';
+import { accountTransport, groupSmtpAccount, sendingError } from '../../mail/group-smtp-account';
 import { NO_SMTP_ACCOUNT, MAILGUN_UNAVAILABLE } from '../../mail/send-group-mail';
 import { recipientLines } from '../fac-lists/list-recipients-routes';
 import { htmlToPlainText } from '../../../engine/templates/html-to-plain-text';
@@ -175,14 +176,20 @@ export async function sendNewsletterBatch(
   const origin = sending.site_origin || 'http://localhost';
   const issue = sending.newsletter ? await loadIssue(app, sending.newsletter, origin) : null;
   const account = await groupSmtpAccount(app, sending.group ?? 0);
-  const transport = account && account.smtpType === 'smtp' ? accountTransport(account) : null;
-  const refusal = !issue
+  let refusal = !issue
     ? 'La newsletter a été supprimée avant l’envoi.'
     : !account
       ? NO_SMTP_ACCOUNT
       : account.smtpType === 'mailgun'
         ? MAILGUN_UNAVAILABLE
         : null;
+  let transport: Transporter | null = null;
+  // The account's server is checked once per batch (outbound policy): a refused one fails each delivery.
+  if (!refusal && account)
+    transport = await accountTransport(app, account).catch((e: unknown) => {
+      refusal = sendingError(app, e, { sending: sending.pk });
+      return null;
+    });
   try {
     for (let i = 0; i < batchSize; i += 1) {
       const next = await db
@@ -240,11 +247,7 @@ export async function sendNewsletterBatch(
           headers: { 'List-Unsubscribe': `<${link}>` },
         });
       } catch (e) {
-        app.logger.warn({ err: e, delivery: next.pk }, 'newsletter mail not sent');
-        await done(
-          'failed',
-          `Échec de l'envoi par ${account.emailHost}:${account.emailPort} : ${(e as Error).message}`,
-        );
+        await done('failed', sendingError(app, e, { delivery: next.pk }));
         continue;
       }
       if (afterAccepted) await afterAccepted(next.pk);
