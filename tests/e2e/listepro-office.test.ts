@@ -14,6 +14,9 @@ import { idle } from '../../server/mail/mail-queue';
 // edited mail; the public reads the new text.
 
 const WAIT = { timeout: 20_000 };
+// An address is read as soon as it is committed: the list's own rows are waited for next, and a loaded machine may
+// hold the page's load event (fonts, thumbnails) past the wait while the address is already right.
+const AT = { timeout: 20_000, waitUntil: 'commit' as const };
 const DOMAIN = '?domain=annuaire.localhost';
 
 describe('directory professional and admin areas (Chromium)', () => {
@@ -32,12 +35,12 @@ describe('directory professional and admin areas (Chromium)', () => {
       const pro = await newPage(browser, { width, height: 900 });
       await signIn(pro.page, t.url, 'pro@demo.fr');
       await pro.page.goto(`${t.url}/annuaire-des-professionnels${DOMAIN}`);
-      await pro.page.waitForURL(/\/annuaire-des-professionnels\/accueil/, WAIT);
+      await pro.page.waitForURL(/\/annuaire-des-professionnels\/accueil/, AT);
       const card = pro.page.locator('.service-card').getByRole('link', { name: 'Éditer ma fiche' });
       await card.waitFor(WAIT);
       expect(await seriousViolations(pro.page)).toEqual([]);
       await card.click();
-      await pro.page.waitForURL(/\/annuaire-des-professionnels\/fiche/, WAIT);
+      await pro.page.waitForURL(/\/annuaire-des-professionnels\/fiche/, AT);
       const presentation = pro.page.locator('section[aria-labelledby="listepro-presentation-title"]');
       const description = presentation.getByLabel('Description', { exact: true });
       await description.waitFor(WAIT);
@@ -61,7 +64,7 @@ describe('directory professional and admin areas (Chromium)', () => {
       const admin = await newPage(browser, { width, height: 900 });
       await signIn(admin.page, t.url, 'listepro@demo.fr');
       await admin.page.goto(`${t.url}/annuaire-des-professionnels-admin${DOMAIN}`);
-      await admin.page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, WAIT);
+      await admin.page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, AT);
       await admin.page.getByText('Entreprise Démo Rénovation').first().waitFor(WAIT);
       expect(await seriousViolations(admin.page)).toEqual([]);
       await screenshot(admin.page, `listepro-office-admin-list-${width}`);
@@ -151,7 +154,7 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
       const page = admin.page;
       await signIn(page, t.url, 'listepro@demo.fr');
       await page.goto(`${t.url}/annuaire-des-professionnels-admin${DOMAIN}`);
-      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, WAIT);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, AT);
       const rows = page.locator('.data-table tbody tr');
       await rows.first().waitFor(WAIT);
 
@@ -171,14 +174,14 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
 
       // Filters: chosen, then still there after a reload of the bare address; then reset.
       await page.getByLabel("Est Mon Accompagnateur Rénov'").selectOption('true');
-      await page.waitForURL(/isMonAccompagnateurRenov=true/, WAIT);
+      await page.waitForURL(/isMonAccompagnateurRenov=true/, AT);
       await page.getByLabel('Métier').selectOption({ index: 1 });
-      await page.waitForURL(/[?&]job=\d+/, WAIT);
+      await page.waitForURL(/[?&]job=\d+/, AT);
       const chosenJob = new URL(page.url()).searchParams.get('job');
       // The job choices load again with the new list (useOptions): the chosen one shows once they are back.
       await expect.poll(() => page.getByLabel('Métier').inputValue(), WAIT).toBe(chosenJob);
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/${DOMAIN}`);
-      await page.waitForURL(/isMonAccompagnateurRenov=true/, WAIT);
+      await page.waitForURL(/isMonAccompagnateurRenov=true/, AT);
       expect(await page.getByLabel("Est Mon Accompagnateur Rénov'").inputValue()).toBe('true');
       expect(await page.getByLabel('Métier').inputValue()).toBe(chosenJob);
       await screenshot(page, `listepro-admin-filters-restored-${width}`);
@@ -225,7 +228,7 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
         .where('name', '=', 'Entreprise Démo Rénovation')
         .execute();
       await page.getByLabel('État de publication').selectOption('needsUpdate');
-      await page.waitForURL(/statut=needsUpdate/, WAIT);
+      await page.waitForURL(/statut=needsUpdate/, AT);
       const stale = rows.filter({ hasText: 'Entreprise Démo Rénovation' });
       await stale.getByRole('img', { name: 'À mettre à jour : publiée sans modification depuis un an' }).waitFor(WAIT);
       const thumb = stale.getByRole('img', { name: 'Logo : Entreprise Démo Rénovation' });
@@ -242,9 +245,9 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
 
       // The spec's routes: « fiche/:pk » opens the sheet's form, « liste » the list.
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiche/2${DOMAIN}`);
-      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\/edition\/2/, WAIT);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\/edition\/2/, AT);
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/liste${DOMAIN}`);
-      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, WAIT);
+      await page.waitForURL(/\/annuaire-des-professionnels-admin\/fiches\//, AT);
 
       // A pinned note: added from the sheet's notes panel, listed first with its pin.
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/edition/2${DOMAIN}`);
@@ -266,7 +269,7 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
       // « Ajouter un professionnel »: the account and its sheet, then the sheet's form.
       await page.goto(`${t.url}/annuaire-des-professionnels-admin/fiches/${DOMAIN}`);
       await page.getByRole('link', { name: 'Ajouter un professionnel' }).click();
-      await page.waitForURL(/comptes\/creation/, WAIT);
+      await page.waitForURL(/comptes\/creation/, AT);
       const email = `nouveau-${width}@exemple.fr`;
       await page.getByLabel('Raison sociale').fill(`Nouvelle Menuiserie ${width}`);
       await page.getByLabel('Courriel').fill(email);
@@ -281,7 +284,7 @@ describe('directory admin area tools (Chromium, mails through SMTP)', () => {
       await page.getByLabel('Raison sociale').fill(`Nouvelle Menuiserie ${width}`);
       const before = smtp.mails.length;
       await page.getByRole('button', { name: 'Créer le compte' }).click();
-      await page.waitForURL(/\/fiches\/edition\/\d+/, WAIT);
+      await page.waitForURL(/\/fiches\/edition\/\d+/, AT);
       await page.getByText('Le compte utilisateur a bien été enregistré', { exact: false }).first().waitFor(WAIT);
       const welcome = await smtp.waitFor(email, before);
       expect(welcome.text).toContain('Bonjour Nina Nouvelle,');
