@@ -29,3 +29,36 @@ describe('the browser catalogue', () => {
     expect([...missing]).toEqual([]);
   });
 });
+
+describe('every message file of schemas/messages/fr/', () => {
+  // Issue 28 row 14: experiences.json was read by the server but not by the browser, whose screens then showed
+  // « Erreur, cette valeur n'est pas valide » in place of their empty state and button labels.
+  it('is loaded by the server and reached by the client', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const { join, resolve } = await import('node:path');
+    const { loadDeclarations } = await import('../../server/schema/load-declarations');
+    const { catalogue } = await import('./messages');
+    const dir = resolve(import.meta.dirname, '../../schemas/messages/fr');
+    const server = loadDeclarations().messages;
+    const clientSources = (d: string): string[] =>
+      readdirSync(d, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? clientSources(join(d, e.name)) : /\.tsx?$/.test(e.name) ? [join(d, e.name)] : [],
+      );
+    const sources = clientSources(resolve(import.meta.dirname, '..'))
+      .filter((f) => !f.endsWith('.test.ts'))
+      .map((f) => readFileSync(f, 'utf8'));
+    const notServer: string[] = [];
+    const notClient: string[] = [];
+    for (const name of readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+      const keys = Object.keys(JSON.parse(readFileSync(join(dir, name), 'utf8')) as Record<string, string>);
+      if (keys.some((k) => !(k in server))) notServer.push(name);
+      // In the shared catalogue, or imported by the screen that uses it (kept out of the first visit).
+      const inCatalogue = keys.every((k) => k in catalogue);
+      const importedByScreen = sources.some((s) => s.includes(`schemas/messages/fr/${name}'`));
+      if (!inCatalogue && !importedByScreen) notClient.push(name);
+    }
+    expect(notServer).toEqual([]);
+    expect(notClient).toEqual([]);
+    expect(t('ui.experiences.explanation_empty')).toBe("Cette page n'a pas encore été écrite.");
+  });
+});
