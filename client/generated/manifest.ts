@@ -612,6 +612,21 @@ export const routes: ManifestRoute[] = [
     "description": "Les documents à connaître pour un projet de rénovation."
   },
   {
+    "name": "ContactListNew",
+    "path": "/fac/lists/new",
+    "screen": {
+      "redirect": "/fac/lists/creation/"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle liste"
+  },
+  {
     "name": "FacDuplicates",
     "path": "/fac/doublons",
     "screen": {
