@@ -565,7 +565,7 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "signedIn"
       ]
     },
     "module": "events",
