@@ -2278,7 +2278,8 @@ export interface Housing {
   /**
    * Type de logement
    */
-  housingType: "house" | "condo" | "building" | "flat" | "other";
+  housingType:
+    "house" | "flat-individual-heating" | "flat-collective-heating" | "flat" | "condo" | "building" | "other";
   /**
    * Autre type de logement
    */

@@ -78,4 +78,29 @@ describe.each(DIALECTS)('visit report advisor on %s', (dialect) => {
     const after = await call(`/visit-report/advisors-for-housing/${housing.pk}/`, 'admin');
     expect(after.body.map((a: Rec) => a.pk)).toEqual([3, 4, 8]);
   });
+
+  // Issue 28 row 10: spec 02's three housing types are offered (with the codes pre-recommendations and older files
+  // use); the construction year stays empty when unknown instead of a made-up 1900 (docs/visit-report.md).
+  it("offers the spec's housing types and leaves an unknown construction year empty", async () => {
+    const meta = await call('/meta/entity/housing', 'advisor');
+    expect(meta.status).toBe(200);
+    const type = meta.body.schema.properties.housingType;
+    expect(type.enum.slice(0, 3)).toEqual(['house', 'flat-individual-heating', 'flat-collective-heating']);
+    expect(type['x-enum-labels']['flat-collective-heating']).toBe('Appartement, chauffage collectif');
+    const contact = await call('/fac/contact/', 'advisor', 'POST', { firstName: 'Noé', lastName: `Type${dialect}` });
+    const saved = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { contact: contact.body.pk, housingType: 'flat-collective-heating' },
+      report: { visitDate: '2026-03-03' },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.housing).toMatchObject({ housingType: 'flat-collective-heating', year: '' });
+    const wrong = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { pk: saved.body.housing.pk, housingType: 'castle' },
+      report: { pk: saved.body.report.pk },
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.errors[0].path).toBe('housing.housingType');
+  });
 });
