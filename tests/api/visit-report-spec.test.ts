@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
+import { flat, pdfText } from '../helpers/pdf-text';
 
 // Issue 28 row 9 (reference 10.8 `advisors-for-housing`): a report's advisor is one of the advisors who followed
 // the household (the active advisors of the housing's structures), the signed-in advisor by default; another
@@ -102,5 +103,73 @@ describe.each(DIALECTS)('visit report advisor on %s', (dialect) => {
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.errors[0].path).toBe('housing.housingType');
+  });
+
+  // Issue 28 row 8: the lighting, auxiliary and air-conditioning consumptions are stored, and printed; a scenario's
+  // summaries choose which of its blocks the PDF prints.
+  it('stores and prints lighting, auxiliaries and air conditioning; the scenario summaries choose the blocks', async () => {
+    const contact = await call('/fac/contact/', 'advisor', 'POST', { firstName: 'Élise', lastName: `Conso${dialect}` });
+    const report = {
+      visitDate: '2026-03-04',
+      consumptionLighting: [
+        { label: 'Séjour (LED)', consumption: 120 },
+        { label: 'Extérieur', consumption: 45 },
+      ],
+      consumptionAuxiliary: [{ label: 'VMC simple flux', consumption: 230 }],
+      consumptionAirConditionning: 640,
+      workRecommendations: [
+        { category: 'enveloppe', nature: 'roof-insulation', cost: 9000, selectedScenarioPrimary: true },
+      ],
+      primaryScenario: {
+        label: 'Toiture',
+        financings: [{ nature: 'ecoptz', amount: 5000, selected: true }],
+        scenarioSummaries: [
+          { nature: 'works', selected: true },
+          { nature: 'financings', selected: false },
+        ],
+      },
+    };
+    const tooMany = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { contact: contact.body.pk },
+      report: { ...report, consumptionAuxiliary: Array.from({ length: 10 }, (_, i) => ({ label: `A${i}` })) },
+    });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.errors[0].path).toMatch(/^report\.consumptionAuxiliary/);
+    const saved = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { contact: contact.body.pk },
+      report,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const stored = (await call(`/visit-report/report/${saved.body.report.pk}/`, 'advisor')).body as Rec;
+    expect(stored).toMatchObject({
+      consumptionLighting: report.consumptionLighting,
+      consumptionAuxiliary: [{ label: 'VMC simple flux', consumption: 230 }],
+      consumptionAirConditionning: 640,
+    });
+    expect(stored.primaryScenario.scenarioSummaries).toEqual(report.primaryScenario.scenarioSummaries);
+    // A new report's scenarios start with every block ticked.
+    expect(stored.secondaryScenario.scenarioSummaries.map((s: Rec) => [s.nature, s.selected])).toEqual([
+      ['works', true],
+      ['financial-aids', true],
+      ['financings', true],
+      ['remaining-cost', true],
+    ]);
+
+    const pdf = await fetch(`${t.url}/api/v1/visit-report/report/pdf`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: `JWT ${token.advisor}` },
+      body: JSON.stringify({ domain: 'localhost', data: { report: saved.body.report.pk } }),
+    });
+    expect(pdf.status).toBe(200);
+    const text = flat((await pdfText(await pdf.arrayBuffer())).text);
+    for (const shown of ['Séjour (LED)', 'Extérieur', "Total de l'éclairage", 'VMC simple flux', 'Climatisation'])
+      expect(text).toContain(shown);
+    expect(text).toMatch(/Total de l'éclairage 165 kWh\/an/);
+    expect(text).toMatch(/Climatisation 640 kWh\/an/);
+    // The primary scenario's financings are unticked: its table is not printed (the secondary has none).
+    expect(text).toContain('Travaux du scénario');
+    expect(text).not.toContain('Total des financements');
   });
 });
