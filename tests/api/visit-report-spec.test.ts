@@ -61,7 +61,8 @@ describe.each(DIALECTS)('visit report advisor on %s', (dialect) => {
       expect.objectContaining({
         path: 'report.advisor',
         message:
-          "Ce conseiller n'a pas suivi ce ménage : choisissez un conseiller d'une des structures attachées au logement.",
+          "Ce conseiller n'a pas suivi ce ménage : choisissez un conseiller d'une des structures " +
+          'attachées au logement.',
       }),
     ]);
     const stored = await call(`/visit-report/report/${report.pk}/`, 'advisor');
@@ -107,7 +108,7 @@ describe.each(DIALECTS)('visit report advisor on %s', (dialect) => {
 
   // Issue 28 row 8: the lighting, auxiliary and air-conditioning consumptions are stored, and printed; a scenario's
   // summaries choose which of its blocks the PDF prints.
-  it('stores and prints lighting, auxiliaries and air conditioning; the scenario summaries choose the blocks', async () => {
+  it('stores and prints lighting, auxiliaries, air conditioning; scenario summaries choose the blocks', async () => {
     const contact = await call('/fac/contact/', 'advisor', 'POST', { firstName: 'Élise', lastName: `Conso${dialect}` });
     const report = {
       visitDate: '2026-03-04',
