@@ -565,7 +565,7 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "signedIn"
       ]
     },
     "module": "events",
@@ -610,6 +610,21 @@ export const routes: ManifestRoute[] = [
     "layout": "web",
     "title": "Documents utiles",
     "description": "Les documents à connaître pour un projet de rénovation."
+  },
+  {
+    "name": "ContactListNew",
+    "path": "/fac/lists/new",
+    "screen": {
+      "redirect": "/fac/lists/creation/"
+    },
+    "access": {
+      "role": [
+        "staff"
+      ]
+    },
+    "module": "fac",
+    "layout": "web",
+    "title": "Nouvelle liste"
   },
   {
     "name": "FacDuplicates",

@@ -2278,7 +2278,8 @@ export interface Housing {
   /**
    * Type de logement
    */
-  housingType: "house" | "condo" | "building" | "flat" | "other";
+  housingType:
+    "house" | "flat-individual-heating" | "flat-collective-heating" | "flat" | "condo" | "building" | "other";
   /**
    * Autre type de logement
    */
@@ -5583,6 +5584,1066 @@ export interface VisitReport {
    * Électricité hors chauffage (kWh/an)
    */
   consumptionElectricity?: number;
+  /**
+   * Éclairage (jusqu'à 10 postes)
+   *
+   * @maxItems 10
+   *
+   * Items: Poste d'éclairage
+   */
+  consumptionLighting?:
+    | []
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ];
+  /**
+   * Auxiliaires : ventilation, pompes, circulateurs… (jusqu'à 9 postes)
+   *
+   * @maxItems 9
+   *
+   * Items: Auxiliaire
+   */
+  consumptionAuxiliary?:
+    | []
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ]
+    | [
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        },
+        {
+          /**
+           * Poste
+           */
+          label: string;
+          /**
+           * Consommation (kWh/an)
+           */
+          consumption?: number;
+        }
+      ];
+  /**
+   * Climatisation (kWh/an)
+   */
+  consumptionAirConditionning?: number;
   /**
    * Commentaire sur les consommations
    */
@@ -15458,6 +16519,123 @@ export interface VisitReport {
             selected?: boolean;
           }
         ];
+    /**
+     * Résumé imprimé : blocs du scénario
+     *
+     * @maxItems 4
+     *
+     * Items: Bloc du résumé
+     */
+    scenarioSummaries?:
+      | []
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          }
+        ];
   };
   /**
    * Présenter le scénario secondaire
@@ -25229,6 +26407,123 @@ export interface VisitReport {
             amount: number;
             /**
              * Retenu
+             */
+            selected?: boolean;
+          }
+        ];
+    /**
+     * Résumé imprimé : blocs du scénario
+     *
+     * @maxItems 4
+     *
+     * Items: Bloc du résumé
+     */
+    scenarioSummaries?:
+      | []
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          }
+        ]
+      | [
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
+             */
+            selected?: boolean;
+          },
+          {
+            /**
+             * Bloc
+             */
+            nature: "works" | "financial-aids" | "financings" | "remaining-cost";
+            /**
+             * Imprimé dans le PDF
              */
             selected?: boolean;
           }

@@ -1600,6 +1600,9 @@ export interface VisitReportReportTable {
   consumption_hot_water: number | null;
   consumption_heating_hot_water: number | null;
   consumption_electricity: number | null;
+  consumption_lighting: JsonColumn | null;
+  consumption_auxiliary: JsonColumn | null;
+  consumption_air_conditionning: number | null;
   consumption_comment: string | null;
   faces: JsonColumn | null;
   systems: JsonColumn | null;

@@ -11,6 +11,7 @@ import '../modules/newsletters/newsletter-sending';
 import '../modules/fac-duplicates/duplicate-detection-job';
 import '../storage/purge-pending-uploads';
 import '../modules/follow-up/statistics-export-job';
+import '../modules/follow-up/folder-status-job';
 import '../modules/workflow/workflow-jobs';
 
 /** Starts this process's job runner unless JOB_RUNNER=off; `stop()` on shutdown. */

@@ -131,7 +131,11 @@ describe.each(DIALECTS)('custom forms on %s', (dialect) => {
     });
     const none = await t.call('/custom-forms/custom-form/Place/Informations/', { token: advisor });
     expect(none.status).toBe(403);
-    expect(none.body.message ?? none.body.detail).toMatch(/Indiquez une structure/);
+    // Issue 28 row 15: the spec's English « must set actionModel, folderModel, group or project », in French
+    // (decision recorded in docs/custom-forms.md).
+    expect(none.body.message ?? none.body.detail).toBe(
+      "Indiquez une structure, un programme, un modèle de dossier ou un modèle d'action.",
+    );
     expect((await t.call('/custom-forms/custom-form/Place/Informations/?group=3', { token: advisor })).status).toBe(
       404,
     );

@@ -57,6 +57,13 @@ export default function ConsentScreen() {
       setChoices(a.consent);
     }, setError);
   }, [endpoint]);
+  // Spec 02: a key that names no contact (a word counts as −1) is « not found », said calmly, not as an error.
+  if (error?.status === 404)
+    return (
+      <p className="muted" role="status">
+        {error.message}
+      </p>
+    );
   if (error)
     return (
       <div className="notice notice-error" role="alert">

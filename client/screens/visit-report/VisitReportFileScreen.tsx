@@ -133,6 +133,30 @@ function useHouseholdSimulations(
   );
 }
 
+const NO_ADVISOR = 'Aucun conseiller actif dans les structures attachées à ce logement.';
+
+/**
+ * The report's advisor is chosen among those who followed the household (issue 28 row 9): the advisors of the
+ * housing's structures (GET /visit-report/advisors-for-housing/:pk/). A new housing has none yet: no narrowing,
+ * the server's check applies on save.
+ */
+function useHousingAdvisors(housing: number | null | undefined): RelationLimit {
+  const [values, setValues] = useState<number[] | null>(null);
+  useEffect(() => {
+    setValues(null);
+    if (!housing) return;
+    let live = true;
+    api<{ pk: number }[]>(`/visit-report/advisors-for-housing/${housing}/`).then(
+      (rows) => live && setValues(rows.map((r) => r.pk)),
+      () => live && setValues(null),
+    );
+    return () => {
+      live = false;
+    };
+  }, [housing]);
+  return useMemo(() => ({ values, none: NO_ADVISOR }), [values]);
+}
+
 function addressOf(h: RecordData): string {
   const text = [h.address, h.postcode, h.city].filter((v) => typeof v === 'string' && v).join(' ');
   return text || `Logement n° ${String(h.pk)}`;
@@ -172,6 +196,8 @@ export default function VisitReportFileScreen() {
 
   const file = loaded && 'file' in loaded ? loaded.file : null;
   const simulations = useHouseholdSimulations(settings.contactType, file?.household.pk);
+  const advisors = useHousingAdvisors(file?.housingPk);
+  const relationLimits = useMemo(() => ({ ...simulations, advisor: advisors }), [simulations, advisors]);
   usePageTitle(file ? `${file.reportPk ? '' : 'Nouveau compte rendu : '}${householdName(file.household)}` : null);
 
   const onHousingData = useCallback((data: RecordData) => {
@@ -313,7 +339,7 @@ export default function VisitReportFileScreen() {
           returnTo={`${settings.base}/recherche-dossier`}
           saveWith={saveWith}
           onSaved={onSaved}
-          relationLimits={simulations}
+          relationLimits={relationLimits}
           aside={(data) => (
             <>
               <ScenarioComparison report={data} />

@@ -6,6 +6,7 @@ import { isRecordKey } from '../../db/record-key';
 import { linkedRecord } from './linked-records';
 import { folderStatus } from '../../../engine/follow-up/folder-status';
 import type { Price } from '../../../engine/follow-up/action-cost';
+import { parisDate } from '../../../engine/time/paris-time';
 
 type Db = Kysely<AppDatabase>;
 
@@ -58,9 +59,17 @@ export async function pricesOf(app: AppContext, db: Db, actionModel: ApiRecord):
 
 /**
  * Recomputes a folder's status from its actions (reference 8.9) and stores it, so that lists
- * filter and sort on it like any column. `without`: an action being deleted.
+ * filter and sort on it like any column. `without`: an action being deleted. Only the acts done on
+ * or before `today` (Paris) count: an act dated three weeks ahead moves the folder when that day
+ * comes (the daily job `fac.folder-status-calendar`), not when it is typed (issue 28 row 16).
  */
-export async function storeFolderStatus(app: AppContext, db: Db, folderPk: unknown, without?: number): Promise<void> {
+export async function storeFolderStatus(
+  app: AppContext,
+  db: Db,
+  folderPk: unknown,
+  without?: number,
+  today: string = parisDate(Date.now()),
+): Promise<void> {
   if (!isRecordKey(folderPk)) return;
   const folder = await recordOf(app, db, 'folder', folderPk);
   if (!folder) return;
@@ -79,6 +88,7 @@ export async function storeFolderStatus(app: AppContext, db: Db, folderPk: unkno
       date: (a.date as string | null) ?? null,
       triggerStatus: triggers.get(a.model as number) ?? null,
     })),
+    today,
   );
   if (status === (folder.status ?? null)) return;
   const runtime = app.registry.entities.get('folder')!;

@@ -3,6 +3,7 @@ import { message } from '../../context';
 import type { EntityHook } from '../hook-types';
 import { isRecordKey } from '../../db/record-key';
 import type { FieldError } from '../../../engine/validation/field-error';
+import { groupsOf, housingAdvisors } from '../../modules/visit-report/housing-advisors';
 
 /** What the report's kind accepts as the housing's contact entity (spec 02 §2, §5, §6). */
 export const CONTACT_LINK_OF_KIND: Record<string, 'contact' | 'organization'> = {
@@ -28,7 +29,7 @@ function fail(ctx: Parameters<NonNullable<EntityHook['validate']>>[0]['ctx'], pa
  * its organisation for a pre-recommendation).
  */
 export const visitReportContactType: EntityHook = {
-  async validate({ ctx, record, db }) {
+  async validate({ ctx, record, previous, db }) {
     if (!isRecordKey(record.housing)) return [];
     const housing = (await db
       .selectFrom('fac_housing' as never)
@@ -47,6 +48,13 @@ export const visitReportContactType: EntityHook = {
     const groups = (typeof housing.groups === 'string' ? JSON.parse(housing.groups) : housing.groups) as unknown;
     if (isRecordKey(record.group) && Array.isArray(groups) && !groups.includes(record.group))
       errors.push(fail(ctx, 'group', 'entity.visit-report.check.group_of_housing'));
+    // The advisor is one who followed the household (an advisor of one of the housing's structures), checked
+    // when it is chosen, so a report whose advisor has since left stays writable (issue 28 row 9).
+    if (isRecordKey(record.advisor) && record.advisor !== previous?.advisor) {
+      const followed = await housingAdvisors(db, groupsOf(housing.groups));
+      if (!followed.some((a) => a.pk === record.advisor))
+        errors.push(fail(ctx, 'advisor', 'entity.visit-report.check.advisor_of_housing'));
+    }
     // An appendix presents the household's own simulation: another household's figures in its
     // report would be wrong advice and would disclose that other household's situation.
     const household = link ? housing[link] : undefined;

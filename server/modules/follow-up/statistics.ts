@@ -3,6 +3,7 @@ import type { RequestContext } from '../../context';
 import type { AppDatabase } from '../../db/tables';
 import type { ApiRecord } from '../../db/row-mapper';
 import { allRecords, type StatisticsSelection } from './statistics-query';
+import { parisDate } from '../../../engine/time/paris-time';
 import {
   programmeStatistics,
   type ProgrammeStatistics,
@@ -77,8 +78,10 @@ export async function statisticsConfig(ctx: RequestContext, sel: StatisticsSelec
 /**
  * Per folder of the programme's models, the order of the furthest status its done actions reached
  * on or before `dateEnd` (rule 8.9 in SQL: the status at a date, without reading the folders' actions).
+ * Without an end date, on or before today (Paris), as the folder's stored status: an act dated ahead
+ * counts from its day on.
  */
-export function reachedOrders(db: Db, dateEnd: string | null) {
+export function reachedOrders(db: Db, dateEnd: string | null, today: string = parisDate(Date.now())) {
   let q = db
     .selectFrom('fac_action as a')
     .innerJoin('fac_action_model as m', 'm.pk', 'a.model')
@@ -86,8 +89,7 @@ export function reachedOrders(db: Db, dateEnd: string | null) {
     .select(['a.folder as folder', (eb) => eb.fn.max('s.order').as('reached')])
     .where('a.done', '=', 1)
     .groupBy('a.folder');
-  if (dateEnd) q = q.where('a.date', '<=', dateEnd);
-  return q;
+  return q.where('a.date', '<=', dateEnd ?? today);
 }
 
 /** Done actions of the selection's structures in the range, restricted to some acts. */

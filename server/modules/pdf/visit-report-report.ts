@@ -1,6 +1,7 @@
 import type { PrintData } from '../visit-report/print-data';
 import type { ScenarioTotals } from '../../../engine/visit-report/scenario-totals';
 import type { Appendix, ProfessionalCard } from '../../../engine/visit-report/appendices';
+import { consumptionLines, printedBlocks } from '../../../engine/visit-report/scenario-summaries';
 import { barChart, lineChart, PALETTE } from './charts';
 import { euros, kgCo2PerYear, kwhPerYear, longDate, number, percent } from './format';
 import { COLORS, PdfLayout, type Column } from './pdf-layout';
@@ -141,7 +142,23 @@ export function visitReportPdf(input: VisitReportPdfInput): Buffer {
     ['Eau chaude sanitaire', number(report.consumptionHotWater as number, 0, 'kWh/an')],
     ['Chauffage et eau chaude groupés', number(report.consumptionHeatingHotWater as number, 0, 'kWh/an')],
     ['Électricité hors chauffage', number(report.consumptionElectricity as number, 0, 'kWh/an')],
+    ['Climatisation', number((report.consumptionAirConditionning as number | undefined) ?? 0, 0, 'kWh/an')],
   ]);
+  // Lighting and auxiliaries: one line per post the advisor listed, then their total (issue 28 row 8).
+  for (const [field, title, total] of [
+    ['consumptionLighting', 'Éclairage', "Total de l'éclairage"],
+    ['consumptionAuxiliary', 'Auxiliaires', 'Total des auxiliaires'],
+  ] as const) {
+    const { lines, total: sum } = consumptionLines(report[field]);
+    if (!lines.length) continue;
+    layout.table(
+      [
+        { title, width: 4 },
+        { title: 'kWh/an', width: 1.2, align: 'right' },
+      ],
+      [...lines.map((l) => [l.label, number(l.consumption, 0, 'kWh/an')]), [total, number(sum, 0, 'kWh/an')]],
+    );
+  }
   comment(report.consumptionComment);
   const faces = (report.faces as Record<string, unknown>[] | null) ?? [];
   if (faces.length) {
@@ -215,19 +232,22 @@ export function visitReportPdf(input: VisitReportPdfInput): Buffer {
     > | null;
     layout.heading(s.label, 2);
     comment(scenario?.customSummary);
+    // The blocks the scenario's summaries keep (reference 10.6 `scenarioSummaries`; all when none is unticked).
+    const blocks = printedBlocks(scenario);
     const money = (path: string, lines: ScenarioTotals['aids']) =>
       lines.map((l) => [l.customLabel ?? label(path, l.nature), euros(l.amount)]);
-    layout.table(
-      [
-        { title: 'Travaux du scénario', width: 4 },
-        { title: 'Coût', width: 1.2, align: 'right' },
-      ],
-      [
-        ...s.works.map((w) => [label('workRecommendations.nature', w.nature), euros(w.cost)]),
-        ['Total des travaux', euros(s.worksCost)],
-      ],
-    );
-    if (s.aids.length)
+    if (blocks.includes('works'))
+      layout.table(
+        [
+          { title: 'Travaux du scénario', width: 4 },
+          { title: 'Coût', width: 1.2, align: 'right' },
+        ],
+        [
+          ...s.works.map((w) => [label('workRecommendations.nature', w.nature), euros(w.cost)]),
+          ['Total des travaux', euros(s.worksCost)],
+        ],
+      );
+    if (s.aids.length && blocks.includes('financial-aids'))
       layout.table(
         [
           { title: 'Aides financières', width: 4 },
@@ -235,7 +255,7 @@ export function visitReportPdf(input: VisitReportPdfInput): Buffer {
         ],
         [...money('primaryScenario.financialAids.nature', s.aids), ['Total des aides', euros(s.aidsTotal)]],
       );
-    if (s.financings.length)
+    if (s.financings.length && blocks.includes('financings'))
       layout.table(
         [
           { title: 'Financements', width: 4 },
@@ -246,10 +266,11 @@ export function visitReportPdf(input: VisitReportPdfInput): Buffer {
           ['Total des financements', euros(s.financingsTotal)],
         ],
       );
-    layout.keyValues([
-      ['Reste à charge', euros(s.remainingCost)],
-      ...(s.excess > 0 ? ([['Aides et financements au-delà du coût', euros(s.excess)]] as [string, string][]) : []),
-    ]);
+    if (blocks.includes('remaining-cost'))
+      layout.keyValues([
+        ['Reste à charge', euros(s.remainingCost)],
+        ...(s.excess > 0 ? ([['Aides et financements au-delà du coût', euros(s.excess)]] as [string, string][]) : []),
+      ]);
   }
   layout.heading('Comparaison des scénarios', 2);
   const comparison = comparisonRows(data.scenarios);

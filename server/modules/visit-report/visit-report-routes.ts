@@ -17,6 +17,7 @@ import { whiteLabelByDomain } from '../white-labels/resolve-white-label';
 import { storeTempData, readTempData } from '../pdf/temp-store';
 import { fileDate } from '../pdf/format';
 import { printData, type PrintData } from './print-data';
+import { groupsOf, housingAdvisors, SIGNING_USER_TYPES } from './housing-advisors';
 
 const BASE = '/api/v1/visit-report';
 /** The module flag of each kind of report (spec 02 §2: /compte-rendu-entretien and /preco-immo). */
@@ -98,6 +99,10 @@ async function save(ctx: RequestContext, body: unknown) {
       input.group = ctx.user.group !== null && groups.includes(ctx.user.group) ? ctx.user.group : groups[0];
     const existing = await find(tctx, 'visit-report', { filters: { housing: String(housing.pk) }, perPage: 1 });
     const current = existing.records[0];
+    // The report's advisor defaults to the signed-in advisor (issue 28 row 9); the hook checks that whoever
+    // is named followed the household.
+    if (!('advisor' in input) && !current?.advisor && SIGNING_USER_TYPES.includes(String(ctx.user.userType)))
+      input.advisor = ctx.user.pk;
     if (isRecordKey(reportPk) ? current && current.pk !== reportPk : current) {
       const key = 'entity.visit-report.check.housing_has_report';
       throw new ValidationError(
@@ -209,6 +214,15 @@ export function visitReportRouter(app: AppContext): Router {
     `${BASE}/entities/`,
     asyncHandler(async (req, res) => {
       res.json(await recentFiles(req.ctx, req.query.type));
+    }),
+  );
+  router.get(
+    `${BASE}/advisors-for-housing/:pk/`,
+    asyncHandler(async (req, res) => {
+      assertWriter(req.ctx);
+      // The housing through the generic read: its rights (403) and 404, then its structures' advisors.
+      const housing = await findOne(req.ctx, 'housing', req.params.pk);
+      res.json(await housingAdvisors(req.ctx.app.database.db, groupsOf(housing.groups)));
     }),
   );
   router.post(
