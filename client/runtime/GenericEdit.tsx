@@ -31,6 +31,7 @@ import { WorkflowPanel } from './WorkflowPanel';
 import { RecordActions, deleteWarningOf } from './RecordActions';
 import { ErrorSummary } from './ErrorSummary';
 import { withArticle } from './french';
+import { recordName } from './record-name';
 import { allowedValues, canAccess } from '../../engine/access/can-access';
 import { recordScopes } from '../../engine/schema/record-scopes';
 
@@ -95,8 +96,14 @@ export interface EditFormContext {
 }
 
 function labelOf(meta: EntityMeta, data: RecordData): string {
-  const v = data[meta.display];
-  return typeof v === 'string' && v ? v : capitalise(meta.labels.singular);
+  return recordName(meta, data) || capitalise(meta.labels.singular);
+}
+
+/** « Contact « Élodie Garnier » créé. », « Note « Rappeler lundi » créée. », « Rappel créé. » when it has no name. */
+function doneNotice(meta: EntityMeta, data: RecordData, done: 'created' | 'deleted'): string {
+  const label = recordName(meta, data);
+  const key = `ui.${done}${label ? '' : '_unnamed'}${meta.labels.feminine ? '_feminine' : ''}`;
+  return t(key, { entity: capitalise(meta.labels.singular), label });
 }
 
 export interface GenericEditProps {
@@ -422,12 +429,7 @@ function EditScreen({
       clearOptionsCache();
       // An error notice from an earlier attempt would now say the opposite of what happened.
       dismissNotices('error');
-      notify(
-        creating
-          ? t(meta.labels.feminine ? 'ui.created_feminine' : 'ui.created', { label: labelOf(meta, saved) })
-          : t('ui.saved'),
-        'success',
-      );
+      notify(creating ? doneNotice(meta, saved, 'created') : t('ui.saved'), 'success');
       props.onSaved?.(saved);
       if (props.onClose) props.onClose();
       else if (props.stayAfterSave) setData(saved);
@@ -463,12 +465,7 @@ function EditScreen({
     try {
       await api(`/${meta.apiPath}/${pk}/`, { method: 'DELETE' });
       clearOptionsCache();
-      notify(
-        softDelete
-          ? softDelete.done.replace('{label}', label)
-          : t(meta.labels.feminine ? 'ui.deleted_feminine' : 'ui.deleted', { label }),
-        'success',
-      );
+      notify(softDelete ? softDelete.done.replace('{label}', label) : doneNotice(meta, data, 'deleted'), 'success');
       navigate(listPath);
     } catch (e) {
       notify((e as ApiError).message, 'error');
@@ -478,7 +475,14 @@ function EditScreen({
   };
 
   const cancel = async () => {
-    if (dirty && !(await confirmAction(t('ui.unsaved_changes'), { confirm: t('ui.leave_without_saving') }))) return;
+    if (
+      dirty &&
+      !(await confirmAction(t('ui.unsaved_changes'), {
+        confirm: t('ui.leave_without_saving'),
+        cancel: t('ui.keep_editing'),
+      }))
+    )
+      return;
     if (props.onClose) props.onClose();
     else navigate(listPath);
   };

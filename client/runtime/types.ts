@@ -36,6 +36,8 @@ export interface EntityMeta extends AccessRules {
   /** Labels of the entities that relation fields point to. */
   relationLabels?: Record<string, { singular: string; plural: string; feminine?: boolean }>;
   display: string;
+  /** The properties that name a record to a person (x-entity.label, default [display]). */
+  label?: string[];
   apiPath?: string;
   /** The list is a store list: kept in the browser, refreshed incrementally (client/state/store-lists.ts). */
   storeList?: boolean;

@@ -1024,7 +1024,7 @@ export interface Contact {
    */
   referents?: number[];
   /**
-   * Accepte les newsletters
+   * Accepte les newsletters — À cocher seulement avec l'accord de la personne (consentement explicite).
    */
   acceptsNewsletters?: boolean;
   /**
@@ -1191,9 +1191,9 @@ export interface Document {
    */
   pinned?: boolean;
   /**
-   * Description
+   * Description — Laissée vide, elle reprend le nom du fichier joint.
    */
-  note: string;
+  note?: string;
   /**
    * Tags
    */

@@ -8,18 +8,17 @@ import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from '
 import { visibleRows } from '../../operations/find';
 import { HttpError } from '../../http/http-error';
 import { message, notFound } from '../../context';
-import { plainTextOf } from '../../../engine/html/plain-text';
+import { recordLabel } from '../../../engine/schema/record-label';
+import type { EntitySchema } from '../../../engine/schema/types';
 
 const LIMIT = 200;
 
-/** Label of a record of an entity (its display property; users: first and last name). */
-export function displayOf(entityName: string, record: Record<string, unknown>, display: string): string {
-  if (entityName === 'user')
-    return [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.email ?? record.pk);
-  const value = record[display];
-  // A rich-text display (a note) is named by its text, not its markup.
-  if (typeof value === 'string' && value.includes('<')) return plainTextOf(value) || String(record.pk);
-  return String(value ?? record.pk);
+/**
+ * Label of a record of an entity as people read it (engine/schema/record-label.ts: `x-entity.label`,
+ * « Élodie Garnier » rather than « Garnier »); an account without a name is its e-mail.
+ */
+export function displayOf(entity: EntitySchema, record: Record<string, unknown>): string {
+  return recordLabel(entity, record) || String(record.email ?? record.pk);
 }
 
 /**
@@ -80,7 +79,7 @@ export async function relationOptions(
     )
     .map((r) => ({
       value: r.pk as number,
-      label: displayOf(args.entity, r, x.display),
+      label: displayOf(target.schema, r),
       // A calendar colours its events by a related record's colour (docs/calendar.md).
       ...(hasColor && typeof r.color === 'string' ? { color: r.color } : {}),
     }));
