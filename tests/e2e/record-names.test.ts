@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import type { TestApp } from '../helpers/test-app';
+import { newPage, screenshot, signIn } from '../helpers/browser';
+import { appInBrowser } from '../helpers/browser-suite';
+
+const WAIT = { timeout: 20_000 };
+
+// Issue 27 items 4, 6 and 12 in Chromium (1280 px): a new contact is not opted in to newsletters and
+// its notice names it (« Contact « Élodie Nommée » créé. »); a dialog opens on its first field, and
+// leaving it with changes asks « Continuer la saisie » or « Abandonner les modifications ».
+describe('records named for people, dialogs that open on their field (advisor, Chromium)', () => {
+  let t: TestApp;
+  let browser: Browser;
+  appInBrowser((app, b) => {
+    t = app;
+    browser = b;
+  });
+
+  it('creates a contact named in its notice; a dialog starts on its first field and keeps a draft', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
+    await signIn(page, t.url, 'conseiller@demo.fr');
+    await page.goto(`${t.url}/fac/contacts/creation/`);
+    const newsletters = page.getByLabel('Accepte les newsletters');
+    await newsletters.waitFor(WAIT);
+    expect(await newsletters.isChecked()).toBe(false);
+    await page.getByLabel('Prénom').fill('Élodie');
+    await page
+      .getByRole('textbox', { name: /^Nom\b(?! d)/ })
+      .first()
+      .fill('Nommée');
+    await page.getByRole('button', { name: 'Enregistrer' }).first().click();
+    const notice = page.locator('.toast').filter({ hasText: 'Contact « Élodie Nommée » créé.' });
+    await expect.poll(() => notice.count(), WAIT).toBe(1);
+    await screenshot(page, 'record-names-created-notice-1280');
+
+    await page.goto(`${t.url}/fac/contacts/1`);
+    const notes = page.getByRole('region', { name: /^Notes/ });
+    await notes.getByRole('button', { name: /^Ajouter/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nouvelle note' });
+    await expect.poll(() => dialog.isVisible(), WAIT).toBe(true);
+    // The focus is on a field of the form, never on « × ».
+    const focusInForm = () =>
+      page.evaluate(() => {
+        const el = document.activeElement;
+        return Boolean(el?.closest('.dialog-body')) && !el?.classList.contains('dialog-close');
+      });
+    await expect.poll(focusInForm, WAIT).toBe(true);
+    await page.keyboard.type('Rappeler le syndic');
+    await page.keyboard.press('Escape');
+    const keep = page.getByRole('button', { name: 'Continuer la saisie' });
+    await expect.poll(() => keep.isVisible(), WAIT).toBe(true);
+    expect(await page.getByRole('button', { name: 'Abandonner les modifications' }).isVisible()).toBe(true);
+    await screenshot(page, 'record-names-unsaved-question-1280');
+    await keep.click();
+    await expect.poll(() => keep.isVisible(), WAIT).toBe(false);
+    expect(await dialog.isVisible()).toBe(true);
+    expect(await dialog.getByText('Rappeler le syndic').count()).toBeGreaterThan(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
