@@ -34,6 +34,8 @@ import { withArticle } from './french';
 import { recordName } from './record-name';
 import { allowedValues, canAccess } from '../../engine/access/can-access';
 import { recordScopes } from '../../engine/schema/record-scopes';
+import { evaluate } from '../../engine/logic/logic';
+import type { Rule } from '../../engine/schema/types';
 
 /**
  * Buttons ignore a second press within 300 ms (spec 01 §5): a double click saves once. A press
@@ -272,6 +274,10 @@ function EditScreen({
       const defaults: RecordData = {};
       for (const [name, p] of Object.entries(meta.schema.properties))
         if (p.default !== undefined && !p.readOnly) defaults[name] = structuredClone(p.default);
+      // Declared starting values that depend on who opens the form (fieldRules.initial).
+      for (const [name, rules] of Object.entries(meta.fieldRules ?? {}))
+        if (rules.initial !== undefined && meta.schema.properties[name] && !meta.schema.properties[name].readOnly)
+          defaults[name] = evaluate(rules.initial as Rule, meta.ruleContext);
       for (const [name, value] of Object.entries(prefill ?? {}))
         if (meta.schema.properties[name] && !meta.schema.properties[name].readOnly) defaults[name] = value;
       // A custom form's meta arriving after the first keeps what was already typed.

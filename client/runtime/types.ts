@@ -76,7 +76,7 @@ export interface EntityMeta extends AccessRules {
     /** The list's filters when the address names none (x-entity.screens.filters). */
     filters?: Record<string, string>;
   };
-  fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
+  fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule; initial?: unknown }>;
   /** The entity has a workflow (schemas/workflows/): its records show the workflow panel. */
   workflow?: boolean;
   checks: { rule: Rule; path?: string; message: string }[];

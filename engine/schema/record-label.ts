@@ -18,10 +18,13 @@ export function labelProperties(schema: EntitySchema): string[] {
   return x.label?.length ? x.label : [x.display];
 }
 
-function partOf(prop: PropertySchema | undefined, value: unknown): string {
+/** The label of a related record (its display value), when the caller has read it. */
+export type RelatedLabel = (property: string, pk: number) => string | undefined;
+
+function partOf(property: string, prop: PropertySchema | undefined, value: unknown, related?: RelatedLabel): string {
   if (value === null || value === undefined || value === '') return '';
-  // A related record's number names nothing; its own label is the relation's to give.
-  if (prop?.['x-relation']) return '';
+  // A related record's number names nothing: its label, when the caller read it, or nothing.
+  if (prop?.['x-relation']) return typeof value === 'number' ? (related?.(property, value) ?? '') : '';
   if (typeof value === 'string') {
     const coded = prop?.['x-enum-labels']?.[value];
     if (coded) return coded;
@@ -43,17 +46,18 @@ export function labelFrom(
   properties: Record<string, PropertySchema>,
   label: readonly string[],
   record: Record<string, unknown>,
+  related?: RelatedLabel,
 ): string {
   const text = label
-    .map((p) => partOf(properties[p], record[p]))
+    .map((p) => partOf(p, properties[p], record[p], related))
     .filter(Boolean)
     .join(' ');
   return text.length > MAX ? `${text.slice(0, MAX - 1).trimEnd()}…` : text;
 }
 
 /** The record's name as people read it, or '' when none of its naming properties has a value. */
-export function recordLabel(schema: EntitySchema, record: Record<string, unknown>): string {
-  return labelFrom(schema.properties, labelProperties(schema), record);
+export function recordLabel(schema: EntitySchema, record: Record<string, unknown>, related?: RelatedLabel): string {
+  return labelFrom(schema.properties, labelProperties(schema), record, related);
 }
 
 /** The record's name, or « n° 12 » when it has none (a choice or a title is never empty). */

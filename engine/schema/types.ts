@@ -190,7 +190,17 @@ export interface EntityDeclaration {
    * record), the server leaves the field out of every answer of the generic API — the value stays
    * stored and the entity's own rules still read it (e.g. a view rule over a private list).
    */
-  fieldRules?: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule; readableIf?: Rule }>;
+  fieldRules?: Record<
+    string,
+    {
+      visibleIf?: Rule;
+      requiredIf?: Rule;
+      readOnlyIf?: Rule;
+      readableIf?: Rule;
+      /** JSON-Logic for the value a new record's form starts with, on { user, whiteLabel } (the signed-in user). */
+      initial?: unknown;
+    }
+  >;
   checks?: { rule: Rule; path?: string; message: string }[];
   screens?: EntityScreens;
   menu?: {

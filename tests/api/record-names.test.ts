@@ -83,4 +83,51 @@ describe.each(DIALECTS)('record names and defaults on %s', (dialect) => {
       }),
     );
   });
+
+  it('names an action by its act and day in choices; a reminder needs a day and one per note', async () => {
+    const choices = await t.call('/meta/options/action?field=reminder.action', { token: advisor });
+    expect(choices.status).toBe(200);
+    expect(choices.body.length).toBeGreaterThan(0);
+    const models = await t.call('/meta/options/action-model', { token: advisor });
+    const modelNames = (models.body as { label: string }[]).map((m) => m.label);
+    // « A1 — … 1er décembre 2026 », never the act's number alone.
+    for (const c of choices.body as { label: string }[]) {
+      expect(c.label).not.toMatch(/^\d+$/);
+      expect(modelNames.some((name) => c.label.startsWith(name))).toBe(true);
+    }
+
+    const contact = await t.call('/fac/contact/', {
+      method: 'POST',
+      token: advisor,
+      body: { firstName: 'Rémi', lastName: 'Rappelé' },
+    });
+    const note = await t.call('/fac/note/', {
+      method: 'POST',
+      token: advisor,
+      body: { contact: contact.body.pk, note: '<p>Rappeler</p>' },
+    });
+    expect(note.status, JSON.stringify(note.body)).toBe(201);
+    const undated = await t.call('/fac/reminder/', { method: 'POST', token: advisor, body: { note: note.body.pk } });
+    expect(undated.status).toBe(400);
+    expect(undated.body.errors).toContainEqual(
+      expect.objectContaining({ path: 'date', message: 'Indiquez la date du rappel.' }),
+    );
+    const first = await t.call('/fac/reminder/', {
+      method: 'POST',
+      token: advisor,
+      body: { note: note.body.pk, date: '2030-01-02' },
+    });
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const second = await t.call('/fac/reminder/', {
+      method: 'POST',
+      token: advisor,
+      body: { note: note.body.pk, date: '2030-01-03' },
+    });
+    expect(second.status).toBe(400);
+    expect(second.body.errors[0].message).toBe(
+      "Cette note a déjà un rappel : modifiez-le depuis la note plutôt que d'en créer un second.",
+    );
+    const meta = await t.call('/meta/entity/reminder', { token: advisor });
+    expect(meta.body.fieldRules.persons.initial).toEqual([{ var: 'user.pk' }]);
+  });
 });

@@ -8,7 +8,7 @@ import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from '
 import { visibleRows } from '../../operations/find';
 import { HttpError } from '../../http/http-error';
 import { message, notFound } from '../../context';
-import { recordLabel } from '../../../engine/schema/record-label';
+import { labelProperties, recordLabel, type RelatedLabel } from '../../../engine/schema/record-label';
 import type { EntitySchema } from '../../../engine/schema/types';
 
 const LIMIT = 200;
@@ -17,8 +17,40 @@ const LIMIT = 200;
  * Label of a record of an entity as people read it (engine/schema/record-label.ts: `x-entity.label`,
  * « Élodie Garnier » rather than « Garnier »); an account without a name is its e-mail.
  */
-export function displayOf(entity: EntitySchema, record: Record<string, unknown>): string {
-  return recordLabel(entity, record) || String(record.email ?? record.pk);
+export function displayOf(entity: EntitySchema, record: Record<string, unknown>, related?: RelatedLabel): string {
+  return recordLabel(entity, record, related) || String(record.email ?? record.pk);
+}
+
+/**
+ * The labels of the records that the naming properties of `records` point to (an action is named by
+ * its act: « A1 — Visite à domicile 1er décembre 2026 »), read with the same rights as any list, so a
+ * choice never names a record its list would hide.
+ */
+export async function relatedLabels(
+  ctx: RequestContext,
+  entity: EntitySchema,
+  records: Record<string, unknown>[],
+): Promise<RelatedLabel> {
+  const found = new Map<string, Map<number, string>>();
+  for (const property of labelProperties(entity)) {
+    const relation = entity.properties[property]?.['x-relation'];
+    const target = relation ? ctx.app.registry.entities.get(relation.entity) : undefined;
+    if (!target || target.schema['x-entity'].secretLink) continue;
+    if (ctx.whiteLabel.modules[target.schema['x-entity'].module] === false) continue;
+    const ids = [...new Set(records.map((r) => r[property]).filter((v): v is number => typeof v === 'number'))];
+    if (!ids.length) continue;
+    const rows = (await visibleRows(ctx, target)
+      .selectAll()
+      .where('pk' as never, 'in', ids as never)
+      .execute()) as Record<string, unknown>[];
+    const labels = new Map<number, string>();
+    for (const row of rows) {
+      const r = rowToRecord(target, row);
+      labels.set(r.pk as number, recordLabel(target.schema, r));
+    }
+    found.set(property, labels);
+  }
+  return (property, pk) => found.get(property)?.get(pk);
 }
 
 /**
@@ -70,6 +102,7 @@ export async function relationOptions(
       .execute()) as Record<string, unknown>[];
     records.push(...extra.map((r) => rowToRecord(target, r)));
   }
+  const related = await relatedLabels(ctx, target.schema, records);
   return records
     .filter(
       (r) =>
@@ -79,7 +112,7 @@ export async function relationOptions(
     )
     .map((r) => ({
       value: r.pk as number,
-      label: displayOf(target.schema, r),
+      label: displayOf(target.schema, r, related),
       // A calendar colours its events by a related record's colour (docs/calendar.md).
       ...(hasColor && typeof r.color === 'string' ? { color: r.color } : {}),
     }));
