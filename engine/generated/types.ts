@@ -3556,9 +3556,9 @@ export interface Newsletter {
    */
   group?: number;
   /**
-   * Identifiant d'URL — Dans l'adresse publique ; unique dans le groupe (lettres minuscules, chiffres et tirets).
+   * Identifiant d'URL — Dans l'adresse publique ; unique dans le groupe (lettres minuscules, chiffres et tirets). Laissé vide : fait à partir du titre.
    */
-  slug: string;
+  slug?: string;
   /**
    * Publiée
    */
@@ -3697,9 +3697,9 @@ export interface NewsletterGroup {
    */
   group: number;
   /**
-   * Identifiant d'URL — Dans l'adresse publique ; unique dans la structure (lettres minuscules, chiffres et tirets).
+   * Identifiant d'URL — Dans l'adresse publique ; unique dans la structure (lettres minuscules, chiffres et tirets). Laissé vide : fait à partir du titre.
    */
-  slug: string;
+  slug?: string;
   /**
    * Publié
    */
@@ -3813,7 +3813,7 @@ export interface NewsletterSending {
   /**
    * État
    */
-  status?: "sending" | "done";
+  status?: "sending" | "done" | "partial" | "failed";
   /**
    * Destinataires
    */

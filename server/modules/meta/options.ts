@@ -39,10 +39,17 @@ export async function relatedLabels(
     if (ctx.whiteLabel.modules[target.schema['x-entity'].module] === false) continue;
     const ids = [...new Set(records.map((r) => r[property]).filter((v): v is number => typeof v === 'number'))];
     if (!ids.length) continue;
-    const rows = (await visibleRows(ctx, target)
-      .selectAll()
-      .where('pk' as never, 'in', ids as never)
-      .execute()) as Record<string, unknown>[];
+    // A caller who may not list the related entity (a client and the accounts) gets no label from it.
+    let rows: Record<string, unknown>[];
+    try {
+      rows = (await visibleRows(ctx, target)
+        .selectAll()
+        .where('pk' as never, 'in', ids as never)
+        .execute()) as Record<string, unknown>[];
+    } catch (e) {
+      if (e instanceof HttpError) continue;
+      throw e;
+    }
     const labels = new Map<number, string>();
     for (const row of rows) {
       const r = rowToRecord(target, row);
