@@ -2367,7 +2367,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2384,7 +2385,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2401,7 +2403,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2418,7 +2421,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2435,7 +2439,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",

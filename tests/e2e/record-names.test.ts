@@ -59,4 +59,16 @@ describe('records named for people, dialogs that open on their field (advisor, C
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('opens the events screens to an administrator, whose rights already allowed them (1280 px)', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
+    await signIn(page, t.url, 'admin@demo.fr');
+    await page.goto(`${t.url}/evenements/`);
+    await page.getByRole('heading', { name: 'Événements', level: 1 }).waitFor(WAIT);
+    expect(new URL(page.url()).pathname).toBe('/evenements/');
+    await page.goto(`${t.url}/evenements/inscriptions/`);
+    await page.getByRole('heading', { name: 'Inscriptions aux événements', level: 1 }).waitFor(WAIT);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
