@@ -83,6 +83,17 @@ export default function GenericDetail() {
                     {/* Rich text reads as formatted text and images show, on a page meant to be read. */}
                     {meta.schema.properties[f].format === 'html' && typeof record[f] === 'string' && record[f] ? (
                       <SafeHtml className="rich-text" html={record[f]} />
+                    ) : meta.schema.properties[f].format === 'html-document' &&
+                      typeof record[f] === 'string' &&
+                      record[f] ? (
+                      // A mail as it was sent, rendered: the empty sandbox runs no script, submits no form and
+                      // has no origin, so whatever the document holds stays inert.
+                      <iframe
+                        className="html-document"
+                        sandbox=""
+                        srcDoc={record[f]}
+                        title={`${meta.schema.properties[f].title} : ${recordName(meta, record)}`}
+                      />
                     ) : (
                       <DisplayValue
                         prop={meta.schema.properties[f]}

@@ -3389,7 +3389,7 @@ export interface MailOutbox {
    */
   textBody?: string;
   /**
-   * Version HTML (source)
+   * Version HTML
    */
   htmlBody?: string;
   /**

@@ -71,4 +71,26 @@ describe('records named for people, dialogs that open on their field (advisor, C
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('shows a sent mail rendered in a frame that runs nothing, not its HTML source (1280 px)', async () => {
+    expect(
+      (await t.call('/accounts/password/reset/', { method: 'POST', body: { email: 'client@demo.fr' } })).status,
+    ).toBe(200);
+    const admin = await t.login('admin@demo.fr');
+    const mails = await t.call('/accounts/mail-outbox/?toEmail=client@demo.fr', { token: admin });
+    const mail = (mails.body as { pk: number; htmlBody: string }[]).find((m) => m.htmlBody);
+    expect(mail).toBeDefined();
+    const { page, context, errors } = await newPage(browser, { width: 1280, height: 900 });
+    await signIn(page, t.url, 'admin@demo.fr');
+    await page.goto(`${t.url}/administration/courriels-envoyes/${mail!.pk}`);
+    const frame = page.locator('iframe.html-document');
+    await frame.waitFor(WAIT);
+    expect(await frame.getAttribute('sandbox')).toBe('');
+    // The mail reads as text in the frame; its markup is not printed on the page.
+    await expect.poll(() => page.frameLocator('iframe.html-document').locator('body').innerText(), WAIT).toMatch(/\w/);
+    expect(await page.locator('.details').getByText('<html', { exact: false }).count()).toBe(0);
+    await screenshot(page, 'sent-mail-rendered-1280');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });
