@@ -2382,7 +2382,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2399,7 +2400,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2416,7 +2418,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2433,7 +2436,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",
@@ -2450,7 +2454,8 @@ export const routes: ManifestRoute[] = [
     },
     "access": {
       "role": [
-        "advisor"
+        "advisor",
+        "administrator"
       ]
     },
     "module": "events",

@@ -6,6 +6,7 @@ import { notify } from '../shell/notifications';
 import { t } from '../lib/messages';
 import { capitalise } from '../../engine/schema/registry';
 import type { EntityMeta, RecordData, RelatedList } from './types';
+import { recordNameOrNumber } from './record-name';
 
 /** The most related records offered (the list API's largest page). */
 const MAX_CHOICES = 200;
@@ -54,7 +55,7 @@ export function AddToExisting({
     };
   }, [meta, link, parentPk]);
 
-  const labelOf = (row: RecordData) => String(row[meta.display] ?? '') || `n° ${row.pk}`;
+  const labelOf = (row: RecordData) => recordNameOrNumber(meta, row);
   const submit = async () => {
     if (!chosen) {
       setError(t('ui.related.existing_required'));

@@ -20,6 +20,7 @@ import { isFileRef } from '../../engine/files/file-ref';
 import { SafeHtml } from './SafeHtml';
 import { FileImage } from './files/FileImage';
 import { filePaths } from './files/file-transfer';
+import { recordName, recordNameOrNumber } from './record-name';
 
 /** A record read-only, in the sections of its form. */
 export default function GenericDetail() {
@@ -40,7 +41,7 @@ export default function GenericDetail() {
   const whiteLabel = useAtomValue(ruleWhiteLabelAtom);
   const fields = meta ? meta.form.layout.sections.flatMap((s) => s.fields) : [];
   const labels = useRelationLabels(record ? [record] : [], meta?.schema.properties, fields);
-  usePageTitle(record && meta ? String(record[meta.display] ?? '') : null);
+  usePageTitle(record && meta ? recordNameOrNumber(meta, record) : null);
   if (metaError || error)
     return (
       <div className="notice notice-error" role="alert">
@@ -82,6 +83,17 @@ export default function GenericDetail() {
                     {/* Rich text reads as formatted text and images show, on a page meant to be read. */}
                     {meta.schema.properties[f].format === 'html' && typeof record[f] === 'string' && record[f] ? (
                       <SafeHtml className="rich-text" html={record[f]} />
+                    ) : meta.schema.properties[f].format === 'html-document' &&
+                      typeof record[f] === 'string' &&
+                      record[f] ? (
+                      // A mail as it was sent, rendered: the empty sandbox runs no script, submits no form and
+                      // has no origin, so whatever the document holds stays inert.
+                      <iframe
+                        className="html-document"
+                        sandbox=""
+                        srcDoc={record[f]}
+                        title={`${meta.schema.properties[f].title} : ${recordName(meta, record)}`}
+                      />
                     ) : (
                       <DisplayValue
                         prop={meta.schema.properties[f]}
@@ -93,7 +105,7 @@ export default function GenericDetail() {
                     {isImage(record[f]) && meta.apiPath && typeof record.pk === 'number' && (
                       <FileImage
                         path={filePaths(meta.apiPath, f, record.pk).download!}
-                        alt={`${meta.schema.properties[f].title} : ${String(record[meta.display] ?? '')}`}
+                        alt={`${meta.schema.properties[f].title} : ${recordName(meta, record)}`}
                       />
                     )}
                   </dd>

@@ -31,8 +31,11 @@ import { WorkflowPanel } from './WorkflowPanel';
 import { RecordActions, deleteWarningOf } from './RecordActions';
 import { ErrorSummary } from './ErrorSummary';
 import { withArticle } from './french';
+import { recordName } from './record-name';
 import { allowedValues, canAccess } from '../../engine/access/can-access';
 import { recordScopes } from '../../engine/schema/record-scopes';
+import { evaluate } from '../../engine/logic/logic';
+import type { Rule } from '../../engine/schema/types';
 
 /**
  * Buttons ignore a second press within 300 ms (spec 01 §5): a double click saves once. A press
@@ -95,8 +98,14 @@ export interface EditFormContext {
 }
 
 function labelOf(meta: EntityMeta, data: RecordData): string {
-  const v = data[meta.display];
-  return typeof v === 'string' && v ? v : capitalise(meta.labels.singular);
+  return recordName(meta, data) || capitalise(meta.labels.singular);
+}
+
+/** « Contact « Élodie Garnier » créé. », « Note « Rappeler lundi » créée. », « Rappel créé. » when it has no name. */
+function doneNotice(meta: EntityMeta, data: RecordData, done: 'created' | 'deleted'): string {
+  const label = recordName(meta, data);
+  const key = `ui.${done}${label ? '' : '_unnamed'}${meta.labels.feminine ? '_feminine' : ''}`;
+  return t(key, { entity: capitalise(meta.labels.singular), label });
 }
 
 export interface GenericEditProps {
@@ -265,6 +274,10 @@ function EditScreen({
       const defaults: RecordData = {};
       for (const [name, p] of Object.entries(meta.schema.properties))
         if (p.default !== undefined && !p.readOnly) defaults[name] = structuredClone(p.default);
+      // Declared starting values that depend on who opens the form (fieldRules.initial).
+      for (const [name, rules] of Object.entries(meta.fieldRules ?? {}))
+        if (rules.initial !== undefined && meta.schema.properties[name] && !meta.schema.properties[name].readOnly)
+          defaults[name] = evaluate(rules.initial as Rule, meta.ruleContext);
       for (const [name, value] of Object.entries(prefill ?? {}))
         if (meta.schema.properties[name] && !meta.schema.properties[name].readOnly) defaults[name] = value;
       // A custom form's meta arriving after the first keeps what was already typed.
@@ -422,12 +435,7 @@ function EditScreen({
       clearOptionsCache();
       // An error notice from an earlier attempt would now say the opposite of what happened.
       dismissNotices('error');
-      notify(
-        creating
-          ? t(meta.labels.feminine ? 'ui.created_feminine' : 'ui.created', { label: labelOf(meta, saved) })
-          : t('ui.saved'),
-        'success',
-      );
+      notify(creating ? doneNotice(meta, saved, 'created') : t('ui.saved'), 'success');
       props.onSaved?.(saved);
       if (props.onClose) props.onClose();
       else if (props.stayAfterSave) setData(saved);
@@ -463,12 +471,7 @@ function EditScreen({
     try {
       await api(`/${meta.apiPath}/${pk}/`, { method: 'DELETE' });
       clearOptionsCache();
-      notify(
-        softDelete
-          ? softDelete.done.replace('{label}', label)
-          : t(meta.labels.feminine ? 'ui.deleted_feminine' : 'ui.deleted', { label }),
-        'success',
-      );
+      notify(softDelete ? softDelete.done.replace('{label}', label) : doneNotice(meta, data, 'deleted'), 'success');
       navigate(listPath);
     } catch (e) {
       notify((e as ApiError).message, 'error');
@@ -478,7 +481,14 @@ function EditScreen({
   };
 
   const cancel = async () => {
-    if (dirty && !(await confirmAction(t('ui.unsaved_changes'), { confirm: t('ui.leave_without_saving') }))) return;
+    if (
+      dirty &&
+      !(await confirmAction(t('ui.unsaved_changes'), {
+        confirm: t('ui.leave_without_saving'),
+        cancel: t('ui.keep_editing'),
+      }))
+    )
+      return;
     if (props.onClose) props.onClose();
     else navigate(listPath);
   };

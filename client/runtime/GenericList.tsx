@@ -30,6 +30,7 @@ import { ListMarkers } from './ListMarkers';
 import { useRememberedFilters } from './use-remembered-filters';
 import { sortKeys } from '../../engine/schema/sort-keys';
 import './generic-screens.css';
+import { recordName } from './record-name';
 
 // Leaflet and the map's styles load with the « Carte » view only.
 const GenericMap = lazy(() => import('./map/GenericMap'));
@@ -304,7 +305,7 @@ function ListScreen({
                 <span className="list-thumb">
                   <FileImage
                     path={filePaths(meta.apiPath, c, row.original.pk).download!}
-                    alt={`${prop.title} : ${String(row.original[meta.display] ?? '')}`}
+                    alt={`${prop.title} : ${recordName(meta, row.original)}`}
                   />
                 </span>
               );

@@ -18,6 +18,7 @@ import { useAtomValue } from 'jotai';
 import { ruleUserAtom } from '../state/session';
 import { ruleWhiteLabelAtom } from '../state/white-label';
 import { AddToExisting } from './AddToExisting';
+import { recordNameOrNumber } from './record-name';
 
 /** What the creation form of a related record is given (GenericEdit's props of the same names). */
 export interface CreateFormProps {
@@ -48,7 +49,7 @@ export function RelatedPanels({
 }) {
   const pk = record.pk;
   if (!meta.related?.length || typeof pk !== 'number') return null;
-  const parentLabel = String(record[meta.display] ?? '') || `n° ${pk}`;
+  const parentLabel = recordNameOrNumber(meta, record) || `n° ${pk}`;
   return (
     <div className="related-panels">
       {meta.related.map((r) => (
@@ -241,7 +242,13 @@ function RelatedTable({
     unsaved.current = dirty;
   }, []);
   const dismissDialog = async () => {
-    if (unsaved.current && !(await confirmAction(t('ui.unsaved_changes'), { confirm: t('ui.leave_without_saving') })))
+    if (
+      unsaved.current &&
+      !(await confirmAction(t('ui.unsaved_changes'), {
+        confirm: t('ui.leave_without_saving'),
+        cancel: t('ui.keep_editing'),
+      }))
+    )
       return;
     closeDialog();
   };

@@ -36,6 +36,8 @@ export interface EntityMeta extends AccessRules {
   /** Labels of the entities that relation fields point to. */
   relationLabels?: Record<string, { singular: string; plural: string; feminine?: boolean }>;
   display: string;
+  /** The properties that name a record to a person (x-entity.label, default [display]). */
+  label?: string[];
   apiPath?: string;
   /** The list is a store list: kept in the browser, refreshed incrementally (client/state/store-lists.ts). */
   storeList?: boolean;
@@ -74,7 +76,7 @@ export interface EntityMeta extends AccessRules {
     /** The list's filters when the address names none (x-entity.screens.filters). */
     filters?: Record<string, string>;
   };
-  fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule }>;
+  fieldRules: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule; initial?: unknown }>;
   /** The entity has a workflow (schemas/workflows/): its records show the workflow panel. */
   workflow?: boolean;
   checks: { rule: Rule; path?: string; message: string }[];

@@ -1,6 +1,38 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { t } from '../lib/messages';
 
+const FIELD =
+  'input:not([type=hidden]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [contenteditable=true]';
+
+/**
+ * A dialog opens on its first field, not on « × » (the browser's choice, the first focusable
+ * element): the form inside may arrive a render later (its meta is fetched), so the body is
+ * watched until a field shows, unless the user has moved the focus meanwhile.
+ */
+function focusFirstField(d: HTMLDialogElement): () => void {
+  const body = d.querySelector('.dialog-body');
+  if (!body) return () => undefined;
+  const opening = document.activeElement;
+  const tryFocus = (): boolean => {
+    if (document.activeElement !== opening && document.activeElement !== d && !isClose(document.activeElement))
+      return true;
+    const field = body.querySelector<HTMLElement>(FIELD);
+    if (!field) return false;
+    field.focus();
+    return true;
+  };
+  if (tryFocus()) return () => undefined;
+  const watch = new MutationObserver(() => {
+    if (tryFocus()) watch.disconnect();
+  });
+  watch.observe(body, { childList: true, subtree: true });
+  return () => watch.disconnect();
+}
+
+function isClose(el: Element | null): boolean {
+  return el instanceof HTMLElement && el.classList.contains('dialog-close');
+}
+
 /** The generic dialog: a modal <dialog> (focus kept inside, Escape closes) with a title. */
 export function Dialog(props: {
   open: boolean;
@@ -13,9 +45,13 @@ export function Dialog(props: {
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const d = ref.current;
-    if (!d) return;
-    if (props.open && !d.open) d.showModal();
+    if (!d) return undefined;
+    if (props.open && !d.open) {
+      d.showModal();
+      return focusFirstField(d);
+    }
     if (!props.open && d.open) d.close();
+    return undefined;
   }, [props.open]);
   return (
     <dialog
@@ -29,7 +65,7 @@ export function Dialog(props: {
     >
       <div className="dialog-header">
         <h2>{props.title}</h2>
-        <button type="button" className="icon-button" aria-label={t('ui.close')} onClick={props.onClose}>
+        <button type="button" className="icon-button dialog-close" aria-label={t('ui.close')} onClick={props.onClose}>
           ×
         </button>
       </div>

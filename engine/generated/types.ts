@@ -1024,7 +1024,7 @@ export interface Contact {
    */
   referents?: number[];
   /**
-   * Accepte les newsletters
+   * Accepte les newsletters — À cocher seulement avec l'accord de la personne (consentement explicite).
    */
   acceptsNewsletters?: boolean;
   /**
@@ -1191,9 +1191,9 @@ export interface Document {
    */
   pinned?: boolean;
   /**
-   * Description
+   * Description — Laissée vide, elle reprend le nom du fichier joint.
    */
-  note: string;
+  note?: string;
   /**
    * Tags
    */
@@ -3390,7 +3390,7 @@ export interface MailOutbox {
    */
   textBody?: string;
   /**
-   * Version HTML (source)
+   * Version HTML
    */
   htmlBody?: string;
   /**
@@ -3557,9 +3557,9 @@ export interface Newsletter {
    */
   group?: number;
   /**
-   * Identifiant d'URL — Dans l'adresse publique ; unique dans le groupe (lettres minuscules, chiffres et tirets).
+   * Identifiant d'URL — Dans l'adresse publique ; unique dans le groupe (lettres minuscules, chiffres et tirets). Laissé vide : fait à partir du titre.
    */
-  slug: string;
+  slug?: string;
   /**
    * Publiée
    */
@@ -3698,9 +3698,9 @@ export interface NewsletterGroup {
    */
   group: number;
   /**
-   * Identifiant d'URL — Dans l'adresse publique ; unique dans la structure (lettres minuscules, chiffres et tirets).
+   * Identifiant d'URL — Dans l'adresse publique ; unique dans la structure (lettres minuscules, chiffres et tirets). Laissé vide : fait à partir du titre.
    */
-  slug: string;
+  slug?: string;
   /**
    * Publié
    */
@@ -3814,7 +3814,7 @@ export interface NewsletterSending {
   /**
    * État
    */
-  status?: "sending" | "done";
+  status?: "sending" | "done" | "partial" | "failed";
   /**
    * Destinataires
    */

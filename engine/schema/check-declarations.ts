@@ -232,6 +232,7 @@ export function checkDeclarations(decls: Declarations): string[] {
     if (x.api) seen.path.add(x.api.path);
     if (!moduleIds.has(x.module)) problems.push(`${where}: unknown module ${x.module}`);
     if (!props.has(x.display)) problems.push(`${where}: display property ${x.display} does not exist`);
+    for (const p of x.label ?? []) if (!props.has(p)) problems.push(`${where}: label property ${p} does not exist`);
     for (const r of schema.required ?? [])
       if (!props.has(r)) problems.push(`${where}: required ${r} is not a property`);
     // The breadcrumb shows the menu label, the page the screen title: they must name one thing

@@ -32,6 +32,8 @@ export interface PropertySchema {
   'x-storage'?: { column?: string; index?: boolean; unique?: boolean; private?: boolean; virtual?: boolean };
   'x-tenant'?: string[];
   'x-enum-labels'?: Record<string, string>;
+  /** The French message shown when the value does not match `pattern` (« 14 chiffres, sans espace »). */
+  'x-pattern-message'?: string;
   /** The title is a feminine noun: words agreeing with it follow (« Structure : Toutes »). */
   'x-feminine'?: boolean;
   /** Limits of a `format: file` property (engine/files/file-ref.ts). */
@@ -141,6 +143,8 @@ export interface EntityDeclaration {
     delete?: { action: string; keep: string; confirm: string; done: string };
   };
   display: string;
+  /** Properties whose values, joined by a space, name a record to a person (default: `display`). */
+  label?: string[];
   api?: {
     path: string;
     actions?: EntityAction[];
@@ -186,7 +190,17 @@ export interface EntityDeclaration {
    * record), the server leaves the field out of every answer of the generic API — the value stays
    * stored and the entity's own rules still read it (e.g. a view rule over a private list).
    */
-  fieldRules?: Record<string, { visibleIf?: Rule; requiredIf?: Rule; readOnlyIf?: Rule; readableIf?: Rule }>;
+  fieldRules?: Record<
+    string,
+    {
+      visibleIf?: Rule;
+      requiredIf?: Rule;
+      readOnlyIf?: Rule;
+      readableIf?: Rule;
+      /** JSON-Logic for the value a new record's form starts with, on { user, whiteLabel } (the signed-in user). */
+      initial?: unknown;
+    }
+  >;
   checks?: { rule: Rule; path?: string; message: string }[];
   screens?: EntityScreens;
   menu?: {

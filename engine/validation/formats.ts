@@ -37,6 +37,7 @@ export const FORMATS: Record<string, (v: string) => boolean> = {
   // Formats that choose a widget and constrain nothing.
   html: () => true,
   textarea: () => true,
+  'html-document': () => true,
   password: () => true,
   'fr-address': () => true,
   'data-url': (v) => /^data:[a-z0-9.+/-]+;base64,/i.test(v),

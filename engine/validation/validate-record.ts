@@ -129,11 +129,14 @@ export function validateRecord(args: {
   const errors: FieldError[] = [];
   const push = (path: string, code: string, params: Record<string, unknown> = {}) => {
     if (path && errors.some((e) => e.path === path)) return; // first message per field is enough
+    // A pattern says what it wants in the property's own words (« 14 chiffres » for a SIRET):
+    // a custom form's field, which has no catalogue key of its own, declares it with the field.
+    const own = code === 'pattern' ? entity.schema.properties[path.split('.')[0]]?.['x-pattern-message'] : undefined;
     errors.push({
       path,
       code,
       params,
-      message: translate(catalogue, errorKeys(entity.name, path, code), params, entity.messages),
+      message: own ?? translate(catalogue, errorKeys(entity.name, path, code), params, entity.messages),
     });
   };
 

@@ -38,7 +38,6 @@ async function relationLabels(ctx: RequestContext, entityName: string, ids: numb
   const target = ctx.app.registry.entities.get(entityName);
   if (!target || ctx.whiteLabel.modules[target.schema['x-entity'].module] === false) return labels;
   if (target.schema['x-entity'].secretLink) return labels;
-  const display = target.schema['x-entity'].display;
   for (let i = 0; i < ids.length; i += LABEL_BATCH) {
     const rows = (await visibleRows(ctx, target)
       .selectAll()
@@ -46,7 +45,7 @@ async function relationLabels(ctx: RequestContext, entityName: string, ids: numb
       .execute()) as Record<string, unknown>[];
     for (const row of rows) {
       const r = rowToRecord(target, row);
-      labels.set(r.pk as number, displayOf(entityName, r, display));
+      labels.set(r.pk as number, displayOf(target.schema, r));
     }
   }
   return labels;

@@ -93,6 +93,8 @@ describe.each(DIALECTS)('newsletters on %s', (dialect) => {
         title: 'Lettre n°1 : isoler avant l’hiver',
         newsletterGroup: gon,
         slug: 'lettre-1',
+        isActive: true,
+        isPublic: true,
         publicationStartDate: new Date(Date.now() - DAY).toISOString(),
         blocks: [
           { type: 'title', text: 'Les aides 2031' },
@@ -224,6 +226,30 @@ describe.each(DIALECTS)('newsletters on %s', (dialect) => {
       .execute();
     expect(rows.map((r) => r.status)).toEqual(['sent', 'failed', 'sent']);
     expect(rows[1]!.error).toBe(INTERRUPTED);
+    // Finished with one failure: not « Terminé » as if every mail went.
+    const finished = await t.call(`/infolettres/sending/${res.body.pk}/`, { token });
+    expect(finished.body).toMatchObject({ status: 'partial', sentCount: 2, failedCount: 1 });
+  });
+
+  it('starts a new issue unpublished and private, its URL name made from its title', async () => {
+    const draft = await t.call('/infolettres/newsletter/', {
+      method: 'POST',
+      token,
+      body: { title: 'Lettre de décembre', newsletterGroup: gon, publicationStartDate: new Date().toISOString() },
+    });
+    expect(draft.status, JSON.stringify(draft.body)).toBe(201);
+    expect(draft.body).toMatchObject({ isActive: false, isPublic: false, slug: 'lettre-de-decembre' });
+    const again = await t.call('/infolettres/newsletter/', {
+      method: 'POST',
+      token,
+      body: { title: 'Lettre de décembre', newsletterGroup: gon, publicationStartDate: new Date().toISOString() },
+    });
+    expect(again.body.slug).toBe('lettre-de-decembre-2');
+    expect(
+      (await t.call(`/infolettres/public/${groupSlug}/la-lettre/lettre-de-decembre/${draft.body.pk}/`)).status,
+    ).toBe(404);
+    for (const pk of [draft.body.pk, again.body.pk])
+      expect((await t.call(`/infolettres/newsletter/${pk}/`, { method: 'DELETE', token })).status).toBe(200);
   });
 
   it('shows published issues only on the public pages, and refuses the neighbour and the anonymous', async () => {
@@ -234,6 +260,8 @@ describe.each(DIALECTS)('newsletters on %s', (dialect) => {
         title: 'Lettre future',
         newsletterGroup: gon,
         slug: 'future',
+        isActive: true,
+        isPublic: true,
         publicationStartDate: new Date(Date.now() + DAY).toISOString(),
       },
     });
@@ -244,6 +272,8 @@ describe.each(DIALECTS)('newsletters on %s', (dialect) => {
         title: 'Lettre passée',
         newsletterGroup: gon,
         slug: 'passee',
+        isActive: true,
+        isPublic: true,
         publicationStartDate: new Date(Date.now() - 3 * DAY).toISOString(),
         publicationEndDate: new Date(Date.now() - DAY).toISOString(),
       },

@@ -84,6 +84,8 @@ describe('newsletters: block editor, sending, public pages (Chromium)', () => {
         title: TITLE,
         newsletterGroup: gon.pk,
         slug: 'lettre-7',
+        isActive: true,
+        isPublic: true,
         publicationStartDate: new Date(Date.now() - DAY).toISOString(),
       })
     ).pk;

@@ -99,9 +99,9 @@ describe('related lists on a record page (Chromium)', () => {
     await add.click();
     await dialog.getByLabel('Nom').first().fill('Permanence abandonnée');
     await page.keyboard.press('Escape');
-    const leave = page.getByRole('button', { name: 'Quitter sans enregistrer' });
+    const leave = page.getByRole('button', { name: 'Abandonner les modifications' });
     await expect.poll(() => leave.isVisible(), soon).toBe(true);
-    await page.getByRole('button', { name: 'Annuler' }).last().click();
+    await page.getByRole('button', { name: 'Continuer la saisie' }).click();
     await expect.poll(() => leave.isVisible(), soon).toBe(false);
     expect(await dialog.getByLabel('Nom').first().inputValue()).toBe('Permanence abandonnée');
     await page.keyboard.press('Escape');

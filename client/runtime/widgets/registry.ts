@@ -58,7 +58,7 @@ const testers: Tester[] = [
   { widget: 'date', rank: (p) => (p.format === 'date' ? 6 : -1) },
   { widget: 'time', rank: (p) => (p.format === 'time' ? 6 : -1) },
   { widget: 'html', rank: (p) => (p.format === 'html' ? 6 : -1) },
-  { widget: 'textarea', rank: (p) => (p.format === 'textarea' ? 6 : -1) },
+  { widget: 'textarea', rank: (p) => (p.format === 'textarea' || p.format === 'html-document' ? 6 : -1) },
   { widget: 'checkbox', rank: (p) => (mainType(p) === 'boolean' ? 3 : -1) },
   { widget: 'number', rank: (p) => (mainType(p) === 'number' || mainType(p) === 'integer' ? 3 : -1) },
   { widget: 'text', rank: () => 1 },

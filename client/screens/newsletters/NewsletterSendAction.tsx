@@ -70,7 +70,7 @@ export default function NewsletterSendAction({ record, label }: RecordActionProp
       api<Sending>(`/infolettres/sending/${sendingPk}/`).then(
         (s) => {
           setCurrent(s);
-          if (s.status === 'done') {
+          if (s.status !== 'sending') {
             notify(sendingText(s), s.failedCount ? 'error' : 'success');
             void loadSendings();
           }
@@ -121,9 +121,9 @@ export default function NewsletterSendAction({ record, label }: RecordActionProp
   const close = () => {
     setOpen(false);
     setError(null);
-    if (current?.status === 'done') setCurrent(null);
+    if (current && current.status !== 'sending') setCurrent(null);
   };
-  const done = current?.status === 'done';
+  const done = Boolean(current && current.status !== 'sending');
 
   return (
     <>

@@ -19,11 +19,15 @@ describe('newsletter sending texts', () => {
     expect(sendingText({ status: 'sending', recipientCount: 3, sentCount: 1, failedCount: 0 })).toBe(
       'Envoi en cours : 1 sur 3 traités.',
     );
-    expect(sendingText({ status: 'done', recipientCount: 3, sentCount: 2, failedCount: 1 })).toBe(
+    expect(sendingText({ status: 'partial', recipientCount: 3, sentCount: 2, failedCount: 1 })).toBe(
       'Envoi terminé : 2 courriels envoyés sur 3, 1 échec.',
     );
     expect(sendingText({ status: 'done', recipientCount: 1, sentCount: 1, failedCount: 0 })).toBe(
       'Envoi terminé : 1 courriel envoyé sur 1.',
+    );
+    // Every mail refused (no sending account, a server that says no): never « terminé ».
+    expect(sendingText({ status: 'failed', recipientCount: 2, sentCount: 0, failedCount: 2 })).toBe(
+      'Envoi échoué : aucun courriel envoyé sur 2, 2 échecs. Vérifiez le compte d’envoi de la structure.',
     );
   });
 });

@@ -3,7 +3,8 @@ import { formatNumber } from '../../lib/format';
 /** A sending as the API gives it (entity newsletter-sending). */
 export interface Sending {
   pk: number;
-  status: 'sending' | 'done';
+  /** « done »: every mail went; « partial »: some failed; « failed »: none went. */
+  status: 'sending' | 'done' | 'partial' | 'failed';
   recipientCount: number;
   skippedCount: number;
   sentCount: number;
@@ -49,7 +50,9 @@ export function recipientsText(lines: RecipientLine[]): string {
 /** Where a sending stands, in French. */
 export function sendingText(s: Pick<Sending, 'status' | 'recipientCount' | 'sentCount' | 'failedCount'>): string {
   const failed = s.failedCount ? `, ${plural(s.failedCount, 'échec', 'échecs')}` : '';
-  if (s.status === 'done')
+  if (s.status === 'failed')
+    return `Envoi échoué : aucun courriel envoyé sur ${formatNumber(s.recipientCount)}${failed}. Vérifiez le compte d’envoi de la structure.`;
+  if (s.status !== 'sending')
     return `Envoi terminé : ${plural(s.sentCount, 'courriel envoyé', 'courriels envoyés')} sur ${formatNumber(
       s.recipientCount,
     )}${failed}.`;

@@ -1,10 +1,35 @@
 import { sql } from 'kysely';
+import { slugify } from '../../../engine/format/slug';
 import { message } from '../../context';
 import type { EntityHook } from '../hook-types';
 import { isRecordKey } from '../../db/record-key';
 import { columnOf } from '../../db/row-mapper';
 import { cleanHtml } from '../../security/sanitize-html';
 import type { FieldError } from '../../../engine/validation/field-error';
+
+/**
+ * A slug left empty is made from the title (« Lettre de décembre » → lettre-de-decembre), numbered
+ * when the parent already has it; nobody types a URL name by hand. A stored one is kept.
+ */
+async function slugFromTitle(
+  entity: Parameters<NonNullable<EntityHook['beforeValidate']>>[0]['entity'],
+  record: Record<string, unknown>,
+  db: Parameters<NonNullable<EntityHook['beforeValidate']>>[0]['db'],
+  parent: string,
+): Promise<void> {
+  if (typeof record.slug === 'string' && record.slug.trim() !== '') return;
+  const base = slugify(String(record.title ?? ''), 90) || (entity.name === 'newsletter' ? 'numero' : 'lettre');
+  let qb = db
+    .selectFrom(entity.schema['x-entity'].table as never)
+    .select(sql.ref(columnOf(entity, 'slug')).as('slug'))
+    .where(sql.ref(columnOf(entity, 'slug')), 'like', `${base}%`);
+  if (isRecordKey(record[parent])) qb = qb.where(sql.ref(columnOf(entity, parent)), '=', record[parent]);
+  if (isRecordKey(record.pk)) qb = qb.where('pk' as never, '<>', record.pk as never);
+  const taken = new Set(((await qb.execute()) as { slug: string }[]).map((r) => r.slug));
+  let slug = base;
+  for (let i = 2; taken.has(slug); i += 1) slug = `${base}-${i}`;
+  record.slug = slug;
+}
 
 /** The property that scopes a slug: a newsletter group's structure, a newsletter's group of newsletters. */
 const PARENT: Record<string, string> = { 'newsletter-group': 'group', newsletter: 'newsletterGroup' };
@@ -17,6 +42,8 @@ const PARENT: Record<string, string> = { 'newsletter-group': 'group', newsletter
  */
 export const newsletterSlug: EntityHook = {
   async beforeValidate({ entity, record, db }) {
+    const parent = PARENT[entity.name];
+    if (parent) await slugFromTitle(entity, record, db, parent);
     if (entity.name !== 'newsletter') return;
     if (isRecordKey(record.newsletterGroup)) {
       const gon = await db

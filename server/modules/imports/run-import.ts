@@ -60,10 +60,13 @@ async function relationIndex(ctx: RequestContext, target: EntityRuntime, matchBy
   const rows = (await visibleRows(ctx, target).selectAll().execute()) as Record<string, unknown>[];
   for (const row of rows) {
     const r = rowToRecord(target, row);
-    const label = matchBy ? String(r[matchBy] ?? '') : displayOf(target.name, r, target.schema['x-entity'].display);
-    if (label === '') continue;
-    const key = normaliseLabel(label);
-    index.set(key, [...(index.get(key) ?? []), r.pk as number]);
+    // The full label is what an export writes (« Élodie Garnier »); the display value alone (« Garnier »)
+    // is what a file typed by hand often holds, and what exports wrote before labels were declared.
+    const labels = matchBy
+      ? [String(r[matchBy] ?? '')]
+      : [displayOf(target.schema, r), String(r[target.schema['x-entity'].display] ?? '')];
+    for (const key of new Set(labels.filter((l) => l !== '').map(normaliseLabel)))
+      index.set(key, [...(index.get(key) ?? []), r.pk as number]);
   }
   return index;
 }

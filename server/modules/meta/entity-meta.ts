@@ -5,6 +5,7 @@ import type { PropertySchema, RecordActionDeclaration } from '../../../engine/sc
 import { validatorUrl } from './validator-modules';
 import { holds } from '../../../engine/logic/logic';
 import { relatedLists } from './related-lists';
+import { labelProperties } from '../../../engine/schema/record-label';
 
 function importOf(ctx: RequestContext, name: string, mayCreate: boolean) {
   const mapping = (ctx.app.registry.declarations.imports ?? []).find((i) => i.entity === name);
@@ -79,6 +80,8 @@ export async function entityMeta(ctx: RequestContext, name: string, scopes: read
     labels: x.labels,
     relationLabels,
     display: x.display,
+    // What names a record to a person (engine/schema/record-label.ts): notices, titles, confirmations.
+    label: labelProperties(entity.schema),
     apiPath: x.api?.path,
     // The client keeps such lists in a store refreshed with `limit-to-objects-after` (spec 01 §7).
     storeList: Boolean(x.api?.storeList),

@@ -8,18 +8,56 @@ import { assertModuleEnabled, assertNotSecretLinked, entityOf, ruleData } from '
 import { visibleRows } from '../../operations/find';
 import { HttpError } from '../../http/http-error';
 import { message, notFound } from '../../context';
-import { plainTextOf } from '../../../engine/html/plain-text';
+import { labelProperties, recordLabel, type RelatedLabel } from '../../../engine/schema/record-label';
+import type { EntitySchema } from '../../../engine/schema/types';
 
 const LIMIT = 200;
 
-/** Label of a record of an entity (its display property; users: first and last name). */
-export function displayOf(entityName: string, record: Record<string, unknown>, display: string): string {
-  if (entityName === 'user')
-    return [record.firstName, record.lastName].filter(Boolean).join(' ') || String(record.email ?? record.pk);
-  const value = record[display];
-  // A rich-text display (a note) is named by its text, not its markup.
-  if (typeof value === 'string' && value.includes('<')) return plainTextOf(value) || String(record.pk);
-  return String(value ?? record.pk);
+/**
+ * Label of a record of an entity as people read it (engine/schema/record-label.ts: `x-entity.label`,
+ * « Élodie Garnier » rather than « Garnier »); an account without a name is its e-mail.
+ */
+export function displayOf(entity: EntitySchema, record: Record<string, unknown>, related?: RelatedLabel): string {
+  return recordLabel(entity, record, related) || String(record.email ?? record.pk);
+}
+
+/**
+ * The labels of the records that the naming properties of `records` point to (an action is named by
+ * its act: « A1 — Visite à domicile 1er décembre 2026 »), read with the same rights as any list, so a
+ * choice never names a record its list would hide.
+ */
+export async function relatedLabels(
+  ctx: RequestContext,
+  entity: EntitySchema,
+  records: Record<string, unknown>[],
+): Promise<RelatedLabel> {
+  const found = new Map<string, Map<number, string>>();
+  for (const property of labelProperties(entity)) {
+    const relation = entity.properties[property]?.['x-relation'];
+    const target = relation ? ctx.app.registry.entities.get(relation.entity) : undefined;
+    if (!target || target.schema['x-entity'].secretLink) continue;
+    if (ctx.whiteLabel.modules[target.schema['x-entity'].module] === false) continue;
+    const ids = [...new Set(records.map((r) => r[property]).filter((v): v is number => typeof v === 'number'))];
+    if (!ids.length) continue;
+    // A caller who may not list the related entity (a client and the accounts) gets no label from it.
+    let rows: Record<string, unknown>[];
+    try {
+      rows = (await visibleRows(ctx, target)
+        .selectAll()
+        .where('pk' as never, 'in', ids as never)
+        .execute()) as Record<string, unknown>[];
+    } catch (e) {
+      if (e instanceof HttpError) continue;
+      throw e;
+    }
+    const labels = new Map<number, string>();
+    for (const row of rows) {
+      const r = rowToRecord(target, row);
+      labels.set(r.pk as number, recordLabel(target.schema, r));
+    }
+    found.set(property, labels);
+  }
+  return (property, pk) => found.get(property)?.get(pk);
 }
 
 /**
@@ -71,6 +109,7 @@ export async function relationOptions(
       .execute()) as Record<string, unknown>[];
     records.push(...extra.map((r) => rowToRecord(target, r)));
   }
+  const related = await relatedLabels(ctx, target.schema, records);
   return records
     .filter(
       (r) =>
@@ -80,7 +119,7 @@ export async function relationOptions(
     )
     .map((r) => ({
       value: r.pk as number,
-      label: displayOf(args.entity, r, x.display),
+      label: displayOf(target.schema, r, related),
       // A calendar colours its events by a related record's colour (docs/calendar.md).
       ...(hasColor && typeof r.color === 'string' ? { color: r.color } : {}),
     }));

@@ -120,6 +120,12 @@ export function onMailAccepted(hook: typeof afterAccepted): void {
   afterAccepted = hook;
 }
 
+/** A finished sending says whether its mails went: all (« Terminé »), some, or none (« Échoué »). */
+function finishedStatus(sent: number, failed: number): 'done' | 'partial' | 'failed' {
+  if (failed === 0) return 'done';
+  return sent === 0 ? 'failed' : 'partial';
+}
+
 async function refreshCounts(app: AppContext, sending: number): Promise<number> {
   const db = app.database.db;
   const rows = await db
@@ -136,7 +142,7 @@ async function refreshCounts(app: AppContext, sending: number): Promise<number> 
     .set({
       sent_count: n('sent'),
       failed_count: n('failed'),
-      status: pending === 0 ? 'done' : 'sending',
+      status: pending > 0 ? 'sending' : finishedStatus(n('sent'), n('failed')),
       updated_at: new Date().toISOString(),
     })
     .where('pk', '=', sending)
@@ -166,7 +172,7 @@ export async function sendNewsletterBatch(
     .selectAll()
     .where('pk', '=', payload.sending)
     .executeTakeFirst();
-  if (!sending || sending.status === 'done') return;
+  if (!sending || sending.status !== 'sending') return;
   await db
     .updateTable('newsletters_delivery')
     .set({ status: 'failed', error: INTERRUPTED, updated_at: new Date().toISOString() })
