@@ -25434,6 +25434,10 @@ export interface WhiteLabel {
    */
   clientselfcreationIsActive?: boolean;
   /**
+   * Rendez-vous en ligne sans compte préalable — À l'étape « Identification », un visiteur sans compte donne son nom, son courriel, son téléphone et son accord sur ses données : son compte client et sa fiche de contact dans l'espace fichiers de la structure sont créés (ou la fiche existante est reprise). Sinon, la prise de rendez-vous dit dès la première étape comment réserver par téléphone ou sur place.
+   */
+  bookingNewcomersIsActive?: boolean;
+  /**
    * Accueil des visiteurs
    */
   homeRoute?: string;

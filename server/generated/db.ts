@@ -1646,6 +1646,7 @@ export interface WhiteLabelTable {
   actimmo_map_remove_margins: number | null;
   usermanagement_is_active: number | null;
   clientselfcreation_is_active: number | null;
+  booking_newcomers_is_active: number | null;
   home_route: string | null;
   home_route_for_client: string | null;
   home_route_for_professional: string | null;
