@@ -12,7 +12,7 @@ import { latestConsent } from '../accounts/consent';
 import { profileOf } from '../accounts/profile';
 import { inBookingTransaction } from './booking-lock';
 import { asNumber, loadRecord } from './booking-records';
-import { FieldErrors, pkOf } from './booking-input';
+import { descriptionOf, FieldErrors, pkOf } from './booking-input';
 import { callerOf } from './booking-caller';
 import { afterCommitEvent, clientOf, presentAppointment, recheckHeldTime, updateAppointment } from './booking-service';
 import { holdExpired, holdIsLive } from './booking-routes';
@@ -172,6 +172,10 @@ export function newcomerRouter(app: AppContext): Router {
         errors.throwIfAny();
       }
       const person = personOf(ctx, b, true);
+      // The free text of step 2, when the hold was taken before it was typed (no questionnaire).
+      const errors = new FieldErrors();
+      const description = descriptionOf(b, errors);
+      errors.throwIfAny();
       const now = new Date();
       const shape = await inBookingTransaction(ctx, async (tctx, trx) => {
         const held = await loadRecord(app, trx, 'appointment', holdPk!);
@@ -184,6 +188,7 @@ export function newcomerRouter(app: AppContext): Router {
         const contact = await linkOrCreateContact(tctx, group, person, user);
         await recheckHeldTime(tctx, trx, held, { caller: callerOf(tctx), now });
         const confirmed: ApiRecord = await updateAppointment(tctx, trx, holdPk!, {
+          ...(description ? { description } : {}),
           status: 'validated',
           client: user,
           contact,
