@@ -25442,7 +25442,7 @@ export interface WhiteLabel {
    */
   homeRoute?: string;
   /**
-   * Accueil des clients
+   * Accueil des clients — Écran où arrive un client après sa connexion : « Mes rendez-vous » (BookingMyAppointments) par défaut, l'accueil public quand la prise de rendez-vous est désactivée.
    */
   homeRouteForClient?: string;
   /**

@@ -194,7 +194,6 @@ export function Identification(props: {
   const profile = useAtomValue(profileAtom);
   const wl = useAtomValue(whiteLabelAtom);
   const [registered, setRegistered] = useState<string | null>(null);
-  const [signIn, setSignIn] = useState(false);
   if (profile && profile.userType === 'client')
     return (
       <p className="notice notice-success" data-testid="booking-identified">
@@ -224,16 +223,7 @@ export function Identification(props: {
             onBooked={props.onBooked}
             onExpired={props.onExpired}
           />
-          {signIn ? (
-            <BookingSignIn />
-          ) : (
-            <div className="card booking-identity">
-              <h3>J'ai déjà un compte</h3>
-              <button type="button" className="button" onClick={() => setSignIn(true)}>
-                Me connecter
-              </button>
-            </div>
-          )}
+          <BookingSignIn />
         </div>
       </>
     );
