@@ -25632,6 +25632,10 @@ export interface WhiteLabel {
    */
   actimmoMapBaseline?: string;
   /**
+   * Carte des structures actimmo : action proposée sur la page d'accueil
+   */
+  actimmoMapTask?: string;
+  /**
    * Bourse aux projets : actif
    */
   bapIsActive?: boolean;
@@ -25655,6 +25659,10 @@ export interface WhiteLabel {
    * Prise de rendez-vous : accroche
    */
   dialogwattBaseline?: string;
+  /**
+   * Prise de rendez-vous : action proposée sur la page d'accueil
+   */
+  dialogwattTask?: string;
   /**
    * Simulateur de prêt rénovation (version intégrable) : actif
    */
@@ -25680,6 +25688,10 @@ export interface WhiteLabel {
    */
   ecorenoverBaseline?: string;
   /**
+   * Simulateur de prêt rénovation : action proposée sur la page d'accueil
+   */
+  ecorenoverTask?: string;
+  /**
    * Agenda des événements : actif
    */
   eventsIsActive?: boolean;
@@ -25691,6 +25703,10 @@ export interface WhiteLabel {
    * Agenda des événements : accroche
    */
   eventsBaseline?: string;
+  /**
+   * Agenda des événements : action proposée sur la page d'accueil
+   */
+  eventsTask?: string;
   /**
    * Références : actif
    */
@@ -25752,6 +25768,10 @@ export interface WhiteLabel {
    */
   listeproBaseline?: string;
   /**
+   * Annuaire des professionnels : action proposée sur la page d'accueil
+   */
+  listeproTask?: string;
+  /**
    * Newsletters publiques : actif
    */
   newslettersPublicIsActive?: boolean;
@@ -25787,6 +25807,10 @@ export interface WhiteLabel {
    * Ancien simulateur chauffage (intégré) : accroche
    */
   oldThermixBaseline?: string;
+  /**
+   * Ancien simulateur chauffage (intégré) : action proposée sur la page d'accueil
+   */
+  oldThermixTask?: string;
   /**
    * Pré-recommandation immobilière : actif
    */
@@ -25836,6 +25860,10 @@ export interface WhiteLabel {
    */
   therminixBaseline?: string;
   /**
+   * Simulateur chauffage simplifié : action proposée sur la page d'accueil
+   */
+  therminixTask?: string;
+  /**
    * Simulateur chauffage et eau chaude : actif
    */
   thermixIsActive?: boolean;
@@ -25847,6 +25875,10 @@ export interface WhiteLabel {
    * Simulateur chauffage et eau chaude : accroche
    */
   thermixBaseline?: string;
+  /**
+   * Simulateur chauffage et eau chaude : action proposée sur la page d'accueil
+   */
+  thermixTask?: string;
   /**
    * Compte rendu de visite : actif
    */

@@ -36,7 +36,17 @@ describe('the shell as a new user meets it (issue 16)', () => {
       const cards = page.locator('.service-card h3 a');
       await expect
         .poll(() => cards.allTextContents(), WAIT)
-        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Liste Pro', 'Carte actimmo', 'Événements']);
+        .toEqual([
+          'Prendre rendez-vous avec un conseiller',
+          "Comparer les systèmes de chauffage et d'eau chaude",
+          'Trouver le chauffage le plus économique pour mon logement',
+          'Calculer le financement de ma rénovation',
+          'Trouver un professionnel de la rénovation',
+          'Voir la carte des structures actimmo',
+          "S'inscrire à une réunion ou un atelier",
+        ]);
+      // The product's name comes second (issue 26 item 9).
+      expect(await page.locator('.service-card .service-kind').first().textContent()).toBe('DialogWatt');
       // Booking leads to its public route; internal tools (file area, follow-up) have no card.
       expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
         '/dialogwatt/rendez-vous/',
