@@ -31,12 +31,16 @@ describe('{date_rdv}', () => {
   });
 
   it('uses summer time (UTC+2) after the spring change', () => {
-    expect(formatAppointmentDate('2027-03-29T07:30:00Z', '2027-03-29T08:15:00Z', NOW)).toBe('lundi 29 mars, 09:30 - 10:15');
+    expect(formatAppointmentDate('2027-03-29T07:30:00Z', '2027-03-29T08:15:00Z', NOW)).toBe(
+      'lundi 29 mars, 09:30 - 10:15',
+    );
   });
 
   it('reads each end of an appointment across the spring change with its own offset', () => {
     // 28 March 2027, 01:30 (UTC+1) to 03:30 (UTC+2): one hour of real time, two on the clock.
-    expect(formatAppointmentDate('2027-03-28T00:30:00Z', '2027-03-28T01:30:00Z', NOW)).toBe('dimanche 28 mars, 01:30 - 03:30');
+    expect(formatAppointmentDate('2027-03-28T00:30:00Z', '2027-03-28T01:30:00Z', NOW)).toBe(
+      'dimanche 28 mars, 01:30 - 03:30',
+    );
   });
 
   it('reads the autumn change back to winter time', () => {
@@ -103,7 +107,8 @@ describe('renderTemplate', () => {
       'text',
     );
     expect(sms).toBe(
-      'Bonjour Élise <Martin>, RDV le vendredi 5 mars, 14:00 - 15:00 avec Paul Conseil (ALEC Lyon & Co, 04 72 00 00 00) à ' +
+      'Bonjour Élise <Martin>, RDV le vendredi 5 mars, 14:00 - 15:00 avec Paul Conseil ' +
+        '(ALEC Lyon & Co, 04 72 00 00 00) à ' +
         'Maison de l’énergie (adresse: 12 rue Vendôme - 69006 Lyon / téléphone: 04 72 11 11 11). ' +
         'Tél. lieu 04 72 11 11 11. Entrée côté cour / * Factures\n * Plans / Permanence du vendredi / ' +
         'https://meet.jit.si/elise.martin-exemple.fr',

@@ -215,7 +215,8 @@ describe('booking as a newcomer on a phone (Chromium, touch)', () => {
     await context.close();
   });
 
-  it('signs a client in at step 3 after a wrong password without keeping its toast; lands on « Mes rendez-vous »', async () => {
+  const SIGN_IN = 'signs in at step 3 after a wrong password without keeping its toast; lands on « Mes rendez-vous »';
+  it(SIGN_IN, async () => {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto(`${t.url}/dialogwatt/rendez-vous/permanence-echirolles?reason=${reason}`);
