@@ -5,6 +5,7 @@ import { screenshot } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 import { loadBookingSettings, useBookingSettings } from '../../server/modules/booking';
+import { invalidateWhiteLabels } from '../../server/modules/white-labels/resolve-white-label';
 
 // Issue 26 items 1, 2, 3 and 5 in a phone's browser (375 px, touch): a visitor without an account
 // books from the site's landing page, every tap counted (typing apart); the confirmation mail's
@@ -251,5 +252,32 @@ describe('booking as a newcomer on a phone (Chromium, touch)', () => {
     await login.getByRole('heading', { name: 'À venir' }).waitFor(WAIT);
     await screenshot(login, 'booking-client-landing-375');
     await other.close();
+  });
+
+  it('says at step 1 how to book without an account where the white label does not open it', async () => {
+    const flag = (on: boolean) =>
+      t.app.database.db
+        .updateTable('white_label')
+        .set({ booking_newcomers_is_active: on ? 1 : 0 })
+        .where('domain', '=', 'localhost')
+        .execute();
+    await flag(false);
+    invalidateWhiteLabels();
+    try {
+      const context = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'fr-FR' });
+      const page = await context.newPage();
+      await page.goto(`${t.url}/dialogwatt/rendez-vous/permanence-echirolles?reason=${reason}`);
+      const notice = page.getByTestId('booking-account-needed');
+      await notice.waitFor(WAIT);
+      const text = (await notice.textContent())!;
+      expect(text).toContain('un rendez-vous en ligne se prend avec un compte');
+      expect(text).toMatch(/par téléphone au .+|auprès de la structure/);
+      expect(text).toContain('place des Écrins');
+      await screenshot(page, 'booking-account-needed-375');
+      await context.close();
+    } finally {
+      await flag(true);
+      invalidateWhiteLabels();
+    }
   });
 });
