@@ -4,6 +4,7 @@ import { signIn, type Profile } from '../state/session';
 import { loadMenu } from '../state/menu';
 import { t } from '../lib/messages';
 import { PasswordInput } from './PasswordInput';
+import { dismissNotices } from './notifications';
 
 /**
  * The platform's sign-in form: e-mail and password, checked here for emptiness, then the same
@@ -51,6 +52,8 @@ export function SignInForm(props: {
     setBusy(true);
     try {
       const profile = await signIn(email, password);
+      // A « mot de passe incorrect » of an earlier attempt is stale now.
+      dismissNotices('error');
       await loadMenu();
       props.onSignedIn(profile);
     } catch (err) {

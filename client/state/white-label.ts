@@ -38,8 +38,14 @@ const HOME_KEYS: Record<string, string> = {
   administrator: 'homeRouteForAdministrator',
 };
 
-/** Each role's home, from the white label (spec 01 §2); the landing page `/` by default. */
+/**
+ * Each role's home, from the white label (spec 01 §2); the landing page `/` by default, and when
+ * the home's module is off on this white label (a client's « Mes rendez-vous » without booking).
+ */
 export function homePath(wl: WhiteLabel | null, userType: string | null): string {
   const key = userType ? HOME_KEYS[userType] : 'homeRoute';
-  return pathOfRoute(wl?.[key ?? 'homeRoute'] as string | undefined) ?? '/';
+  const spec = wl?.[key ?? 'homeRoute'] as string | undefined;
+  const route = routes.find((r) => r.name === spec?.split(':')[0]);
+  if (route?.module && !moduleFlags(wl)[route.module]) return '/';
+  return pathOfRoute(spec) ?? '/';
 }

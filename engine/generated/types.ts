@@ -26729,11 +26729,15 @@ export interface WhiteLabel {
    */
   clientselfcreationIsActive?: boolean;
   /**
+   * Rendez-vous en ligne sans compte préalable — À l'étape « Identification », un visiteur sans compte donne son nom, son courriel, son téléphone et son accord sur ses données : son compte client et sa fiche de contact dans l'espace fichiers de la structure sont créés (ou la fiche existante est reprise). Sinon, la prise de rendez-vous dit dès la première étape comment réserver par téléphone ou sur place.
+   */
+  bookingNewcomersIsActive?: boolean;
+  /**
    * Accueil des visiteurs
    */
   homeRoute?: string;
   /**
-   * Accueil des clients
+   * Accueil des clients — Écran où arrive un client après sa connexion : « Mes rendez-vous » (BookingMyAppointments) par défaut, l'accueil public quand la prise de rendez-vous est désactivée.
    */
   homeRouteForClient?: string;
   /**
@@ -26923,6 +26927,10 @@ export interface WhiteLabel {
    */
   actimmoMapBaseline?: string;
   /**
+   * Carte des structures actimmo : action proposée sur la page d'accueil
+   */
+  actimmoMapTask?: string;
+  /**
    * Bourse aux projets : actif
    */
   bapIsActive?: boolean;
@@ -26946,6 +26954,10 @@ export interface WhiteLabel {
    * Prise de rendez-vous : accroche
    */
   dialogwattBaseline?: string;
+  /**
+   * Prise de rendez-vous : action proposée sur la page d'accueil
+   */
+  dialogwattTask?: string;
   /**
    * Simulateur de prêt rénovation (version intégrable) : actif
    */
@@ -26971,6 +26983,10 @@ export interface WhiteLabel {
    */
   ecorenoverBaseline?: string;
   /**
+   * Simulateur de prêt rénovation : action proposée sur la page d'accueil
+   */
+  ecorenoverTask?: string;
+  /**
    * Agenda des événements : actif
    */
   eventsIsActive?: boolean;
@@ -26982,6 +26998,10 @@ export interface WhiteLabel {
    * Agenda des événements : accroche
    */
   eventsBaseline?: string;
+  /**
+   * Agenda des événements : action proposée sur la page d'accueil
+   */
+  eventsTask?: string;
   /**
    * Références : actif
    */
@@ -27043,6 +27063,10 @@ export interface WhiteLabel {
    */
   listeproBaseline?: string;
   /**
+   * Annuaire des professionnels : action proposée sur la page d'accueil
+   */
+  listeproTask?: string;
+  /**
    * Newsletters publiques : actif
    */
   newslettersPublicIsActive?: boolean;
@@ -27078,6 +27102,10 @@ export interface WhiteLabel {
    * Ancien simulateur chauffage (intégré) : accroche
    */
   oldThermixBaseline?: string;
+  /**
+   * Ancien simulateur chauffage (intégré) : action proposée sur la page d'accueil
+   */
+  oldThermixTask?: string;
   /**
    * Pré-recommandation immobilière : actif
    */
@@ -27127,6 +27155,10 @@ export interface WhiteLabel {
    */
   therminixBaseline?: string;
   /**
+   * Simulateur chauffage simplifié : action proposée sur la page d'accueil
+   */
+  therminixTask?: string;
+  /**
    * Simulateur chauffage et eau chaude : actif
    */
   thermixIsActive?: boolean;
@@ -27138,6 +27170,10 @@ export interface WhiteLabel {
    * Simulateur chauffage et eau chaude : accroche
    */
   thermixBaseline?: string;
+  /**
+   * Simulateur chauffage et eau chaude : action proposée sur la page d'accueil
+   */
+  thermixTask?: string;
   /**
    * Compte rendu de visite : actif
    */

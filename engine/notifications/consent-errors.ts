@@ -5,7 +5,6 @@ export const CONSENT_ERRORS = {
   smsConsent: "L'utilisateur n'autorise pas que son numéro de téléphone soit utilisé (RGPD)",
   noMobile: "L'utilisateur n'a pas de numéro de téléphone mobile",
   noSmsAccount: "L'expéditeur n'a pas de compte d'envoi de sms actif",
-  mailConsent: "L'utilisateur n'autorise pas que son courriel soit utilisé (RGPD)",
   noEmail: "L'utilisateur n'a pas d'adresse de courriel",
 } as const;
 
@@ -21,7 +20,8 @@ export function queueingError(
     if (!groupHasActiveSmsAccount) return CONSENT_ERRORS.noSmsAccount;
     return undefined;
   }
-  if (!recipient.allowsEmail) return CONSENT_ERRORS.mailConsent;
+  // Appointment mails are transactional (confirmation, change, cancellation, reminder): the
+  // consent to use the address for reminders and information does not gate them (issue 26 item 2).
   if (!recipient.email) return CONSENT_ERRORS.noEmail;
   return undefined;
 }

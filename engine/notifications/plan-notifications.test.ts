@@ -150,14 +150,15 @@ describe('planNotifications', () => {
     expect(got.map((m) => `${m.recipient.id}/${m.channel}`)).toEqual(['10/sms', '10/mail', '11/sms', '11/mail']);
   });
 
-  it('step 8: consent and data failures are kept on the message with the French error', () => {
+  it('step 8: consent and data failures are kept on the message with the French error; mail is transactional', () => {
     const refusing = person('client', 2, { allowsEmail: false, allowsPhone: false });
     const both = rule({ smsIsActive: true });
     const errors = (c: NotificationRecipient, sms = true) =>
       plan({ notifications: [both], appointment: { ...appointment, client: c }, groupHasActiveSmsAccount: sms }).map(
         (m) => m.error,
       );
-    expect(errors(refusing)).toEqual([CONSENT_ERRORS.smsConsent, CONSENT_ERRORS.mailConsent]);
+    // The e-mail consent does not gate an appointment's mails (issue 26 item 2); the SMS one still does.
+    expect(errors(refusing)).toEqual([CONSENT_ERRORS.smsConsent, undefined]);
     expect(errors(person('client', 3, { mobile: null, email: null }))).toEqual([
       CONSENT_ERRORS.noMobile,
       CONSENT_ERRORS.noEmail,
@@ -220,7 +221,7 @@ describe('composeMessage', () => {
     );
     expect(m).toEqual({
       channel: 'mail',
-      subject: 'Votre RDV du 10 juin, 10:00 - 11:00',
+      subject: 'Votre RDV du jeudi 10 juin, 10:00 - 11:00',
       messageMailHtml: '<p>Bonjour Ana &amp; Bo,</p><p>avec Paul</p>',
       messageMailAscii: 'Bonjour Ana & Bo,\n\navec Paul',
     });
@@ -229,7 +230,7 @@ describe('composeMessage', () => {
   it('renders the SMS as text', () => {
     expect(composeMessage({ smsMessage: 'RDV {date_rdv} {structure}' }, 'sms', ctx)).toEqual({
       channel: 'sms',
-      messageSms: 'RDV 10 juin, 10:00 - 11:00 ALEC',
+      messageSms: 'RDV jeudi 10 juin, 10:00 - 11:00 ALEC',
     });
   });
 });

@@ -67,6 +67,14 @@ export function expandEntity(schema: EntitySchema, modules: ModuleDeclaration[])
         maxLength: 100,
         default: m.defaultBaseline,
       };
+      // A public service's card says what the visitor does there before the product's name.
+      if (m.publicRoute)
+        properties[`${m.flag}Task`] ??= {
+          type: 'string',
+          title: `${m.label} : action proposée sur la page d'accueil`,
+          maxLength: 100,
+          default: m.defaultTask ?? '',
+        };
     }
   }
   if (x.timestamps !== false) {

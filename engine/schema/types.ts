@@ -356,6 +356,8 @@ export interface ModuleDeclaration {
   defaultActive: boolean;
   defaultName: string;
   defaultBaseline: string;
+  /** What a visitor does with the public service: the landing card's title (white-label key `<flag>Task`). */
+  defaultTask?: string;
   always?: boolean;
   /** Route of the module's public service, linked from the landing page while the module is on. */
   publicRoute?: string;

@@ -25,59 +25,76 @@ const ctx: AppointmentTemplateContext = {
 
 describe('{date_rdv}', () => {
   it('writes one day as « DD mois, HH:MM - HH:MM » on the Paris clock (winter, UTC+1)', () => {
-    expect(formatAppointmentDate('2027-03-05T13:00:00Z', '2027-03-05T14:00:00Z', NOW)).toBe('05 mars, 14:00 - 15:00');
+    expect(formatAppointmentDate('2027-03-05T13:00:00Z', '2027-03-05T14:00:00Z', NOW)).toBe(
+      'vendredi 5 mars, 14:00 - 15:00',
+    );
   });
 
   it('uses summer time (UTC+2) after the spring change', () => {
-    expect(formatAppointmentDate('2027-03-29T07:30:00Z', '2027-03-29T08:15:00Z', NOW)).toBe('29 mars, 09:30 - 10:15');
+    expect(formatAppointmentDate('2027-03-29T07:30:00Z', '2027-03-29T08:15:00Z', NOW)).toBe(
+      'lundi 29 mars, 09:30 - 10:15',
+    );
   });
 
   it('reads each end of an appointment across the spring change with its own offset', () => {
     // 28 March 2027, 01:30 (UTC+1) to 03:30 (UTC+2): one hour of real time, two on the clock.
-    expect(formatAppointmentDate('2027-03-28T00:30:00Z', '2027-03-28T01:30:00Z', NOW)).toBe('28 mars, 01:30 - 03:30');
+    expect(formatAppointmentDate('2027-03-28T00:30:00Z', '2027-03-28T01:30:00Z', NOW)).toBe(
+      'dimanche 28 mars, 01:30 - 03:30',
+    );
   });
 
   it('reads the autumn change back to winter time', () => {
     // 31 October 2027: 02:30 summer (00:30Z) and 02:30 winter (01:30Z) look the same on the clock.
     expect(formatAppointmentDate('2027-10-31T00:30:00Z', '2027-10-31T01:30:00Z', NOW)).toBe(
-      '31 octobre, 02:30 - 02:30',
+      'dimanche 31 octobre, 02:30 - 02:30',
     );
     expect(formatAppointmentDate('2027-10-31T09:00:00Z', '2027-10-31T10:00:00Z', NOW)).toBe(
-      '31 octobre, 10:00 - 11:00',
+      'dimanche 31 octobre, 10:00 - 11:00',
+    );
+  });
+
+  it('writes the first of the month « 1er », the other days without a leading zero', () => {
+    expect(formatAppointmentDate('2027-12-01T13:00:00Z', '2027-12-01T14:00:00Z', NOW)).toBe(
+      'mercredi 1er décembre, 14:00 - 15:00',
+    );
+    expect(formatAppointmentDate('2027-12-02T13:00:00Z', '2027-12-02T14:00:00Z', NOW)).toBe(
+      'jeudi 2 décembre, 14:00 - 15:00',
     );
   });
 
   it('gives a single time when start and end are equal', () => {
-    expect(formatAppointmentDate('2027-08-15T08:00:00Z', '2027-08-15T08:00:00Z', NOW)).toBe('15 août, 10:00');
+    expect(formatAppointmentDate('2027-08-15T08:00:00Z', '2027-08-15T08:00:00Z', NOW)).toBe('dimanche 15 août, 10:00');
   });
 
   it('adds the year when the appointment is not in the current year', () => {
     expect(formatAppointmentDate('2028-01-04T09:00:00Z', '2028-01-04T10:00:00Z', NOW)).toBe(
-      '04 janvier 2028, 10:00 - 11:00',
+      'mardi 4 janvier 2028, 10:00 - 11:00',
     );
     expect(formatAppointmentDate('2026-12-30T09:00:00Z', '2026-12-30T10:00:00Z', NOW)).toBe(
-      '30 décembre 2026, 10:00 - 11:00',
+      'mercredi 30 décembre 2026, 10:00 - 11:00',
     );
   });
 
   it('counts the current year in Paris: 31 December 23:30 UTC is already next year there', () => {
     expect(formatAppointmentDate('2028-01-05T09:00:00Z', '2028-01-05T10:00:00Z', '2027-12-31T23:30:00Z')).toBe(
-      '05 janvier, 10:00 - 11:00',
+      'mercredi 5 janvier, 10:00 - 11:00',
     );
   });
 
   it('writes « du … au … » across days, each date with its year when needed', () => {
     expect(formatAppointmentDate('2027-03-05T22:00:00Z', '2027-03-06T00:30:00Z', NOW)).toBe(
-      'du 05 mars, 23:00 au 06 mars, 01:30',
+      'du vendredi 5 mars, 23:00 au samedi 6 mars, 01:30',
     );
     expect(formatAppointmentDate('2027-12-31T22:00:00Z', '2028-01-01T01:00:00Z', NOW)).toBe(
-      'du 31 décembre, 23:00 au 01 janvier 2028, 02:00',
+      'du vendredi 31 décembre, 23:00 au samedi 1er janvier 2028, 02:00',
     );
   });
 
   it('decides the day on the Paris clock, not in UTC', () => {
     // 23:30 UTC on the 5th is 00:30 on the 6th in Paris (winter).
-    expect(formatAppointmentDate('2027-03-05T23:30:00Z', '2027-03-06T00:00:00Z', NOW)).toBe('06 mars, 00:30 - 01:00');
+    expect(formatAppointmentDate('2027-03-05T23:30:00Z', '2027-03-06T00:00:00Z', NOW)).toBe(
+      'samedi 6 mars, 00:30 - 01:00',
+    );
   });
 });
 
@@ -90,7 +107,8 @@ describe('renderTemplate', () => {
       'text',
     );
     expect(sms).toBe(
-      'Bonjour Élise <Martin>, RDV le 05 mars, 14:00 - 15:00 avec Paul Conseil (ALEC Lyon & Co, 04 72 00 00 00) à ' +
+      'Bonjour Élise <Martin>, RDV le vendredi 5 mars, 14:00 - 15:00 avec Paul Conseil ' +
+        '(ALEC Lyon & Co, 04 72 00 00 00) à ' +
         'Maison de l’énergie (adresse: 12 rue Vendôme - 69006 Lyon / téléphone: 04 72 11 11 11). ' +
         'Tél. lieu 04 72 11 11 11. Entrée côté cour / * Factures\n * Plans / Permanence du vendredi / ' +
         'https://meet.jit.si/elise.martin-exemple.fr',
@@ -121,7 +139,9 @@ describe('renderTemplate', () => {
   });
 
   it('keeps a subject on one line', () => {
-    expect(renderSubject('RDV {date_rdv}\n{texte_motif}', ctx)).toBe('RDV 05 mars, 14:00 - 15:00 * Factures * Plans');
+    expect(renderSubject('RDV {date_rdv}\n{texte_motif}', ctx)).toBe(
+      'RDV vendredi 5 mars, 14:00 - 15:00 * Factures * Plans',
+    );
   });
 });
 

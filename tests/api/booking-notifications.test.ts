@@ -17,7 +17,6 @@ import {
   daysAhead as at,
   type BookingFixture,
 } from '../helpers/booking-fixture';
-import { CONSENT_ERRORS } from '../../engine/notifications/consent-errors';
 
 // The booking calls' notifications end to end (docs/notifications.md): event → exchange and
 // ledger row → delivery job → mail received by an SMTP server, with its iCalendar invitation.
@@ -151,6 +150,7 @@ describe.each(DIALECTS)('booking notifications on %s', (dialect) => {
       'Rendez-vous annulé',
       '<p>Bonjour {contact}, votre rendez-vous est annulé.</p>',
     );
+    await notification('changed_client', 'Rendez-vous déplacé', '<p>Bonjour {contact}, rendez-vous {date_rdv}.</p>');
     await notification('created_advisor', 'Rendez-vous pris par {conseiller}', '<p>Bonjour {contact}.</p>');
     await notification(
       'changed_advisor',
@@ -225,26 +225,60 @@ describe.each(DIALECTS)('booking notifications on %s', (dialect) => {
     expect(cancel.ev.sequence).toBeGreaterThan(firstSequence);
   });
 
-  it('keeps the French consent error on the exchange and still books', async () => {
-    await setConsent(false);
-    const slot = await newSlot();
-    const booked = await t.call('/dialogwatt/book-appointment/', {
-      method: 'POST',
-      token: clientToken,
-      body: { reason, slot, start: at(dayOffset, 10) },
-    });
-    expect(booked.status).toBe(201);
-    const exchanges = await exchangesOf(booked.body.pk);
-    expect(exchanges).toHaveLength(1);
-    expect(exchanges[0].error).toBe(CONSENT_ERRORS.mailConsent);
-    const jobs = await db()
-      .selectFrom('scheduled_job')
-      .select('pk')
-      .where('dedupe_key', '=', `exchange:${exchanges[0].pk}`)
-      .execute();
-    expect(jobs).toHaveLength(0);
-    await setConsent(true);
-  });
+  it(
+    'mails confirmation, move and cancellation to the client whatever the e-mail consent, ' +
+      'with the manage and cancel links and the invitation',
+    async () => {
+      await setConsent(false);
+      const slot = await newSlot();
+      const booked = await t.call('/dialogwatt/book-appointment/', {
+        method: 'POST',
+        token: clientToken,
+        body: { reason, slot, start: at(dayOffset, 10) },
+      });
+      expect(booked.status).toBe(201);
+      const uuid = booked.body.uuid as string;
+      const exchanges = await exchangesOf(booked.body.pk);
+      expect(exchanges).toHaveLength(1);
+      expect(exchanges[0].error).toBe('');
+      // The message log shows the links the client got.
+      expect(exchanges[0].message_mail_html).toContain(`/dg/${uuid}`);
+      const links = (mail: ParsedMail) => [...String(mail.html).matchAll(/href="([^"]+)"/g)].map((m) => m[1]);
+      let from = smtp.mails.length;
+      await runner().runOnce();
+      const confirmation = await received(from);
+      expect(links(confirmation)).toEqual(
+        expect.arrayContaining([expect.stringMatching(`/dg/${uuid}$`), expect.stringMatching(`/da/${uuid}$`)]),
+      );
+      expect(confirmation.text).toContain('Annuler mon rendez-vous');
+      expect(event(confirmation).method).toBe('REQUEST');
+
+      // The client moves it from the mail's link: the client is told too, with the new invitation.
+      const moved = await t.call(`/dialogwatt/appointment-by-uuid/${uuid}/move/`, {
+        method: 'POST',
+        body: { slot, start: at(dayOffset, 9) },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      expect((await exchangesOf(booked.body.pk)).map((e) => e.trigger)).toEqual(['created_client', 'changed_client']);
+      from = smtp.mails.length;
+      await runner().runOnce();
+      const move = await received(from);
+      expect(move.subject).toContain('Rendez-vous déplacé');
+      const invite = event(move);
+      expect(invite.method).toBe('REQUEST');
+      expect(invite.ev.startDate.toJSDate().toISOString()).toBe(at(dayOffset, 9));
+      expect(links(move)).toEqual(expect.arrayContaining([expect.stringMatching(`/da/${uuid}$`)]));
+
+      // And cancels it: the cancellation says how to book again.
+      expect((await t.call(`/dialogwatt/appointment-by-uuid/${uuid}/cancel/`, { method: 'POST' })).status).toBe(200);
+      from = smtp.mails.length;
+      await runner().runOnce();
+      const cancel = await received(from);
+      expect(event(cancel).method).toBe('CANCEL');
+      expect(links(cancel)).toEqual([expect.stringMatching(/\/dialogwatt\/rendez-vous\/$/)]);
+      await setConsent(true);
+    },
+  );
 
   it('tells the client about back-office creation, change and cancellation of an appointment', async () => {
     await setConsent(true);

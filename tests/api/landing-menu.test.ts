@@ -26,14 +26,15 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
       description: string;
       path: string;
     }[];
-    expect(services.map((s) => [s.name, s.path])).toEqual([
-      ['DialogWatt', '/dialogwatt/rendez-vous/'],
-      ['Thermix', '/thermix'],
-      ['Therminix', '/therminix'],
-      ['Écorénover', '/ecorenover'],
-      ['Liste Pro', '/annuaire-des-pros/recherche'],
-      ['Carte actimmo', '/actimmo-map'],
-      ['Événements', '/evenements/agenda/'],
+    // What the visitor does there first, the product's name second (issue 26 item 9).
+    expect(services.map((s) => [s.name, s.kind, s.path])).toEqual([
+      ['Prendre rendez-vous avec un conseiller', 'DialogWatt', '/dialogwatt/rendez-vous/'],
+      ["Comparer les systèmes de chauffage et d'eau chaude", 'Thermix', '/thermix'],
+      ['Trouver le chauffage le plus économique pour mon logement', 'Therminix', '/therminix'],
+      ['Calculer le financement de ma rénovation', 'Écorénover', '/ecorenover'],
+      ['Trouver un professionnel de la rénovation', 'Liste Pro', '/annuaire-des-pros/recherche'],
+      ['Voir la carte des structures actimmo', 'Carte actimmo', '/actimmo-map'],
+      ["S'inscrire à une réunion ou un atelier", 'Événements', '/evenements/agenda/'],
     ]);
     // Internal tools (file area, newsletters' back office…) and the embeddable copy never show.
     expect(services.map((s) => s.module)).not.toContain('fac');
@@ -41,7 +42,7 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
     expect(new Set(services.map((s) => s.name)).size).toBe(services.length);
     for (const s of services) expect(s.description).toMatch(/\S/);
     expect(services.find((s) => s.module === 'therminix')).toMatchObject({
-      kind: 'Simulateur chauffage simplifié',
+      kind: 'Therminix',
       description: 'Proposition de solutions de chauffage',
     });
     // The same answer for a signed-in user: it is what the network offers the public.
@@ -51,7 +52,7 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
       ((await t.call('/meta/services', { domain: 'annuaire.localhost' })).body as { name: string; path: string }[]).map(
         (s) => [s.name, s.path],
       ),
-    ).toEqual([['Annuaire des professionnels', '/annuaire-des-pros/recherche']]);
+    ).toEqual([['Trouver un professionnel', '/annuaire-des-pros/recherche']]);
   });
 
   it('follows the white label: modules on or off, renamed, and embedded services only once configured', async () => {
@@ -64,20 +65,33 @@ describe.each(DIALECTS)('landing page services and menu entries on %s', (dialect
     const names = async () =>
       ((await t.call('/meta/services', { domain: 'cartes.localhost' })).body as { name: string }[]).map((s) => s.name);
     // The old heating simulator is on by default, but without its address it is not offered.
-    expect(await names()).toEqual(['Carte actimmo']);
+    expect(await names()).toEqual(['Voir la carte des structures actimmo']);
     await t.call(`/white_labelling/${created.body.pk}/`, {
       method: 'PATCH',
       token: admin,
       body: { thermixV2Url: 'https://thermix.example.org/' },
     });
-    await expect.poll(names, { timeout: 5000 }).toEqual(['Thermix (ancienne version)', 'Carte actimmo']);
+    await expect
+      .poll(names, { timeout: 5000 })
+      .toEqual(['Comparer les systèmes de chauffage', 'Voir la carte des structures actimmo']);
     const changed = await t.call(`/white_labelling/${created.body.pk}/`, {
       method: 'PATCH',
       token: admin,
-      body: { oldThermixIsActive: false, thermixIsActive: true, thermixName: 'Mon chauffage', thermixBaseline: '' },
+      body: {
+        oldThermixIsActive: false,
+        thermixIsActive: true,
+        thermixName: 'Mon chauffage',
+        thermixBaseline: '',
+        thermixTask: 'Choisir mon chauffage',
+      },
     });
     expect(changed.status).toBe(200);
-    await expect.poll(names, { timeout: 5000 }).toEqual(['Mon chauffage', 'Carte actimmo']);
+    // The white label's own words for the card, its product name under them.
+    await expect
+      .poll(names, { timeout: 5000 })
+      .toEqual(['Choisir mon chauffage', 'Voir la carte des structures actimmo']);
+    const kinds = (await t.call('/meta/services', { domain: 'cartes.localhost' })).body as { kind: string }[];
+    expect(kinds[0]!.kind).toBe('Mon chauffage');
     // An empty baseline falls back on the module's own description.
     const services = (await t.call('/meta/services', { domain: 'cartes.localhost' })).body as { description: string }[];
     expect(services[0]!.description).toBe(

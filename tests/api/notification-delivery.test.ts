@@ -113,11 +113,13 @@ for (const dialect of DIALECTS) {
       });
       expect(result).toMatchObject({ status: 'sent', error: null });
       const mail = await received('elise@exemple.fr', from);
-      expect(mail.subject).toBe('Rénovation Isère - Confirmation de votre rendez-vous du 05 mars, 14:00 - 15:00');
+      expect(mail.subject).toBe(
+        'Rénovation Isère - Confirmation de votre rendez-vous du vendredi 5 mars, 14:00 - 15:00',
+      );
       expect(mail.from?.value).toEqual([{ name: 'Espace conseil', address: 'rdv@espace-conseil.fr' }]);
       expect(mail.html).toContain('<p>Bonjour Élise &lt;Martin&gt;,</p>');
       expect(mail.html).toContain(
-        'Rendez-vous le 05 mars, 14:00 - 15:00 avec Claire Conseillère à Maison de l’énergie ' +
+        'Rendez-vous le vendredi 5 mars, 14:00 - 15:00 avec Claire Conseillère à Maison de l’énergie ' +
           '(adresse: 12 rue Vendôme - 38000 Grenoble / téléphone: 04 76 11 11 11).',
       );
       expect(mail.text).toContain('Bonjour Élise <Martin>,');

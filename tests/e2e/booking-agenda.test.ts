@@ -82,8 +82,8 @@ describe('a public booking in the advisor agenda (Chromium)', () => {
     await eventually(() => page.getByTestId('step-status').textContent()).toBe('Étape 2 sur 4 : Questionnaire');
     await page.getByRole('button', { name: 'Continuer' }).click();
     await eventually(() => page.getByTestId('step-status').textContent()).toBe('Étape 3 sur 4 : Identification');
-    await page.getByLabel('Adresse électronique').first().fill('client@demo.fr');
-    await page.getByLabel('Mot de passe').first().fill('renovation-demo');
+    await page.locator('#booking-signin-email').fill('client@demo.fr');
+    await page.locator('#booking-signin-password').fill('renovation-demo');
     await page.getByRole('button', { name: 'Se connecter' }).click();
     await eventually(() => page.getByTestId('booking-identified').textContent()).toContain('client@demo.fr');
     await page.getByRole('button', { name: 'Continuer' }).click();

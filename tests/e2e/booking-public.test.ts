@@ -172,7 +172,7 @@ describe('public booking (visitor, Chromium)', () => {
         .toBe('Ce créneau vous est réservé pendant 60 minutes.');
       a11y.identification = await seriousViolations(page);
       await screenshot(page, `booking-step3-${width}`);
-      await page.getByLabel('Adresse électronique').first().fill('client@demo.fr');
+      await page.locator('#booking-signin-email').fill('client@demo.fr');
       await page.locator('#booking-signin-password').fill('renovation-demo');
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await expect.poll(() => page.getByTestId('booking-identified').textContent()).toContain('client@demo.fr');

@@ -87,7 +87,7 @@ describe('directory public search (Chromium)', () => {
       const { page, context, errors } = await newPage(browser, { width, height: 900 });
       await page.goto(`${t.url}/?domain=annuaire.localhost`);
       // The landing's service card (the side menu has the same link, folded away at 375 px).
-      const card = page.locator('.service-card').getByRole('link', { name: 'Annuaire des professionnels' });
+      const card = page.locator('.service-card').getByRole('link', { name: 'Trouver un professionnel' });
       await card.waitFor(WAIT);
       await card.click();
       await page.waitForURL(/\/annuaire-des-pros\/recherche/, WAIT);

@@ -36,7 +36,17 @@ describe('the shell as a new user meets it (issue 16)', () => {
       const cards = page.locator('.service-card h3 a');
       await expect
         .poll(() => cards.allTextContents(), WAIT)
-        .toEqual(['DialogWatt', 'Thermix', 'Therminix', 'Écorénover', 'Liste Pro', 'Carte actimmo', 'Événements']);
+        .toEqual([
+          'Prendre rendez-vous avec un conseiller',
+          "Comparer les systèmes de chauffage et d'eau chaude",
+          'Trouver le chauffage le plus économique pour mon logement',
+          'Calculer le financement de ma rénovation',
+          'Trouver un professionnel de la rénovation',
+          'Voir la carte des structures actimmo',
+          "S'inscrire à une réunion ou un atelier",
+        ]);
+      // The product's name comes second (issue 26 item 9).
+      expect(await page.locator('.service-card .service-kind').first().textContent()).toBe('DialogWatt');
       // Booking leads to its public route; internal tools (file area, follow-up) have no card.
       expect(await cards.evaluateAll((links) => links.map((a) => a.getAttribute('href')))).toEqual([
         '/dialogwatt/rendez-vous/',
@@ -56,6 +66,8 @@ describe('the shell as a new user meets it (issue 16)', () => {
       await screenshot(page, `landing-localhost-${width}`);
       // The whole card leads to the service.
       const card = page.locator('.service-card', { hasText: 'Therminix' });
+      // The cards are taller with what each service does: at 375 px this one starts below the fold.
+      await card.scrollIntoViewIfNeeded();
       const box = (await card.locator('.service-description').boundingBox())!;
       await page.mouse.click(box.x + 5, box.y + 5);
       await page.waitForURL(/\/therminix/, WAIT);

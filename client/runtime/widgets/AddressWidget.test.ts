@@ -105,6 +105,8 @@ describe('chosenAddress (a commune-only suggestion keeps the typed street)', () 
   it('is the suggestion itself when nothing but the commune was typed, or for a full address', () => {
     expect(chosenAddress('Voiron 38500', voiron)).toBe('Voiron');
     expect(chosenAddress('', voiron)).toBe('Voiron');
+    // The commune's beginning alone is the commune being typed, not a street (issue 26 item 3).
+    expect(chosenAddress('Voir', voiron)).toBe('Voiron');
     expect(chosenAddress('12 rue Mainssieux Voiron', street)).toBe('12 Rue Mainssieux 38500 Voiron');
   });
 

@@ -100,7 +100,9 @@ export function typedStreet(typed: string, feature: AddressFeature): string {
   let at = -1;
   for (let i = norm.length - city.length; i >= 0 && at < 0; i--) if (city.every((c, k) => norm[i + k] === c)) at = i;
   if (at >= 0) words.splice(at, city.length);
-  else if (words.length > 1 && norm[norm.length - 1].length >= 2 && city.join(' ').startsWith(norm[norm.length - 1]))
+  // The commune's beginning, typed last (« 12 rue Mainssieux Voir »), or alone (« Greno »: the
+  // visitor was typing the commune, there is no street to keep).
+  else if (words.length > 0 && norm[norm.length - 1].length >= 2 && city.join(' ').startsWith(norm[norm.length - 1]))
     words.pop();
   return words.join(' ');
 }
@@ -270,8 +272,11 @@ export function AddressWidget(props: WidgetProps) {
     );
   };
 
+  // A commune-only field (`type: municipality`) holds the chosen commune and nothing else.
+  const communeField = options.type === 'municipality';
+
   const choose = (feature: AddressFeature) => {
-    const patch = addressPatch(props.name, feature, fills, has, text);
+    const patch = addressPatch(props.name, feature, fills, has, communeField ? '' : text);
     const value = patch[props.name] as string;
     const context = props.registry.formContext as FillContext | undefined;
     if (context?.setFields) context.setFields(patch);
@@ -403,7 +408,8 @@ export function AddressWidget(props: WidgetProps) {
           aria-describedby={describedBy}
         />
         <div className="address-popup" hidden={!open}>
-          {offline && <p className="address-offline">{t('address.offline')}</p>}
+          {/* Only street addresses are missing then: a commune-only field loses nothing (issue 26 item 11). */}
+          {offline && !communeField && <p className="address-offline">{t('address.offline')}</p>}
           <ul id={listId} role="listbox" aria-label={t('address.suggestions')} className="address-suggestions">
             {features.map((f, i) => (
               <li

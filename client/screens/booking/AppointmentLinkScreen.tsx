@@ -5,7 +5,7 @@ import { confirmAction } from '../../shell/confirm';
 import { notify } from '../../shell/notifications';
 import { bookingApi, icsUrl, type BookableOffer, type ManagedAppointment } from './booking-api';
 import { formatAppointmentDate } from './booking-dates';
-import { ApiErrorNotice, AppointmentSummary, Busy } from './BookingParts';
+import { ApiErrorNotice, AppointmentSummary, Busy, rebookPath } from './BookingParts';
 import { WeekCalendar } from './WeekCalendar';
 import { useCall } from './use-call';
 import './booking.css';
@@ -104,6 +104,13 @@ export default function AppointmentLinkScreen() {
         </div>
       )}
       {cancelled && !done && <p className="notice notice-warning">Ce rendez-vous est annulé.</p>}
+      {cancelled && (
+        <p>
+          <Link className="button button-primary" to={rebookPath(a)}>
+            Reprendre rendez-vous
+          </Link>
+        </p>
+      )}
       <section className="card" aria-labelledby="appointment-link-title">
         <h2 id="appointment-link-title">Votre rendez-vous</h2>
         <AppointmentSummary appointment={a} />

@@ -144,3 +144,10 @@ export function PlaceCard({ place, bookHref }: { place: PublicPlace; bookHref?: 
     </li>
   );
 }
+
+/** Where « Reprendre rendez-vous » leads: the same place and reason, else the booking's first step. */
+export function rebookPath(a: BookedAppointment): string {
+  if (!a.place?.slug) return '/dialogwatt/rendez-vous/';
+  const reason = encodeURIComponent(String(a.reason.pk));
+  return `/dialogwatt/rendez-vous/${encodeURIComponent(a.place.slug)}?reason=${reason}`;
+}

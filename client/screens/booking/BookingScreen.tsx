@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { ApiError } from '../../api/http';
-import { profileAtom } from '../../state/session';
+import { profileAtom, whiteLabelAtom } from '../../state/session';
 import { usePageTitle } from '../../shell/page-title';
 import { notify } from '../../shell/notifications';
 import {
@@ -52,6 +52,13 @@ export default function BookingScreen() {
   const insee = search.get('insee');
   const profile = useAtomValue(profileAtom);
   const signedInClient = profile?.userType === 'client';
+  const wl = useAtomValue(whiteLabelAtom);
+  // Without an account and where neither newcomers nor self-registration are open, step 3 could not
+  // be passed: step 1 says so, with the place's phone and address, before anything is chosen.
+  const onlineNeedsAccount =
+    !profile && wl?.bookingNewcomersIsActive !== true && wl?.clientselfcreationIsActive !== true;
+  // The address a newcomer gave: the récapitulatif says where the account mail went.
+  const [newcomerEmail, setNewcomerEmail] = useState<string | null>(null);
   const now = useNow();
 
   const [data, setData] = useState<{ place: PublicPlace; reasons: PublicReason[] } | null>(null);
@@ -257,6 +264,26 @@ export default function BookingScreen() {
 
         {step === 'selection' && (
           <>
+            {onlineNeedsAccount && (
+              <div className="notice" data-testid="booking-account-needed">
+                <p>
+                  Sur ce site, un rendez-vous en ligne se prend avec un compte : connectez-vous à l'étape «
+                  Identification ».
+                </p>
+                <p>
+                  Sans compte, prenez rendez-vous
+                  {place.phone ? (
+                    <>
+                      {' '}
+                      par téléphone au <a href={`tel:${place.phone.replace(/\s+/g, '')}`}>{place.phone}</a>
+                    </>
+                  ) : (
+                    ' auprès de la structure'
+                  )}
+                  {placeAddress(place) ? <> ou sur place : {placeAddress(place)}</> : null}.
+                </p>
+              </div>
+            )}
             {data.reasons.length === 0 ? (
               <p className="empty-state">Aucun motif n'est proposé dans ce lieu pour le moment.</p>
             ) : (
@@ -417,7 +444,18 @@ export default function BookingScreen() {
 
         {step === 'identification' && (
           <>
-            <Identification busy={call.busy} />
+            <Identification
+              busy={call.busy}
+              appointment={appointment}
+              description={description.trim() || undefined}
+              onExpired={() => expire()}
+              onBooked={(done, email) => {
+                setAppointment(done);
+                setNewcomerEmail(email);
+                setWanted('recapitulatif');
+                notify('Votre rendez-vous est confirmé.', 'success');
+              }}
+            />
             <div className="form-actions">
               <button type="button" className="button" onClick={() => setWanted('questionnaire')}>
                 Retour
@@ -435,7 +473,13 @@ export default function BookingScreen() {
           <>
             {appointment.status === 'validated' ? (
               <div className="notice notice-success" role="status">
-                Votre rendez-vous est confirmé. Un courriel de confirmation vous est envoyé.
+                <p>Votre rendez-vous est confirmé. Un courriel de confirmation vous est envoyé.</p>
+                {newcomerEmail && (
+                  <p>
+                    Un autre courriel, envoyé à <strong>{newcomerEmail}</strong>, vous permet de choisir le mot de passe
+                    de votre compte pour retrouver vos rendez-vous.
+                  </p>
+                )}
               </div>
             ) : (
               <p>Vérifiez votre rendez-vous, puis confirmez-le.</p>

@@ -7,56 +7,11 @@ import { notify } from '../../shell/notifications';
 import { CONSENT_FIELDS, type ConsentField } from '../../../engine/accounts/consent-fields';
 import accountMessages from '../../../schemas/messages/fr/accounts.json';
 import { ApiErrorNotice, Busy } from './BookingParts';
+import type { BookedAppointment } from './booking-api';
+import { Field, fieldErrorsOf, REQUIRED } from './IdentityField';
+import { NewcomerForm } from './NewcomerForm';
 
 const messages = accountMessages as Record<string, string>;
-const REQUIRED = 'Ce champ est obligatoire.';
-
-function Field(props: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  type?: string;
-  autoComplete?: string;
-  required?: boolean;
-}) {
-  return (
-    <div className={`field${props.error ? ' has-error' : ''}`}>
-      <label htmlFor={props.id}>
-        {props.label}
-        {props.required && (
-          <span className="required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      <input
-        id={props.id}
-        type={props.type ?? 'text'}
-        autoComplete={props.autoComplete}
-        value={props.value}
-        required={props.required}
-        aria-invalid={Boolean(props.error)}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
-        onChange={(e) => props.onChange(e.target.value)}
-      />
-      {props.error && (
-        <p className="field-error" id={`${props.id}-error`}>
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
-
-function fieldErrorsOf(err: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (err instanceof ApiError)
-    for (const fe of err.errors ?? []) if (fe.path) out[fe.path.replace(/^user\./, '')] ??= fe.message;
-  return out;
-}
 
 /** « J'ai déjà un compte »: the platform's sign-in form (same call and session as the login screen). */
 function BookingSignIn() {
@@ -224,10 +179,18 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
 }
 
 /**
- * The identification step: who books. A signed-in client is shown and goes on; anyone else signs
- * in, or creates a client account when the white label allows it.
+ * The identification step: who books. A signed-in client is shown and goes on; anyone else gives
+ * their details and confirms at once where the white label opens booking to newcomers, or signs
+ * in (or creates a client account, where self-registration is open).
  */
-export function Identification({ busy }: { busy: boolean }) {
+export function Identification(props: {
+  busy: boolean;
+  appointment: BookedAppointment | null;
+  description?: string;
+  onBooked: (a: BookedAppointment, email: string) => void;
+  onExpired: () => void;
+}) {
+  const { busy } = props;
   const profile = useAtomValue(profileAtom);
   const wl = useAtomValue(whiteLabelAtom);
   const [registered, setRegistered] = useState<string | null>(null);
@@ -248,6 +211,21 @@ export function Identification({ busy }: { busy: boolean }) {
           Me déconnecter
         </button>
       </div>
+    );
+  if (wl?.bookingNewcomersIsActive === true && props.appointment?.status === 'waiting')
+    return (
+      <>
+        <Busy busy={busy} />
+        <div className="booking-identities">
+          <NewcomerForm
+            appointment={props.appointment}
+            description={props.description}
+            onBooked={props.onBooked}
+            onExpired={props.onExpired}
+          />
+          <BookingSignIn />
+        </div>
+      </>
     );
   return (
     <>

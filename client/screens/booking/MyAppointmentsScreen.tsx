@@ -3,7 +3,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { profileAtom } from '../../state/session';
 import { bookingApi, icsUrl, type BookedAppointment } from './booking-api';
-import { ApiErrorNotice, AppointmentSummary, Busy } from './BookingParts';
+import { ApiErrorNotice, AppointmentSummary, Busy, rebookPath } from './BookingParts';
 import { useCall } from './use-call';
 import './booking.css';
 
@@ -18,6 +18,11 @@ function AppointmentItem({ appointment, upcoming }: { appointment: BookedAppoint
           <a href={icsUrl(appointment.uuid)} download="rendez-vous.ics">
             Ajouter à mon agenda
           </a>
+        </p>
+      )}
+      {appointment.status === 'cancelled' && (
+        <p className="booking-card-actions">
+          <Link to={rebookPath(appointment)}>Reprendre rendez-vous</Link>
         </p>
       )}
     </li>

@@ -154,6 +154,18 @@ export const bookingApi = {
   /** Confirms a hold as the signed-in client; the questionnaire's answers go with it. */
   confirmHold: (pk: number, uuid: string, body: { description?: string; formAnswers?: Record<string, unknown> }) =>
     api<BookedAppointment>(`${base}/book-appointment-tmp/${seg(pk)}/${seg(uuid)}/`, { method: 'PATCH', body }),
+  /** A visitor without an account confirms their hold with their details (where the white label opens it). */
+  bookAsNewcomer: (body: {
+    user: Record<string, string>;
+    rgpdConsent: Record<string, boolean>;
+    appointment: { pk: number; uuid: string };
+    description?: string;
+  }) =>
+    api<{ appointment: BookedAppointment }>(`${base}/create-client-and-contact-with-rgpd/`, {
+      method: 'POST',
+      body,
+      anonymous: true,
+    }),
   byUuid: (uuid: string) => api<ManagedAppointment>(`${base}/appointment-by-uuid/${seg(uuid)}/`),
   cancelByUuid: (uuid: string) =>
     api<BookedAppointment>(`${base}/appointment-by-uuid/${seg(uuid)}/cancel/`, { method: 'POST', body: {} }),

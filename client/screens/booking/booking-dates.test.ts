@@ -16,6 +16,8 @@ describe('booking days and times in fr-FR (the Paris clock itself: engine/time/p
     expect(formatTime('2026-11-30T13:00:00Z')).toBe('14:00');
     expect(formatTime('2026-07-01T07:05:00Z')).toBe('09:05');
     expect(formatDay('2026-11-30')).toBe('lundi 30 novembre');
+    // The first of the month as French writes it (issue 26 item 2).
+    expect(formatDay('2026-12-01', true)).toBe('mardi 1er décembre 2026');
     expect(formatAppointmentDate('2026-11-30T13:00:00Z')).toBe('lundi 30 novembre 2026 à 14:00');
     expect(weekTitle('2026-11-30')).toBe('semaine du 30 novembre au 6 décembre 2026');
     expect(weekTitle('2026-12-28')).toBe('semaine du 28 décembre 2026 au 3 janvier 2027');

@@ -38,9 +38,17 @@ const shortDay = new Intl.DateTimeFormat('fr-FR', {
   timeZone: 'UTC',
 });
 
-/** « lundi 30 novembre » (with the year when asked). */
+/** Intl writes « 1 décembre »; French writes the first of the month « 1er décembre ». */
+function formatFrench(format: Intl.DateTimeFormat, date: Date): string {
+  return format
+    .formatToParts(date)
+    .map((p) => (p.type === 'day' && Number(p.value) === 1 ? '1er' : p.value))
+    .join('');
+}
+
+/** « lundi 30 novembre », « mardi 1er décembre » (with the year when asked). */
 export function formatDay(day: string, withYear = false): string {
-  return (withYear ? dayLabelWithYear : dayLabel).format(utcDate(day));
+  return formatFrench(withYear ? dayLabelWithYear : dayLabel, utcDate(day));
 }
 
 /**
@@ -71,18 +79,19 @@ export function weekHasOffers(columns: WeekColumn[]): boolean {
 /** « semaine du 30 novembre au 6 décembre 2026 » */
 export function weekTitle(monday: string): string {
   const sunday = addDays(monday, 6);
-  const start = new Intl.DateTimeFormat('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    ...(monday.slice(0, 4) !== sunday.slice(0, 4) ? { year: 'numeric' } : {}),
-    timeZone: 'UTC',
-  }).format(utcDate(monday));
-  const end = new Intl.DateTimeFormat('fr-FR', {
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(utcDate(sunday));
+  const start = formatFrench(
+    new Intl.DateTimeFormat('fr-FR', {
+      day: 'numeric',
+      month: 'long',
+      ...(monday.slice(0, 4) !== sunday.slice(0, 4) ? { year: 'numeric' } : {}),
+      timeZone: 'UTC',
+    }),
+    utcDate(monday),
+  );
+  const end = formatFrench(
+    new Intl.DateTimeFormat('fr-FR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+    utcDate(sunday),
+  );
   return `semaine du ${start} au ${end}`;
 }
 

@@ -22,7 +22,7 @@ function defaultConsent(): Consent {
  * mail. `actor` decides the rights: the platform itself for self-registration, the staff member
  * otherwise.
  */
-async function createClient(
+export async function createClient(
   ctx: RequestContext,
   actor: RequestContext,
   body: Record<string, unknown>,

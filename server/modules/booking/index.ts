@@ -6,6 +6,7 @@ import { bookingRouter as holdsAndBookingsRouter } from './booking-routes';
 import { linkRouter } from './link-routes';
 import { calendarRouter } from './calendar-routes';
 import { exchangeRouter } from './notifications/exchange-routes';
+import { newcomerRouter } from './newcomer-routes';
 import { BASE } from './booking-base';
 // The booking events' notifications and their jobs, wherever the booking routes are mounted.
 import './notifications/booking-notification-jobs';
@@ -19,6 +20,7 @@ export function bookingRouter(app: AppContext): Router {
   gated.use(linkRouter(app));
   gated.use(calendarRouter(app));
   gated.use(exchangeRouter(app));
+  gated.use(newcomerRouter(app));
   const paths = [
     'find-reasons-from-inseecode',
     'places-from-inseecode',
@@ -29,6 +31,7 @@ export function bookingRouter(app: AppContext): Router {
     'slot-informations',
     'book-appointment-tmp',
     'book-appointment',
+    'create-client-and-contact-with-rgpd',
     'appointment-booking-for-advisor',
     'my-appointments',
     'appointment-by-uuid',

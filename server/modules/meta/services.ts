@@ -16,9 +16,12 @@ function menuOrder(entries: MenuEntry[], out: string[] = []): string[] {
 /** One card of the landing page: a public service of this white label, and where it is. */
 export interface PublicService {
   module: string;
-  /** The white label's name of the service (« Thermix », « Écorénover »…). */
+  /**
+   * The card's title: what the visitor does there (the white label's `<flag>Task`, else the
+   * module's `defaultTask`: « Prendre rendez-vous avec un conseiller »), else the service's name.
+   */
   name: string;
-  /** What kind of service it is, in plain French (« Simulateur chauffage et eau chaude »). */
+  /** Second, smaller: the white label's product name (« DialogWatt »), else the kind of service. */
   kind: string;
   /** The white label's baseline of the module, else the module's own description. */
   description: string;
@@ -49,11 +52,13 @@ export function publicServices(ctx: RequestContext): PublicService[] {
     const route = routes.get(m.publicRoute);
     if (!route || (route.module && !wl.modules[route.module])) continue;
     if (!holds(route.access, visitor) || !routeConfigured(route, wl.record)) continue;
-    const name = text(wl.record?.[`${m.flag}Name`]) || m.defaultName;
+    const product = text(wl.record?.[`${m.flag}Name`]) || m.defaultName;
+    // What the visitor does there first (issue 26 item 9), the product's name second.
+    const task = text(wl.record?.[`${m.flag}Task`]) || m.defaultTask || '';
     services.push({
       module: m.id,
-      name,
-      kind: m.label,
+      name: task || product,
+      kind: task ? product : m.label,
       description: text(wl.record?.[`${m.flag}Baseline`]) || m.description || m.defaultBaseline,
       path: route.path,
     });

@@ -19,6 +19,7 @@ import {
   loadRecipients,
   notificationRule,
 } from './notification-rows';
+import { clientMailLinks } from './client-mail-links';
 
 export const DELIVER_EXCHANGE_JOB = 'dialogwatt.deliver-exchange';
 
@@ -115,6 +116,8 @@ export async function processAppointmentNotifications(
     .limit(1)
     .executeTakeFirst();
   if (!any) return [];
+  // Read before the transaction (SQLite has one connection: a read beside it would wait for it).
+  const links = await clientMailLinks(app, appointmentPk, trigger);
   return database.transaction().execute(async (db) => {
     const a = await loadAppointment(db, appointmentPk);
     if (!a || a.group === null) return [];
@@ -198,6 +201,11 @@ export async function processAppointmentNotifications(
         ctx,
       );
       const r = m.recipient;
+      // Every mail to the client carries its manage and cancel links, whatever the template says.
+      if (texts.channel === 'mail' && r.kind === 'client' && links) {
+        texts.messageMailHtml += links.html;
+        texts.messageMailAscii += `\n\n${links.text}`;
+      }
       const address = m.channel === 'mail' ? (r.email ?? '') : (r.mobile ?? '');
       const exchangeRow = {
         group: a.group,

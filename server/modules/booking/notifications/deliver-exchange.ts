@@ -26,7 +26,13 @@ async function invitation(
   trigger: string,
   organizer: { name: string; email: string },
 ): Promise<MailAttachment | null> {
-  const method = REQUEST_TRIGGERS.has(trigger) ? 'REQUEST' : CANCEL_TRIGGERS.has(trigger) ? 'CANCEL' : null;
+  // A reminder carries the invitation again (same UID and sequence: calendars keep one event).
+  const method =
+    REQUEST_TRIGGERS.has(trigger) || trigger === 'date_of_appointment'
+      ? 'REQUEST'
+      : CANCEL_TRIGGERS.has(trigger)
+        ? 'CANCEL'
+        : null;
   if (!method) return null;
   const db = app.database.db;
   const a = await db
