@@ -15,11 +15,21 @@ export interface HeaderMapping {
 /**
  * The file's header line against the mapping: headers are compared without case, accents,
  * spaces or punctuation, aliases included. An unknown header is reported rather than ignored:
- * a misspelt « Adrese » would otherwise silently import every address as empty.
+ * a misspelt « Adrese » would otherwise silently import every address as empty. A column also
+ * answers to its property's title (`titles`), which is the header an export writes: a list
+ * exported re-imports (« Numéro de téléphone » as well as the template's « Téléphone »).
  */
-export function mapHeaders(headers: string[], mapping: ImportDeclaration): HeaderMapping {
+export function mapHeaders(
+  headers: string[],
+  mapping: ImportDeclaration,
+  titles: Record<string, string> = {},
+): HeaderMapping {
   const byKey = new Map<string, ImportColumn>();
   for (const c of mapping.columns) for (const h of [c.header, ...(c.aliases ?? [])]) byKey.set(normaliseHeader(h), c);
+  for (const c of mapping.columns) {
+    const title = titles[c.property];
+    if (title && !byKey.has(normaliseHeader(title))) byKey.set(normaliseHeader(title), c);
+  }
   const columns: (ImportColumn | null)[] = [];
   const unknown: string[] = [];
   const repeated: string[] = [];

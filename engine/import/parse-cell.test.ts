@@ -79,6 +79,15 @@ describe('import mapping headers', () => {
     expect([m.missing, m.unknown, m.repeated]).toEqual([[], [], []]);
   });
 
+  it("takes a property's title as a header too: what an export writes, re-imported", () => {
+    const m = mapHeaders(['Nom du lieu', 'Code postal du lieu', 'Commune'], mapping, {
+      name: 'Nom du lieu',
+      postcode: 'Code postal du lieu',
+    });
+    expect(m.columns.map((c) => c?.property ?? null)).toEqual(['name', 'postcode', 'city']);
+    expect(m.unknown).toEqual([]);
+  });
+
   it('names the missing required columns, the unknown and the repeated ones', () => {
     const m = mapHeaders(['Nom', 'Adrese', 'Nom'], mapping);
     expect(m.missing).toEqual(['Commune']);

@@ -150,7 +150,7 @@ describe.each(DIALECTS)('export and import on %s', (dialect) => {
       'Doublon de la ligne 2 du fichier (Nom = Nouvelle zone, Structure = Espace Conseil Démo).',
     );
     expect(body.lines[2].reason).toBe('Existe déjà (Nom = Sud grenoblois, Structure = Espace Conseil Démo).');
-    expect(body.lines[3].reason).toBe('Communes (codes INSEE) : Ce champ est obligatoire.');
+    expect(body.lines[3].reason).toBe('Zone sans commune — Communes (codes INSEE) : Ce champ est obligatoire.');
     expect(body.lines.filter((l: any) => l.outcome === 'create').every((l: any) => l.reason === undefined)).toBe(true);
     expect(body.lines[4].reason).toBe(
       'Structure : « Structure fantôme » ne correspond à aucune structure que vous pouvez voir.',

@@ -103,7 +103,7 @@ describe.each(DIALECTS)('file-area exports and imports on %s', (dialect) => {
       [6, 'refused'],
       [7, 'create'],
     ]);
-    expect(body.lines[3].reason).toBe('Nom : Ce champ est obligatoire.');
+    expect(body.lines[3].reason).toBe('Sans — Nom : Ce champ est obligatoire.');
     expect(body.lines[4].reason).toContain('« personne@demo.fr » ne correspond à aucun utilisateur');
   }
 
@@ -116,6 +116,20 @@ describe.each(DIALECTS)('file-area exports and imports on %s', (dialect) => {
     expect(fromXlsx.status).toBe(200);
     expectPreview(fromXlsx.body);
     expect(await count()).toBe(before);
+  });
+
+  it("re-imports its own export (an export's headers are the columns' titles), naming a bad cell", async () => {
+    const exported = await (await get('sort=lastName&format=csv')).text();
+    const [head] = csvRows(exported);
+    expect(head).toContain('Numéro de téléphone');
+    const line = head.map((h) =>
+      h === 'Prénom' ? 'Jean' : h === 'Nom' ? 'Réimporté' : h === 'Courriel' ? 'jean@' : '',
+    );
+    const preview = await upload('\uFEFF' + [head, line].map((r) => r.join(';')).join('\r\n'), 'preview');
+    expect(preview.status, JSON.stringify(preview.body)).toBe(200);
+    expect(preview.body.lines[0].outcome).toBe('refused');
+    // Who the line is, the cell's value and what is wrong with it.
+    expect(preview.body.lines[0].reason).toMatch(/^Jean Réimporté — Courriel « jean@ » : /);
   });
 
   it('confirms: good lines written with their civility, tag, referent and phone, the rest reported', async () => {

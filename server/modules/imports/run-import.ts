@@ -11,6 +11,7 @@ import { assertMayEverDo, assertModuleEnabled, entityOf } from '../../operations
 import { visibleRows } from '../../operations/find';
 import { create } from '../../operations/write';
 import { displayOf } from '../meta/options';
+import { recordLabel } from '../../../engine/schema/record-label';
 import { mapHeaders } from '../../../engine/import/map-headers';
 import { normaliseLabel, parseCell, type RelationIndex } from '../../../engine/import/parse-cell';
 import type { FileTable } from './read-table';
@@ -90,10 +91,29 @@ function keyText(columns: (ImportColumn | null)[], cells: string[], key: string[
     .join(', ');
 }
 
-/** A refused create as one French sentence: each field's title and message. */
-function reasonOf(ctx: RequestContext, titles: Record<string, string>, err: unknown): string | undefined {
-  if (err instanceof ValidationError && err.errors?.length)
-    return err.errors.map((e) => (e.path ? `${titles[e.path] ?? e.path} : ${e.message}` : e.message)).join(' ');
+/**
+ * A refused create as one French sentence: who the line is (« Jean Dupont — »), then each field's
+ * title, the value the file gave (« Courriel « jean@ » : … ») and the message, so the person fixing
+ * the file finds the cell without opening the preview's row.
+ */
+function reasonOf(
+  ctx: RequestContext,
+  titles: Record<string, string>,
+  err: unknown,
+  line: { name: string; input: Record<string, unknown> } = { name: '', input: {} },
+): string | undefined {
+  if (err instanceof ValidationError && err.errors?.length) {
+    const shown = (v: unknown) =>
+      typeof v === 'string' && v.trim() ? ` « ${v.trim().slice(0, 60)} »` : typeof v === 'number' ? ` « ${v} »` : '';
+    const text = err.errors
+      .map((e) => {
+        if (!e.path) return e.message;
+        const field = e.path.split('.')[0]!;
+        return `${titles[field] ?? field}${shown(line.input[field])} : ${e.message}`;
+      })
+      .join(' ');
+    return line.name ? `${line.name} — ${text}` : text;
+  }
   if (err instanceof HttpError) return err.message;
   void ctx;
   return undefined;
@@ -128,7 +148,10 @@ export async function runImport(
       'import_too_large',
       message(ctx.app, 'errors.import.too_many_lines', { count: table.rows.length, max: MAX_IMPORT_LINES }),
     );
-  const headers = mapHeaders(table.headers, mapping);
+  // The white label's titles: what its exports write as headers.
+  const effective = await effectiveEntity(ctx.app, entityName, ctx.whiteLabel);
+  const titles = Object.fromEntries(Object.entries(effective.schema.properties).map(([k, p]) => [k, p.title]));
+  const headers = mapHeaders(table.headers, mapping, titles);
   const expected = mapping.columns.map((c) => `« ${c.header} »`).join(', ');
   if (headers.missing.length)
     throw new HttpError(
@@ -149,8 +172,6 @@ export async function runImport(
       }),
     );
 
-  const effective = await effectiveEntity(ctx.app, entityName, ctx.whiteLabel);
-  const titles = Object.fromEntries(Object.entries(effective.schema.properties).map(([k, p]) => [k, p.title]));
   const relations = new Map<string, { index: RelationIndex; label: string; feminine: boolean }>();
   for (const c of mapping.columns) {
     const rel = effective.schema.properties[c.property]?.['x-relation'];
@@ -220,7 +241,7 @@ export async function runImport(
       if (mode === 'preview') await sql`release savepoint import_line`.execute(db);
       return { outcome: mode === 'preview' ? 'create' : 'created' };
     } catch (err) {
-      const reason = reasonOf(ctx, titles, err);
+      const reason = reasonOf(ctx, titles, err, { name: recordLabel(effective.schema, input), input });
       if (mode === 'preview') {
         await sql`rollback to savepoint import_line`.execute(db);
         return { outcome: 'refused', reason: reason ?? message(ctx.app, 'import.reason.write_failed') };
