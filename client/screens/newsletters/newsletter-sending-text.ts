@@ -51,7 +51,10 @@ export function recipientsText(lines: RecipientLine[]): string {
 export function sendingText(s: Pick<Sending, 'status' | 'recipientCount' | 'sentCount' | 'failedCount'>): string {
   const failed = s.failedCount ? `, ${plural(s.failedCount, 'échec', 'échecs')}` : '';
   if (s.status === 'failed')
-    return `Envoi échoué : aucun courriel envoyé sur ${formatNumber(s.recipientCount)}${failed}. Vérifiez le compte d’envoi de la structure.`;
+    return (
+      `Envoi échoué : aucun courriel envoyé sur ${formatNumber(s.recipientCount)}${failed}. ` +
+      'Vérifiez le compte d’envoi de la structure.'
+    );
   if (s.status !== 'sending')
     return `Envoi terminé : ${plural(s.sentCount, 'courriel envoyé', 'courriels envoyés')} sur ${formatNumber(
       s.recipientCount,
