@@ -170,6 +170,10 @@ export default function AppointmentLinkScreen() {
           <h2 id="appointment-move-title" ref={moveTitleRef} tabIndex={-1}>
             Choisir un autre horaire
           </h2>
+          <p>
+            Votre horaire actuel, le {formatAppointmentDate(a.startDate)}, est marqué en couleur : choisissez-en un
+            autre.
+          </p>
           <WeekCalendar
             query={{ reason: a.reason.pk, place: a.place?.pk ?? null, advisor: null, moving: a.uuid }}
             chosen={a.startDate}
