@@ -411,16 +411,18 @@ export default function BookingScreen() {
                 </p>
               </div>
             )}
-            <div className="form-actions">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={appointment?.status !== 'waiting' && !pending}
-                onClick={() => (answersFirst || !appointment ? setWanted('questionnaire') : setWanted(afterSelection))}
-              >
-                Continuer
-              </button>
-            </div>
+            {/* Choosing a time goes on by itself: « Continuer » is for a visitor who came back to this step. */}
+            {(appointment?.status === 'waiting' || pending) && (
+              <div className="form-actions">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => setWanted(answersFirst || !appointment ? 'questionnaire' : afterSelection)}
+                >
+                  Continuer
+                </button>
+              </div>
+            )}
           </>
         )}
 
