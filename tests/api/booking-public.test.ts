@@ -315,6 +315,57 @@ describe.each(DIALECTS)('public booking on %s', (dialect) => {
     expect((await move(at(dayOffset, 9))).status).toBe(200);
   });
 
+  it("never offers a time inside the slot's notice, nor before now, and refuses to hold or move to one", async () => {
+    // Issue 26 item 4: the notice (deadline, hours) is counted by day (platform-entities, search rule 4).
+    const tooSoon = await fixture.newSlot(at(1, 8), at(1, 11), { deadline: 48 });
+    const later = await fixture.newSlot(at(4, 8), at(4, 11), { deadline: 48 });
+    const window = async (fromDay: number, toDay: number) => {
+      const res = await t.call(
+        `/dialogwatt/find-appointment/?reason=${reason}&inseecode=${INSEE}&place=${place}` +
+          `&startDate=${dayOf(at(fromDay, 12))}&endDate=${dayOf(at(toDay, 12))}`,
+      );
+      expect(res.status).toBe(200);
+      return (res.body.days as { offers: { start?: string; slot: string }[] }[]).flatMap((d) =>
+        d.offers.filter((o) => o.start).map((o) => ({ slot: Number(o.slot), start: new Date(o.start!).getTime() })),
+      );
+    };
+    const offered = await window(0, 5);
+    expect(offered.filter((o) => o.slot === tooSoon.pk)).toEqual([]);
+    expect(offered.filter((o) => o.slot === later.pk).map((o) => new Date(o.start).toISOString())).toEqual([
+      at(4, 8),
+      at(4, 9),
+      at(4, 10),
+    ]);
+    // Without notice, a slot under way offers no time already begun.
+    const hour = 3_600_000;
+    const thisHour = Math.floor(Date.now() / hour) * hour;
+    const running = await fixture.newSlot(
+      new Date(thisHour - 2 * hour).toISOString(),
+      new Date(thisHour + 3 * hour).toISOString(),
+    );
+    const now = Date.now();
+    const runningTimes = (await window(-1, 2)).filter((o) => o.slot === running.pk).map((o) => o.start);
+    expect(runningTimes.length).toBeGreaterThan(0);
+    expect(runningTimes.every((start) => start >= now)).toBe(true);
+    // The server refuses the time inside the notice whoever asks, by hold or by move.
+    const refused = await hold(tooSoon, at(1, 9));
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe("Ce créneau n'est plus disponible, merci d'en choisir un autre.");
+    expect(await appointmentsOf(tooSoon.pk)).toEqual([]);
+    const booked = await t.call('/dialogwatt/book-appointment/', {
+      method: 'POST',
+      token: clientToken,
+      body: { reason, slot: later.pk, start: at(4, 8) },
+    });
+    expect(booked.status).toBe(201);
+    const moved = await t.call(`/dialogwatt/appointment-by-uuid/${booked.body.uuid}/move/`, {
+      method: 'POST',
+      body: { slot: tooSoon.pk, start: at(1, 10) },
+    });
+    expect(moved.status).toBe(409);
+    expect((await t.call(`/dialogwatt/appointment-by-uuid/${booked.body.uuid}/`)).body.startDate).toBe(at(4, 8));
+  });
+
   it('gives one advisor to one visitor out of 100 asking for the same time at once', async () => {
     const slot = await newSlot();
     const start = at(dayOffset, 9);

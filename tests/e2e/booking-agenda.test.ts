@@ -65,22 +65,19 @@ describe('a public booking in the advisor agenda (Chromium)', () => {
     });
   });
 
-  it('books through the four steps, then the advisor sees it in the week and day agenda and opens it', async () => {
+  it('books through the steps, then the advisor sees it in the week and day agenda and opens it', async () => {
     // The visitor, at the place's booking page.
     const visitor = await newPage(browser);
     const page = visitor.page;
     await page.goto(`${t.url}/dialogwatt/rendez-vous/${PLACE_SLUG}?insee=${INSEE}&reason=${reason}`);
     await eventually(() => page.getByTestId('step-status').textContent()).toBe('Étape 1 sur 4 : Sélection');
-    await page.getByRole('button', { name: /^Prochaine disponibilité : / }).click();
+    // The calendar opens on the slot's week; the time chosen, the identification follows (no questionnaire).
     const time = page.locator('.week-time').first();
     await time.waitFor();
     await time.click();
     await eventually(() => page.getByTestId('hold-countdown').textContent()).toBe(
       'Ce créneau vous est réservé pendant 60 minutes.',
     );
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await eventually(() => page.getByTestId('step-status').textContent()).toBe('Étape 2 sur 4 : Questionnaire');
-    await page.getByRole('button', { name: 'Continuer' }).click();
     await eventually(() => page.getByTestId('step-status').textContent()).toBe('Étape 3 sur 4 : Identification');
     await page.locator('#booking-signin-email').fill('client@demo.fr');
     await page.locator('#booking-signin-password').fill('renovation-demo');

@@ -104,21 +104,23 @@ describe('booking as a newcomer on a phone (Chromium, touch)', () => {
     await tap('motif', page.getByRole('radio', { name: new RegExp(REASON_NAME.replace(/[()]/g, '.')) }));
     await tap('lieu', page.getByRole('link', { name: "Prendre rendez-vous à Permanence d'Échirolles" }));
 
-    // Étape 1: the first offered week, a time, « Continuer ».
+    // Étape 1: the reason chosen on the home page is shown, not asked again; the calendar opens on the
+    // first week with a time (nine days ahead: never this week), and tapping a time goes on.
     await expect.poll(() => page.getByTestId('step-status').textContent(), WAIT).toBe('Étape 1 sur 4 : Sélection');
+    expect(await page.locator('.booking-reason-chosen').textContent()).toContain(REASON_NAME);
+    expect(await page.getByRole('radio').count()).toBe(0);
     const times = page.locator('.week-time');
-    const next = page.getByRole('button', { name: /^Prochaine disponibilité : / });
-    await Promise.race([times.first().waitFor(WAIT), next.waitFor(WAIT)]);
-    if (!(await times.count())) await tap('prochaine disponibilité', next);
+    await times.first().waitFor(WAIT);
+    expect(await page.getByRole('button', { name: /^Prochaine disponibilité : / }).count()).toBe(0);
+    await screenshot(page, 'booking-newcomer-step1-375');
+    const chosenTime = (await times.first().textContent())!;
     await tap('horaire', times.first());
-    await expect.poll(() => page.locator('.booking-held').textContent(), WAIT).toMatch(/^Horaire choisi/);
-    await tap('continuer (étape 1)', page.getByRole('button', { name: 'Continuer' }));
-    // Étape 2: no questionnaire for this reason.
-    await expect.poll(() => page.getByTestId('step-status').textContent(), WAIT).toBe('Étape 2 sur 4 : Questionnaire');
-    await tap('continuer (étape 2)', page.getByRole('button', { name: 'Continuer' }));
 
-    // Étape 3: the newcomer's details and consent, then the confirmation at once.
+    // Étape 3 at once (no questionnaire for this reason: step 2 is skipped), the time held and said;
+    // the newcomer's details and consent, then the confirmation at once.
     await expect.poll(() => page.getByTestId('step-status').textContent(), WAIT).toBe('Étape 3 sur 4 : Identification');
+    expect(await page.locator('.booking-chosen-time').textContent()).toContain(`à ${chosenTime}`);
+    await expect.poll(() => page.getByTestId('hold-countdown').textContent(), WAIT).toMatch(/réservé pendant/);
     const form = page.locator('form[aria-labelledby="booking-newcomer-title"]');
     await form.waitFor(WAIT);
     expect(await seriousViolations(page)).toEqual([]);
@@ -141,9 +143,18 @@ describe('booking as a newcomer on a phone (Chromium, touch)', () => {
     expect(await page.getByText('nina.nouvelle@exemple.fr').isVisible()).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
     await screenshot(page, 'booking-newcomer-confirmed-375');
-    // The count the issue asks for (Doctolib: about 6). Reported as it is, whatever it is.
+    // The count the issue asks for: at most 7 (Doctolib: about 6).
     console.log(`booking as a newcomer at 375 px: ${taps.length} taps plus typing — ${taps.join(', ')}`);
-    expect(taps.length).toBeLessThanOrEqual(11);
+    expect(taps).toEqual([
+      'carte « Prendre rendez-vous »',
+      'suggestion de commune',
+      'motif',
+      'lieu',
+      'horaire',
+      'accord sur les données',
+      'confirmer',
+    ]);
+    expect(taps.length).toBeLessThanOrEqual(7);
 
     // Stored: the account, the structure's contact, the appointment linked to both.
     const db = t.app.database.db;
@@ -187,8 +198,24 @@ describe('booking as a newcomer on a phone (Chromium, touch)', () => {
     const linkPage = await visitor.newPage();
     await linkPage.goto(`${t.url}${links[0]}`);
     await linkPage.getByRole('heading', { name: 'Votre rendez-vous' }).waitFor(WAIT);
-    expect(await linkPage.getByRole('button', { name: 'Déplacer le rendez-vous' }).isVisible()).toBe(true);
+    const moveButton = linkPage.getByRole('button', { name: 'Déplacer le rendez-vous' });
+    expect(await moveButton.isVisible()).toBe(true);
     await screenshot(linkPage, 'booking-newcomer-manage-link-375');
+    // « Déplacer le rendez-vous »: the calendar, below the fold on a phone, is scrolled to and focused;
+    // it opens on the appointment's week, where its own time is said and not offered again.
+    await moveButton.tap();
+    const moveTitle = linkPage.getByRole('heading', { name: 'Choisir un autre horaire' });
+    await moveTitle.waitFor(WAIT);
+    await expect.poll(() => linkPage.evaluate(() => document.activeElement?.id), WAIT).toBe('appointment-move-title');
+    const box = (await moveTitle.boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(0);
+    expect(box.y + box.height).toBeLessThanOrEqual(812);
+    const current = linkPage.getByRole('button', { name: `, horaire actuel` });
+    await current.waitFor(WAIT);
+    expect(await current.textContent()).toBe(chosenTime);
+    expect(await current.isDisabled()).toBe(true);
+    expect(await linkPage.locator('.week-time:not([disabled])').count()).toBeGreaterThan(0);
+    await screenshot(linkPage, 'booking-newcomer-move-375');
     // The cancel link: after the confirmation dialog, cancelled, and « Reprendre rendez-vous ».
     await linkPage.goto(`${t.url}${links[1]}`);
     await linkPage.getByRole('button', { name: 'Annuler le rendez-vous' }).tap();
@@ -223,14 +250,9 @@ describe('booking as a newcomer on a phone (Chromium, touch)', () => {
     await page.goto(`${t.url}/dialogwatt/rendez-vous/permanence-echirolles?reason=${reason}`);
     await expect.poll(() => page.getByTestId('step-status').textContent(), WAIT).toBe('Étape 1 sur 4 : Sélection');
     const times = page.locator('.week-time');
-    const next = page.getByRole('button', { name: /^Prochaine disponibilité : / });
-    await Promise.race([times.first().waitFor(WAIT), next.waitFor(WAIT)]);
-    if (!(await times.count())) await next.click();
+    await times.last().waitFor(WAIT);
     await times.last().click();
-    await page.locator('.booking-held').waitFor(WAIT);
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect.poll(() => page.getByTestId('step-status').textContent(), WAIT).toBe('Étape 2 sur 4 : Questionnaire');
-    await page.getByRole('button', { name: 'Continuer' }).click();
+    await expect.poll(() => page.getByTestId('step-status').textContent(), WAIT).toBe('Étape 3 sur 4 : Identification');
     await page.locator('#booking-signin-email').fill('client@demo.fr');
     await page.locator('#booking-signin-password').fill('pas-le-bon');
     await page.getByRole('button', { name: 'Se connecter' }).click();

@@ -57,7 +57,7 @@ describe('public booking (visitor, Chromium)', () => {
       group: 2,
       territories: [INSEE],
     });
-    // Ten days ahead: never in the current week, so the calendar offers « Prochaine disponibilité ».
+    // Ten days ahead: never in the current week, so the calendar opens on a later week by itself.
     slotStart = at(10, 8);
     const slot = {
       group: 2,
@@ -127,14 +127,11 @@ describe('public booking (visitor, Chromium)', () => {
       await page.keyboard.press('Enter');
       await page.waitForURL(/\/dialogwatt\/rendez-vous\/permanence-echirolles\?insee=38151&reason=\d+/);
 
-      // Sélection: the week is empty, « Prochaine disponibilité » goes to the slot's week.
+      // Sélection: this week is empty, the calendar opens on the slot's week.
       await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 1 sur 4 : Sélection');
-      const next = page.getByRole('button', { name: /^Prochaine disponibilité : / });
-      await next.waitFor();
-      expect(await page.getByText('Aucun créneau disponible cette semaine.').isVisible()).toBe(true);
-      await next.click();
       const times = page.locator('.week-time');
       await times.first().waitFor();
+      expect(await page.getByRole('button', { name: 'Semaine précédente' }).isEnabled()).toBe(true);
       const firstFree = (await times.first().textContent())!;
       expect(await page.getByText('Sans rendez-vous de 14:00 à 17:00').isVisible()).toBe(true);
       a11y.selection = await seriousViolations(page);
@@ -142,13 +139,8 @@ describe('public booking (visitor, Chromium)', () => {
       // The time is a real button: the keyboard chooses it.
       await times.first().focus();
       await page.keyboard.press('Enter');
-      // The reason has a questionnaire: the time is held with its answers, after the next step.
-      await expect
-        .poll(() => page.locator('.booking-held').textContent())
-        .toMatch(/^Horaire choisi : .+ à \d\d:\d\d\. Il vous sera réservé pendant 60 minutes dès que/);
-      expect(await times.first().getAttribute('aria-pressed')).toBe('true');
-      await screenshot(page, `booking-step1-chosen-${width}`);
-      await page.getByRole('button', { name: 'Continuer' }).click();
+      // The reason has a questionnaire: choosing the time goes on to it (the time is held with its
+      // answers, after this step).
 
       // Questionnaire, by keyboard alone: the focus starts on the step's heading.
       await expectStep(page, 'Questionnaire', 2);
@@ -305,9 +297,7 @@ describe('public booking (visitor, Chromium)', () => {
     })();
     await page.goto(`${t.url}/dg/${uuid}`);
     await page.getByRole('button', { name: 'Déplacer le rendez-vous' }).click();
-    const next = page.getByRole('button', { name: /^Prochaine disponibilité : / });
-    await next.waitFor();
-    await next.click();
+    // The calendar opens on the appointment's week, its own time said and not offered.
     const target = page.locator('.week-time[aria-pressed="false"]').first();
     await target.waitFor();
     const newTime = (await target.textContent())!;
@@ -356,15 +346,13 @@ describe('public booking (visitor, Chromium)', () => {
     const page = await context.newPage();
     await page.clock.install();
     await page.goto(`${t.url}/dialogwatt/rendez-vous/permanence-echirolles?insee=${INSEE}&reason=${quick}`);
-    await page.getByRole('button', { name: /^Prochaine disponibilité : / }).click();
     const time = page.locator('.week-time').first();
     await time.click();
     await expect
       .poll(() => page.getByTestId('hold-countdown').textContent())
       .toBe('Ce créneau vous est réservé pendant 60 minutes.');
-    await page.getByRole('button', { name: 'Continuer' }).click();
-    await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 2 sur 4 : Questionnaire');
-    expect(await page.getByText("Ce motif n'a pas de questionnaire").isVisible()).toBe(true);
+    // No questionnaire for this reason: the chosen time leads to the identification at once.
+    await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 3 sur 4 : Identification');
     await page.clock.fastForward('01:00:30');
     await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 1 sur 4 : Sélection');
     // On the page, above the step, and as a notice.

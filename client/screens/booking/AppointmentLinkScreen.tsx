@@ -28,6 +28,7 @@ export default function AppointmentLinkScreen() {
   const load = useCall();
   const act = useCall();
   const resultRef = useRef<HTMLDivElement>(null);
+  const moveTitleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
     setAppointment(null);
@@ -37,6 +38,14 @@ export default function AppointmentLinkScreen() {
   useEffect(() => {
     if (done) resultRef.current?.focus();
   }, [done]);
+
+  // On a phone the calendar opens below the fold: bring it into view and start the keyboard there.
+  useEffect(() => {
+    if (!moving) return;
+    const title = moveTitleRef.current;
+    title?.focus({ preventScroll: true });
+    title?.scrollIntoView({ block: 'start' });
+  }, [moving]);
 
   const refresh = async (text: string) => {
     setDone(text);
@@ -158,10 +167,17 @@ export default function AppointmentLinkScreen() {
       )}
       {moving && !cancelled && (
         <section id="appointment-move" className="panel" aria-labelledby="appointment-move-title">
-          <h2 id="appointment-move-title">Choisir un autre horaire</h2>
+          <h2 id="appointment-move-title" ref={moveTitleRef} tabIndex={-1}>
+            Choisir un autre horaire
+          </h2>
+          <p>
+            Votre horaire actuel, le {formatAppointmentDate(a.startDate)}, est marqué en couleur : choisissez-en un
+            autre.
+          </p>
           <WeekCalendar
             query={{ reason: a.reason.pk, place: a.place?.pk ?? null, advisor: null, moving: a.uuid }}
             chosen={a.startDate}
+            current={a.startDate}
             disabled={act.busy}
             onChoose={(o) => void move(o)}
           />

@@ -13,7 +13,7 @@ import {
   type PublicPlace,
   type PublicReason,
 } from './booking-api';
-import { formatAppointmentDate } from './booking-dates';
+import { formatAppointmentDate, formatDuration } from './booking-dates';
 import { parisDate } from '../../../engine/time/paris-time';
 import { ReasonChoice } from './ReasonChoice';
 import { allowedStep, holdExpired, STEPS, stepIndex, type StepId } from './booking-steps';
@@ -64,6 +64,9 @@ export default function BookingScreen() {
   const [data, setData] = useState<{ place: PublicPlace; reasons: PublicReason[] } | null>(null);
   const [otherPlaces, setOtherPlaces] = useState<PublicPlace[]>([]);
   const [reasonPk, setReasonPk] = useState<string>(search.get('reason') ?? '');
+  // The reason chosen before this page (the booking home, a card, a link) is not asked again: it is
+  // shown, with « Changer de motif » to open the list.
+  const [reasonListOpen, setReasonListOpen] = useState(false);
   const [advisor, setAdvisor] = useState('');
   const [appointment, setAppointment] = useState<BookedAppointment | null>(null);
   const [pending, setPending] = useState<BookableOffer | null>(null);
@@ -104,6 +107,9 @@ export default function BookingScreen() {
   // The server checks and stores the answers (and the description) with the hold, as the reference
   // does: a reason with a questionnaire is held once it is answered; any other at once.
   const answersFirst = Boolean(reason && hasQuestions(reason.form));
+  // Where a chosen time leads: the questionnaire when the reason has one (step 2 is skipped
+  // otherwise: its free text moves to the identification), the récapitulatif for a signed-in client.
+  const afterSelection: StepId = answersFirst ? 'questionnaire' : signedInClient ? 'recapitulatif' : 'identification';
 
   // Each step change takes the focus to the step's heading, so that a screen reader starts there.
   useEffect(() => {
@@ -143,6 +149,7 @@ export default function BookingScreen() {
     setChosenDay(parisDate(offer.start));
     if (answersFirst) {
       setPending(offer);
+      setWanted('questionnaire');
       return;
     }
     const held = await call.run(() =>
@@ -151,6 +158,8 @@ export default function BookingScreen() {
     if (held) {
       setAppointment(held);
       setExpired(false);
+      // As on the booking sites people know: choosing a time goes on to the next step.
+      setWanted(afterSelection);
     }
   };
 
@@ -286,6 +295,21 @@ export default function BookingScreen() {
             )}
             {data.reasons.length === 0 ? (
               <p className="empty-state">Aucun motif n'est proposé dans ce lieu pour le moment.</p>
+            ) : reason &&
+              !reasonListOpen &&
+              (data.reasons.length === 1 || search.get('reason') === String(reason.pk)) ? (
+              <div className="booking-reason-chosen">
+                <h3>Motif</h3>
+                <p>
+                  <strong>{reason.name}</strong>
+                  {reason.duration > 0 && <> — durée : {formatDuration(reason.duration)}</>}
+                </p>
+                {data.reasons.length > 1 && (
+                  <button type="button" className="link-button" onClick={() => setReasonListOpen(true)}>
+                    Changer de motif
+                  </button>
+                )}
+              </div>
             ) : (
               <ReasonChoice
                 name="booking-reason"
@@ -387,16 +411,18 @@ export default function BookingScreen() {
                 </p>
               </div>
             )}
-            <div className="form-actions">
-              <button
-                type="button"
-                className="button button-primary"
-                disabled={appointment?.status !== 'waiting' && !pending}
-                onClick={() => setWanted('questionnaire')}
-              >
-                Continuer
-              </button>
-            </div>
+            {/* Choosing a time goes on by itself: « Continuer » is for a visitor who came back to this step. */}
+            {(appointment?.status === 'waiting' || pending) && (
+              <div className="form-actions">
+                <button
+                  type="button"
+                  className="button button-primary"
+                  onClick={() => setWanted(answersFirst || !appointment ? 'questionnaire' : afterSelection)}
+                >
+                  Continuer
+                </button>
+              </div>
+            )}
           </>
         )}
 
@@ -444,6 +470,26 @@ export default function BookingScreen() {
 
         {step === 'identification' && (
           <>
+            {appointment?.status === 'waiting' && (
+              <p className="booking-chosen-time">
+                Horaire choisi : <strong>{formatAppointmentDate(appointment.startDate)}</strong>.{' '}
+                <button type="button" className="link-button" onClick={() => setWanted('selection')}>
+                  Changer d'horaire
+                </button>
+              </p>
+            )}
+            {!answersFirst && (
+              <div className="field">
+                <label htmlFor="booking-description">Précisez votre demande (facultatif)</label>
+                <textarea
+                  id="booking-description"
+                  rows={3}
+                  maxLength={2000}
+                  value={description}
+                  onChange={(e) => setDescription(e.target.value)}
+                />
+              </div>
+            )}
             <Identification
               busy={call.busy}
               appointment={appointment}
@@ -457,7 +503,11 @@ export default function BookingScreen() {
               }}
             />
             <div className="form-actions">
-              <button type="button" className="button" onClick={() => setWanted('questionnaire')}>
+              <button
+                type="button"
+                className="button"
+                onClick={() => setWanted(answersFirst ? 'questionnaire' : 'selection')}
+              >
                 Retour
               </button>
               {signedInClient && (

@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { bookingApi, type BookableOffer, type OffersAnswer, type OffersQuery } from './booking-api';
 import { formatDay, weekColumns, weekHasOffers, weekTitle } from './booking-dates';
 import { addDays, mondayOf, parisDate } from '../../../engine/time/paris-time';
@@ -16,12 +16,15 @@ export interface WeekCalendarProps {
   headingLevel?: 3 | 4;
   /** A day of the week to open on (default: this week); an earlier week opens this one. */
   initialDay?: string | null;
+  /** Start (ISO) of the appointment being moved: shown as its current time, not offered as a new choice. */
+  current?: string | null;
 }
 
 /**
  * Offered times, one week at a time (Monday to Sunday, Europe/Paris): previous and next week,
  * « Prochaine disponibilité » when the week has nothing, each day's times as buttons and its
  * drop-in ranges as text (they cannot be booked). Used by the booking and by the manage link.
+ * It opens on the first week with a time to book: a visitor should not have to look for it (issue 26).
  */
 export function WeekCalendar(props: WeekCalendarProps) {
   const thisWeek = mondayOf(parisDate(new Date()));
@@ -32,6 +35,12 @@ export function WeekCalendar(props: WeekCalendarProps) {
   const [answer, setAnswer] = useState<OffersAnswer | null>(null);
   const { busy, error, run } = useCall();
   const titleId = useId();
+  // Only the opening week jumps to the next availability by itself; a week the visitor asked for stays.
+  const opening = useRef(true);
+  const goTo = (day: string) => {
+    opening.current = false;
+    setMonday(day);
+  };
   const { reason, inseecode, place, advisor, moving } = props.query;
 
   useEffect(() => {
@@ -61,6 +70,14 @@ export function WeekCalendar(props: WeekCalendarProps) {
   const columns = useMemo(() => weekColumns(monday, answer?.days ?? []), [monday, answer]);
   const empty = answer !== null && !weekHasOffers(columns);
   const bookable = columns.some((c) => c.times.length > 0);
+  const currentAt = props.current ? Date.parse(props.current) : null;
+
+  useEffect(() => {
+    if (!answer || !opening.current) return;
+    opening.current = false;
+    if (!bookable && answer.nextDate) setMonday(mondayOf(answer.nextDate));
+  }, [answer, bookable]);
+
   const Heading = props.headingLevel === 4 ? 'h4' : 'h3';
   const DayHeading = props.headingLevel === 4 ? 'h5' : 'h4';
 
@@ -71,14 +88,14 @@ export function WeekCalendar(props: WeekCalendarProps) {
           type="button"
           className="button"
           disabled={monday <= thisWeek || busy}
-          onClick={() => setMonday(addDays(monday, -7))}
+          onClick={() => goTo(addDays(monday, -7))}
         >
           <span aria-hidden="true">‹ </span>Semaine précédente
         </button>
         <Heading id={titleId} className="week-title">
           {weekTitle(monday)}
         </Heading>
-        <button type="button" className="button" disabled={busy} onClick={() => setMonday(addDays(monday, 7))}>
+        <button type="button" className="button" disabled={busy} onClick={() => goTo(addDays(monday, 7))}>
           Semaine suivante<span aria-hidden="true"> ›</span>
         </button>
       </div>
@@ -88,11 +105,7 @@ export function WeekCalendar(props: WeekCalendarProps) {
         <div className="notice booking-empty">
           <p>{empty ? 'Aucun créneau disponible cette semaine.' : 'Aucun horaire à réserver cette semaine.'}</p>
           {answer.nextDate ? (
-            <button
-              type="button"
-              className="button button-primary"
-              onClick={() => setMonday(mondayOf(answer.nextDate!))}
-            >
+            <button type="button" className="button button-primary" onClick={() => goTo(mondayOf(answer.nextDate!))}>
               Prochaine disponibilité : {formatDay(answer.nextDate, true)}
             </button>
           ) : (
@@ -108,20 +121,24 @@ export function WeekCalendar(props: WeekCalendarProps) {
               {c.times.length === 0 && c.dropIns.length === 0 && <p className="muted small">Aucun créneau</p>}
               {c.times.length > 0 && (
                 <ul className="week-times" aria-label={`Horaires du ${c.label}`}>
-                  {c.times.map((o) => (
-                    <li key={`${o.slot}-${o.start}`}>
-                      <button
-                        type="button"
-                        className="button week-time"
-                        aria-pressed={chosenAt === Date.parse(o.start)}
-                        aria-label={`${c.label} à ${o.time}`}
-                        disabled={props.disabled}
-                        onClick={() => props.onChoose(o)}
-                      >
-                        {o.time}
-                      </button>
-                    </li>
-                  ))}
+                  {c.times.map((o) => {
+                    // Moving onto the time it already has would change nothing: said, not offered.
+                    const isCurrent = currentAt === Date.parse(o.start);
+                    return (
+                      <li key={`${o.slot}-${o.start}`}>
+                        <button
+                          type="button"
+                          className={`button week-time${isCurrent ? ' is-current' : ''}`}
+                          aria-pressed={chosenAt === Date.parse(o.start)}
+                          aria-label={`${c.label} à ${o.time}${isCurrent ? ', horaire actuel' : ''}`}
+                          disabled={props.disabled || isCurrent}
+                          onClick={() => props.onChoose(o)}
+                        >
+                          {o.time}
+                        </button>
+                      </li>
+                    );
+                  })}
                 </ul>
               )}
               {c.dropIns.map((d) => (
