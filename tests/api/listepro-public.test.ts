@@ -26,7 +26,7 @@ interface SearchPage {
   total: number;
   results: Card[];
   points?: { pk: number; lat: number; lon: number }[];
-  near: { name: string } | null;
+  near: { name: string; position?: boolean } | null;
 }
 
 describe.each(DIALECTS)('public directory on %s', (dialect) => {
@@ -84,6 +84,62 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     const bad = await search('activity=1&subMission=4&near=99999');
     expect(bad.status).toBe(400);
     expect(bad.body as unknown).toMatchObject({ message: expect.stringMatching(/commune/) });
+  });
+
+  it('answers « Quoi ? » and « Où ? »: key words and trades, nearest first with a place (issue 26 item 6)', async () => {
+    const pks = (page: SearchPage) => page.results.map((r) => r.pk);
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    // « isolation »: two sheets by their key words, one by its description; « pompe à chaleur »: key words.
+    const isolation = await search('q=isolation&perPage=50');
+    expect(isolation.status).toBe(200);
+    expect(sorted(pks(isolation.body))).toEqual([1, 2, 3]);
+    expect(isolation.body.near).toBeNull();
+    expect(isolation.body.results.every((r) => r.distanceKm === null)).toBe(true);
+    expect(sorted(pks((await search('q=Pompes%20%C3%A0%20chaleur&perPage=50')).body))).toEqual([1, 3]);
+    // A trade (the job's name), accents and case aside; an unknown word finds nobody.
+    expect(pks((await search('q=ARCHITECTE&perPage=50')).body)).toEqual([2]);
+    expect((await search('q=zzzzz')).body.total).toBe(0);
+    // The sheet in validation never answers, whatever it says of itself.
+    const everyone = await search('q=&perPage=50');
+    expect(sorted(pks(everyone.body))).toEqual([1, 2, 3, 4, 5]);
+
+    // With a commune: nearest first, whatever the seed (« À 0,3 km » before « À 22 km »).
+    for (const seed of [1, 2, 3, 99]) {
+      const near = await search(`q=isolation&near=${GRENOBLE}&seed=${seed}&perPage=50`);
+      expect(near.body.near?.name).toBe('Grenoble');
+      const distances = near.body.results.map((r) => r.distanceKm!);
+      expect(distances.every((d) => typeof d === 'number')).toBe(true);
+      expect(distances).toEqual([...distances].sort((a, b) => a - b));
+      expect(pks(near.body)[0]).toBe(1);
+    }
+    // « Autour de moi »: the browser's position (here Voiron's market square); paging keeps the order.
+    const voiron = await search('q=&lat=45.364&lon=5.5893&perPage=2&seed=5');
+    expect(voiron.body.near).toMatchObject({ position: true });
+    expect(voiron.body.results[0]).toMatchObject({ pk: 3, distanceKm: 0 });
+    const second = await search('q=&lat=45.364&lon=5.5893&perPage=2&seed=5&page=2');
+    const all = await search('q=&lat=45.364&lon=5.5893&perPage=50&seed=5');
+    expect([...pks(voiron.body), ...pks(second.body)]).toEqual(pks(all.body).slice(0, 4));
+    // The guided path orders by distance too once a commune is given.
+    const guided = await search(`activity=1&subMission=4&near=${GRENOBLE}&perPage=50&seed=11`);
+    const guidedDistances = guided.body.results.map((r) => r.distanceKm!);
+    expect(guidedDistances).toEqual([...guidedDistances].sort((a, b) => a - b));
+    // Without a place the random order of the seed stays (the same seed, the same order).
+    const r1 = await search('q=&seed=42&perPage=50');
+    expect(pks((await search('q=&seed=42&perPage=50')).body)).toEqual(pks(r1.body));
+
+    // Bad input: French refusals.
+    for (const bad of ['q=' + 'x'.repeat(101), 'q=&lat=91&lon=5', 'q=&lat=45', 'q=&lat=abc&lon=5', 'q=&near=99999']) {
+      const res = await search(bad);
+      expect(res.status, bad.slice(0, 40)).toBe(400);
+      expect((res.body as unknown as { message: string }).message).toMatch(/[a-zé]/);
+    }
+    // The PDF of a « Quoi ? » search, nearest first.
+    const pdf = await postPdf({ domain: DOMAIN, data: { q: 'isolation', seed: 3, near: GRENOBLE } });
+    expect(pdf.status).toBe(200);
+    const { text } = await pdfText(await pdf.arrayBuffer());
+    expect(text).toContain('« isolation »');
+    expect(text).toContain('du plus proche au plus éloigné');
+    expect(text.indexOf('Entreprise Démo Rénovation')).toBeLessThan(text.indexOf('Thermique Isère Conseil'));
   });
 
   it('shows the public detail, with the team’s blocks for the team only', async () => {

@@ -17,11 +17,14 @@ import {
   resultsPath,
   SEARCH_PATH,
   searchPros,
+  textSearchOf,
   tr,
   type ProCard,
   type SearchPage,
   type SearchTreeActivity,
 } from './listepro-api';
+
+import { ListeProWhatWhere } from './ListeProWhatWhere';
 
 const ListeProMap = lazy(() => import('./ListeProMap'));
 
@@ -83,7 +86,11 @@ function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
         </ul>
       )}
       {near && typeof pro.distanceKm === 'number' && (
-        <p className="listepro-distance">{tr('distance', { km: km(pro.distanceKm), name: near.name })}</p>
+        <p className="listepro-distance">
+          {near.position
+            ? tr('distance_here', { km: km(pro.distanceKm) })
+            : tr('distance', { km: km(pro.distanceKm), name: near.name })}
+        </p>
       )}
       <div className="listepro-card-actions">
         <label className="listepro-favourite">
@@ -340,12 +347,18 @@ export default function ListeProResultsScreen() {
   const params = useParams();
   const [query, setQuery] = useSearchParams();
   const mar = params.mode !== undefined;
+  // /annuaire-des-pros/trouver: « Quoi ? » and « Où ? » (issue 26 item 6) instead of the tree's path.
+  const text = !mar && params.activity === undefined;
+  const what = text ? textSearchOf(query) : null;
   const a = int(params.activity);
   const m = int(params.mission);
   const s = int(params.subMission);
   const seed = int(query.get('seed'));
   const page = int(query.get('page')) ?? 1;
-  const near = query.get('near') ?? undefined;
+  const near = (text ? what?.near : query.get('near')) ?? undefined;
+  const lat = what?.lat;
+  const lon = what?.lon;
+  const q = what?.q;
   const [tree, setTree] = useState<SearchTreeActivity[] | null>(null);
   const [data, setData] = useState<SearchPage | null>(null);
   const [failed, setFailed] = useState(false);
@@ -356,7 +369,11 @@ export default function ListeProResultsScreen() {
   // every page) and are kept for its other pages; a search is its query and its seed.
   const [map, setMap] = useState<MapOfSearch | null>(null);
   const mapOfSearch = useRef<MapOfSearch | null>(null);
-  const searchKey = useCallback((sd: number | undefined) => `${mar ? 'mar' : `${a}/${s}`}@${sd}`, [mar, a, s]);
+  const searchKey = useCallback(
+    (sd: number | undefined) =>
+      `${mar ? 'mar' : text ? JSON.stringify([q, near, lat, lon]) : `${a}/${s}/${near}`}@${sd}`,
+    [mar, text, q, near, lat, lon, a, s],
+  );
 
   useEffect(() => {
     loadTree()
@@ -369,7 +386,13 @@ export default function ListeProResultsScreen() {
     setFailed(false);
     const havePoints = seed !== undefined && mapOfSearch.current?.key === searchKey(seed);
     const common = { seed, page, perPage: PER_PAGE, points: havePoints ? undefined : 1, near };
-    searchPros(mar ? { mar: 1, ...common } : { activity: a, subMission: s, ...common })
+    searchPros(
+      mar
+        ? { mar: 1, ...common }
+        : text
+          ? { q: q ?? '', lat, lon, ...common }
+          : { activity: a, subMission: s, ...common },
+    )
       .then((d) => {
         if (!live) return;
         if (d.points && d.tiles) {
@@ -377,10 +400,15 @@ export default function ListeProResultsScreen() {
           setMap(mapOfSearch.current);
         }
         setData(d);
-        // The first page of a new search learns its seed: written into the address, no new entry.
+        // The first page of a new search learns its seed: written into the address (beside what the
+        // visitor asked), no new entry.
         if (seed === undefined)
           setQuery(
-            { seed: String(d.seed), ...(page > 1 ? { page: String(page) } : {}), ...(near ? { near } : {}) },
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('seed', String(d.seed));
+              return next;
+            },
             { replace: true },
           );
       })
@@ -388,7 +416,7 @@ export default function ListeProResultsScreen() {
     return () => {
       live = false;
     };
-  }, [mar, a, s, seed, page, near, setQuery, searchKey]);
+  }, [mar, text, q, lat, lon, a, s, seed, page, near, setQuery, searchKey]);
 
   const setFavourite = useCallback((pro: ProCard, on: boolean) => {
     setFavourites((list) => {
@@ -411,17 +439,28 @@ export default function ListeProResultsScreen() {
   const mis = act?.missions.find((x) => x.pk === m);
   const sub = mis?.subMissions.find((x) => x.pk === s);
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
-  const withNear = (q: Record<string, string>) => new URLSearchParams({ ...q, ...(near ? { near } : {}) }).toString();
-  const pageLink = (p: number) => `?${withNear({ seed: String(data?.seed ?? seed ?? ''), page: String(p) })}`;
+  // Another page or another place keeps everything else the address says (the search, the seed).
+  const pageLink = (p: number) => {
+    const next = new URLSearchParams(query);
+    next.set('seed', String(data?.seed ?? seed ?? ''));
+    next.set('page', String(p));
+    return `?${next.toString()}`;
+  };
   const chooseNear = (code: string | null) => {
-    const next: Record<string, string> = { seed: String(data?.seed ?? seed ?? '') };
-    if (page > 1) next.page = String(page);
-    if (code) next.near = code;
+    const next = new URLSearchParams(query);
+    next.set('seed', String(data?.seed ?? seed ?? ''));
+    // Nearest first from the new place: back to the first page.
+    next.delete('page');
+    if (code) next.set('near', code);
+    else next.delete('near');
     setQuery(next);
   };
   const pdfRequest = mar
     ? { mar: true, seed: data?.seed, near }
-    : { activity: a, mission: m, subMission: s, seed: data?.seed, near };
+    : text
+      ? { q: q ?? '', seed: data?.seed, near, lat, lon }
+      : { activity: a, mission: m, subMission: s, seed: data?.seed, near };
+  const askedKey = [q, near, lat, lon].join('|');
 
   return (
     <div className="listepro-results">
@@ -430,6 +469,14 @@ export default function ListeProResultsScreen() {
       </nav>
       {mar ? (
         <h2>{tr('mar')}</h2>
+      ) : text ? (
+        <>
+          <h2>{q ? tr('what_results', { what: q }) : tr('all_results')}</h2>
+          <ListeProWhatWhere
+            key={`${askedKey}|${data?.near?.name ?? ''}`}
+            initial={{ ...what!, nearName: data?.near?.name, nearPostcode: data?.near?.postcode }}
+          />
+        </>
       ) : (
         <>
           {act && mis && sub && <h2>{[act.name, mis.name, sub.name].join(' › ')}</h2>}
@@ -448,10 +495,10 @@ export default function ListeProResultsScreen() {
         <>
           <p role="status">
             {tr('count', { count: data.total })}
-            {data.total > 0 && <span className="muted"> — {tr('random_order')}</span>}
+            {data.total > 0 && <span className="muted"> — {data.near ? tr('nearest_order') : tr('random_order')}</span>}
           </p>
           <div className="listepro-tools">
-            <NearMe near={data.near} onChoose={chooseNear} />
+            {text ? <span /> : <NearMe near={data.near} onChoose={chooseNear} />}
             {data.total > 0 && <PdfPanel favourites={favourites} request={pdfRequest} />}
           </div>
           {favourites.length > 0 && (
@@ -463,7 +510,7 @@ export default function ListeProResultsScreen() {
             </p>
           )}
           {data.total === 0 ? (
-            <p>{tr('none')}</p>
+            <p>{text ? tr('none_text') : tr('none')}</p>
           ) : (
             <div className={`listepro-layout${enlarged ? ' listepro-layout-enlarged' : ''}`}>
               <div className="listepro-list">

@@ -45,7 +45,11 @@ export function directoryReport(input: DirectoryReportInput): Buffer {
   layout.keyValues(
     [
       ['Professionnels', `${input.scope} (${input.professionals.length})`],
-      ...(input.near ? ([['Votre commune', `${input.near.name} (${input.near.postcode})`]] as [string, string][]) : []),
+      ...(input.near
+        ? ([
+            ['Distances depuis', input.near.postcode ? `${input.near.name} (${input.near.postcode})` : input.near.name],
+          ] as [string, string][])
+        : []),
       ['Date', dateFr(input.date)],
     ],
     { labelWidth: 45 },
@@ -56,7 +60,12 @@ export function directoryReport(input: DirectoryReportInput): Buffer {
     for (const para of input.comment.split(/\r?\n/)) layout.paragraph(para || ' ', { size: 10.5 });
   }
   layout.space(6);
-  layout.paragraph('Les professionnels sont présentés dans un ordre aléatoire.', { size: 9, color: COLORS.muted });
+  layout.paragraph(
+    input.near
+      ? 'Les professionnels sont présentés du plus proche au plus éloigné.'
+      : 'Les professionnels sont présentés dans un ordre aléatoire.',
+    { size: 9, color: COLORS.muted },
+  );
   if (!input.professionals.length)
     layout.paragraph('Aucun professionnel ne correspond à cette recherche.', { size: 11, style: 'bold' });
 
