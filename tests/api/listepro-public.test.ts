@@ -102,6 +102,7 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     // The sheet in validation never answers, whatever it says of itself.
     const everyone = await search('q=&perPage=50');
     expect(sorted(pks(everyone.body))).toEqual([1, 2, 3, 4, 5]);
+    expect(sorted(pks((await search('all=1&perPage=50')).body))).toEqual([1, 2, 3, 4, 5]);
 
     // With a commune: nearest first, whatever the seed (« À 0,3 km » before « À 22 km »).
     for (const seed of [1, 2, 3, 99]) {

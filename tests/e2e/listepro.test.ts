@@ -85,11 +85,8 @@ describe('directory public search (Chromium)', () => {
   for (const width of [1280, 375]) {
     it(`goes from the annuaire.localhost landing to the results in three steps at ${width} px`, async () => {
       const { page, context, errors } = await newPage(browser, { width, height: 900 });
+      // The white label's home is the search itself; the guided path is below « Quoi ? / Où ? ».
       await page.goto(`${t.url}/?domain=annuaire.localhost`);
-      // The landing's service card (the side menu has the same link, folded away at 375 px).
-      const card = page.locator('.service-card').getByRole('link', { name: 'Annuaire des professionnels' });
-      await card.waitFor(WAIT);
-      await card.click();
       await page.waitForURL(/\/annuaire-des-pros\/recherche/, WAIT);
 
       // Step 1, by keyboard: the first option takes Enter.
@@ -173,14 +170,14 @@ describe('directory public search (Chromium)', () => {
       expect(await favourite.evaluate((e) => e === document.activeElement && e.matches(':focus-visible'))).toBe(true);
       await page.keyboard.press('Space');
       expect(await favourite.isChecked()).toBe(true);
-      await page.getByText('Ma sélection : 1 professionnel(s)').waitFor(WAIT);
+      await page.getByText('Ma sélection : 1 professionnel').waitFor(WAIT);
       await page.locator('path.listepro-marker-favourite').waitFor(WAIT);
       drawn = await markers(page);
       expect(drawn.filter((m) => m.favourite).map((m) => m.fill)).toEqual([GREEN]);
       expect(drawn.filter((m) => !m.favourite)).toHaveLength(names.length - 1);
       // A second one with the mouse (the PDF below prints the two).
       await page.getByRole('checkbox', { name: `Ajouter à ma sélection : ${names[1]}` }).check();
-      await page.getByText('Ma sélection : 2 professionnel(s)').waitFor(WAIT);
+      await page.getByText('Ma sélection : 2 professionnels').waitFor(WAIT);
 
       // « Situer sur la carte » opens the professional's popup; « Agrandir » gives the map more room.
       await page.getByRole('button', { name: `Situer sur la carte : ${names[2]}` }).click();
@@ -305,7 +302,7 @@ describe('directory public search (Chromium)', () => {
     });
     await page.goto(`${t.url}/annuaire-des-pros/resultats/4/2/21?domain=annuaire.localhost`);
     await page.waitForURL(/seed=\d+/, WAIT);
-    await page.getByText('12 professionnel(s) trouvé(s)').waitFor(WAIT);
+    await page.getByText('12 professionnels trouvés').waitFor(WAIT);
     await page.locator('path.listepro-marker').nth(11).waitFor(WAIT);
     const firstPage = await page.locator('.listepro-card h3').allTextContents();
     expect(firstPage).toHaveLength(10);

@@ -390,7 +390,7 @@ export default function ListeProResultsScreen() {
       mar
         ? { mar: 1, ...common }
         : text
-          ? { q: q ?? '', lat, lon, ...common }
+          ? { ...(q ? { q } : { all: 1 }), lat, lon, ...common }
           : { activity: a, subMission: s, ...common },
     )
       .then((d) => {

@@ -20,10 +20,12 @@ function positive(value: unknown, ctx: RequestContext): number | undefined {
 /**
  * What a search asks (spec 03 §2 and issue 26 item 6), from the query string (or the PDF request's
  * data): `mar=1`, `activity` and `subMission` (the guided path), or `q` (« Quoi ? », free words;
- * empty: every public sheet, for « Où ? » alone).
+ * empty, or `all=1`: every public sheet, for « Où ? » alone).
  */
 export function searchQuery(ctx: RequestContext, q: Record<string, unknown>): SearchQuery {
   if (q.mar === '1' || q.mar === 'true' || q.mar === true || q.mar === 1) return { mar: true };
+  // `all=1`: « Où ? » alone (an empty « Quoi ? », which a query string does not carry).
+  if (q.all === '1' || q.all === 'true') return { words: [] };
   if (q.q !== undefined) {
     if (typeof q.q !== 'string' || q.q.length > WHAT_MAX) throw bad(ctx, 'listepro.error.what');
     return { words: queryWords(q.q) };
