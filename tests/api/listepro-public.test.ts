@@ -143,6 +143,49 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     expect(text.indexOf('Entreprise Démo Rénovation')).toBeLessThan(text.indexOf('Thermique Isère Conseil'));
   });
 
+  it('takes a deactivated professional’s sheet out of the directory, and back on reactivation (issue 28 row 1)', async () => {
+    const admin = await t.login('admin@demo.fr');
+    const sheet = demoPros.find((p) => p.pk === 1)!;
+    const setActive = (isActive: boolean) =>
+      t.call(`/accounts/user/${sheet.user}/`, { method: 'PATCH', token: admin, body: { isActive }, domain: DOMAIN });
+    const pks = async (query: string) => (await search(`${query}&perPage=50`)).body.results.map((r) => r.pk);
+    const pointPks = async () =>
+      (await search('activity=1&subMission=4&points=1')).body.points!.map((p) => p.pk).sort((a, b) => a - b);
+    const pdfNames = async () => {
+      const res = await postPdf({
+        domain: DOMAIN,
+        data: { activity: 1, subMission: 4, seed: 5, favoritePro: [1, 2], downloadAll: 'selection' },
+      });
+      return (await pdfText(await res.arrayBuffer())).text;
+    };
+    expect(await pks('activity=1&subMission=4')).toContain(1);
+    try {
+      expect((await setActive(false)).status).toBe(200);
+      // Search (guided, « Quoi ? », everyone around a place), map, detail, logo and PDF: gone.
+      expect(await pks('activity=1&subMission=4')).not.toContain(1);
+      expect(await pks('q=isolation')).not.toContain(1);
+      expect(await pks(`all=1&near=${GRENOBLE}`)).not.toContain(1);
+      expect(await pointPks()).not.toContain(1);
+      const detail = await t.call(`${D}/public/professional/1/`, { domain: DOMAIN });
+      expect(detail.status).toBe(404);
+      expect(detail.body.message).toMatch(/n'est pas \(ou plus\) présent dans l'annuaire/);
+      const text = await pdfNames();
+      expect(text).toContain('Votre sélection (1)');
+      expect(text).not.toContain('Entreprise Démo Rénovation');
+      // The directory team still opens it (to follow it up).
+      expect((await t.call(`${D}/public/professional/1/`, { domain: DOMAIN, token: tokens.listepro })).status).toBe(
+        200,
+      );
+    } finally {
+      expect((await setActive(true)).status).toBe(200);
+    }
+    expect(await pks('activity=1&subMission=4')).toContain(1);
+    expect(await pks('q=isolation')).toContain(1);
+    expect(await pointPks()).toContain(1);
+    expect((await t.call(`${D}/public/professional/1/`, { domain: DOMAIN })).status).toBe(200);
+    expect(await pdfNames()).toContain('Entreprise Démo Rénovation');
+  });
+
   it('shows the public detail, with the team’s blocks for the team only', async () => {
     const anonymous = await t.call(`${D}/public/professional/1/`, { domain: DOMAIN });
     expect(anonymous.status).toBe(200);

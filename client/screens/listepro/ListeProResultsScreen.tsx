@@ -17,6 +17,7 @@ import {
   resultsPath,
   SEARCH_PATH,
   searchPros,
+  stillListed,
   textSearchOf,
   tr,
   type ProCard,
@@ -263,6 +264,51 @@ function NearMe({ near, onChoose }: { near: SearchPage['near']; onChoose: (code:
   );
 }
 
+/**
+ * The visitor's selection (kept in this browser): its count, the names, and « n'est plus
+ * référencé » beside a professional who left the directory since (issue 28 row 1).
+ */
+function Selection({ favourites, onClear }: { favourites: Favourite[]; onClear: () => void }) {
+  const [gone, setGone] = useState<Set<number>>(new Set());
+  const pks = favourites.map((f) => f.pk).join(',');
+  useEffect(() => {
+    let live = true;
+    const list = pks ? pks.split(',').map(Number) : [];
+    void Promise.all(list.map(async (pk) => [pk, await stillListed(pk)] as const)).then((answers) => {
+      if (live) setGone(new Set(answers.filter(([, listed]) => listed === false).map(([pk]) => pk)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [pks]);
+  return (
+    <div className="listepro-selection">
+      <p>
+        {tr('favourites_count', { count: favourites.length })}{' '}
+        <button type="button" className="link-button" onClick={onClear}>
+          {tr('favourites_clear')}
+        </button>
+      </p>
+      <details open={gone.size > 0}>
+        <summary>{tr('favourites_show')}</summary>
+        <ul className="listepro-selection-list">
+          {favourites.map((f) => (
+            <li key={f.pk}>
+              {gone.has(f.pk) ? (
+                <>
+                  {f.name} — <strong>{tr('favourite_gone')}</strong>
+                </>
+              ) : (
+                <Link to={detailPath(f.pk)}>{f.name}</Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  );
+}
+
 /** The PDF menu (spec 03 §4): all or the selection, a comment, then the download. */
 function PdfPanel({ favourites, request }: { favourites: Favourite[]; request: Record<string, unknown> }) {
   const [open, setOpen] = useState(false);
@@ -501,14 +547,7 @@ export default function ListeProResultsScreen() {
             {text ? <span /> : <NearMe near={data.near} onChoose={chooseNear} />}
             {data.total > 0 && <PdfPanel favourites={favourites} request={pdfRequest} />}
           </div>
-          {favourites.length > 0 && (
-            <p className="listepro-selection">
-              {tr('favourites_count', { count: favourites.length })}{' '}
-              <button type="button" className="link-button" onClick={clearFavourites}>
-                {tr('favourites_clear')}
-              </button>
-            </p>
-          )}
+          {favourites.length > 0 && <Selection favourites={favourites} onClear={clearFavourites} />}
           {data.total === 0 ? (
             <p>{text ? tr('none_text') : tr('none')}</p>
           ) : (

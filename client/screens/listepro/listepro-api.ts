@@ -1,6 +1,6 @@
 import messages from '../../../schemas/messages/fr/listepro.json';
 import { translateFrench } from '../../../engine/format/french-messages';
-import { api } from '../../api/http';
+import { api, ApiError } from '../../api/http';
 import type { BaseMapTiles } from '../../runtime/map/use-base-map';
 import type { SearchTreeActivity } from '../../../engine/listepro/search';
 
@@ -156,6 +156,17 @@ export interface ProDetail extends ProCard {
     additionalAddresses: { pk: number; name: string; address: string }[];
   } | null;
 }
+/**
+ * Whether a favourite is still in the public directory (issue 28 row 1: a deactivated or
+ * unpublished professional leaves it): asked as a visitor, whoever is signed in; null when unknown.
+ */
+export function stillListed(pk: number): Promise<boolean | null> {
+  return api<ProDetail>(`/listepro/public/professional/${pk}/`, { anonymous: true }).then(
+    () => true,
+    (e: unknown) => (e instanceof ApiError && e.status === 404 ? false : null),
+  );
+}
+
 export function loadDetail(id: string): Promise<ProDetail> {
   return api<ProDetail>(`/listepro/public/professional/${encodeURIComponent(id)}/`);
 }

@@ -63,7 +63,7 @@ export async function matchingSheets(
 ): Promise<Candidate[]> {
   // The same search is asked by every visitor of a campaign while the sheets rarely change: kept
   // while the two tables are unchanged (the array indexes are written with the presentations).
-  const tables = ['listepro-professional', 'listepro-presentation'].map(
+  const tables = ['listepro-professional', 'listepro-presentation', 'user'].map(
     (n) => entityOf(ctx, n).schema['x-entity'].table,
   );
   if ('words' in query) {
@@ -87,6 +87,7 @@ function textCandidates(ctx: RequestContext): Promise<(Candidate & { words: stri
   const names = [
     'listepro-professional',
     'listepro-presentation',
+    'user',
     'listepro-job',
     'listepro-key-word',
     'listepro-activity',
@@ -165,7 +166,11 @@ async function readMatchingSheets(
       ? sql`${P('pk')} as pk`
       : sql`${P('pk')} as pk, ${P('name')} as name, ${P('lat')} as lat, ${P('lon')} as lon`;
   const head = sql`select ${columns} from ${table('listepro-professional')} as p`;
-  const valid = sql`${P('proIsValid')} = 1 and ${P('transitionState')} = 'published'`;
+  // Issue 28 row 1: a deactivated account's sheets leave the directory, and come back with it.
+  const user = entityOf(ctx, 'user');
+  const valid = sql`${P('proIsValid')} = 1 and ${P('transitionState')} = 'published'
+    and exists (select 1 from ${sql.table(user.schema['x-entity'].table)} as u
+      where u.pk = ${P('user')} and ${sql.ref(`u.${user.columnByProperty.get('isActive')!.column}`)} = 1)`;
   if ('all' in query) {
     const { rows } = await sql<Record<string, unknown>>`${head} where ${valid} order by ${P('pk')}`.execute(db);
     return rows.map(candidate);
