@@ -4,6 +4,7 @@ import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
 import { pdfText } from '../helpers/pdf-text';
 import { readDirectoryFixture } from '../../server/seed/seed-directory';
+import { seedReferenceData } from '../../server/seed/seed-reference';
 import demoPros from '../../fixtures/demo/listepro-professional.json';
 import demoPresentations from '../../fixtures/demo/listepro-presentation.json';
 
@@ -291,7 +292,7 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
       expect(text).toContain(name);
     expect(text).toContain(comment);
     expect(text).toContain('Annuaire des professionnels');
-    expect(text).toContain('maison › Audit');
+    expect(text).toContain('Maison › Audit');
     expect(text).toContain('Votre sélection (3)');
     expect(text).toContain(`Page ${pages} / ${pages}`);
     // A sheet outside the search never prints, even when the browser sends its pk.
@@ -302,6 +303,59 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     const otherText = (await pdfText(await other.arrayBuffer())).text;
     expect(otherText).toContain('Votre sélection (1)');
     expect(otherText).not.toContain('Copro');
+  });
+
+  it('prints the list in the white label’s colour, its title once, the first sheets on the cover’s page (issue 26 item 8)', async () => {
+    const res = await postPdf({ domain: DOMAIN, data: { activity: 1, subMission: 4, seed: 9 } });
+    expect(res.status).toBe(200);
+    const bytes = new Uint8Array(await res.arrayBuffer());
+    const { text, pages } = await pdfText(bytes);
+    // Three sheets fit under the cover: one page. The site's title and the directory's name are the
+    // same on this white label: once on the cover, once in the footer.
+    expect(pages).toBe(1);
+    expect(text.split('Annuaire des professionnels').length - 1).toBe(2);
+    // The cover's band and the names in the annuaire white label's green, not the platform's blue.
+    const pdfjs = await import('pdfjs-dist/legacy/build/pdf.mjs');
+    const doc = await pdfjs.getDocument({ data: bytes.slice(), isEvalSupported: false }).promise;
+    const ops = await (await doc.getPage(1)).getOperatorList();
+    const fills = ops.fnArray
+      .map((fn, i) =>
+        fn === pdfjs.OPS.setFillRGBColor
+          ? Array.from(ops.argsArray[i] as ArrayLike<number>, (c) => Number(c).toString(16).padStart(2, '0')).join('')
+          : null,
+      )
+      .filter((c): c is string => c !== null)
+      .map((c) => `#${c}`);
+    await doc.destroy();
+    expect(fills).toContain('#2d6a3e');
+    expect(fills).not.toContain('#1f5c99');
+  });
+
+  it('shows the reference data spelt right, and corrects a database seeded with the former spellings', async () => {
+    const tree = (await t.call(`${D}/public/search-tree/`, { domain: DOMAIN })).body as {
+      name: string;
+      missions: { name: string; subMissions: { name: string }[] }[];
+    }[];
+    expect(tree.map((a) => a.name)).toEqual(['Maison', 'Petit collectif', 'Copropriété', 'Tertiaire']);
+    const names = tree.flatMap((a) => a.missions.flatMap((m) => [m.name, ...m.subMissions.map((x) => x.name)]));
+    expect(names).toContain("Maîtrise d'œuvre");
+    expect(names).toContain('Audit global (architectural et énergétique)');
+    expect(names.join('|')).not.toMatch(/Maitrise|energétique|ingéniérie|negociation/);
+    // A database seeded before the correction: renamed at the next start; an administrator's own name is kept.
+    const db = t.app.database.db;
+    const rename = (table: string, pk: number, name: string) =>
+      db
+        .updateTable(table as never)
+        .set({ name } as never)
+        .where('pk' as never, '=', pk as never)
+        .execute();
+    await rename('listepro_mission', 4, "Maitrise d'œuvre");
+    await rename('listepro_activity', 1, 'Maisons individuelles');
+    await seedReferenceData(t.app);
+    const tree2 = (await t.call(`${D}/public/search-tree/`, { domain: DOMAIN })).body as typeof tree;
+    expect(tree2.flatMap((a) => a.missions.map((m) => m.name))).toContain("Maîtrise d'œuvre");
+    expect(tree2[0].name).toBe('Maisons individuelles');
+    await rename('listepro_activity', 1, 'Maison');
   });
 
   it('refuses a malformed PDF request in French', async () => {

@@ -92,14 +92,14 @@ describe('directory public search (Chromium)', () => {
       // Step 1, by keyboard: the first option takes Enter.
       await page.getByText('Étape 1 sur 3').waitFor(WAIT);
       expect(await page.locator('.listepro-option').allTextContents()).toEqual([
-        'maison',
-        'petit collectif',
-        'copropriété',
-        'tertiaire',
+        'Maison',
+        'Petit collectif',
+        'Copropriété',
+        'Tertiaire',
       ]);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `listepro-search-step1-${width}`);
-      await page.getByRole('button', { name: 'maison' }).focus();
+      await page.getByRole('button', { name: 'Maison' }).focus();
       await page.keyboard.press('Enter');
       await page.getByText('Étape 2 sur 3').waitFor(WAIT);
       // The step's heading has the focus; the MAR shortcut is offered for houses.
@@ -111,13 +111,13 @@ describe('directory public search (Chromium)', () => {
       // Financement has a single sub-mission for houses: chosen at once; « Retour » undoes both.
       await page.getByRole('button', { name: 'Financement' }).click();
       await page.getByRole('link', { name: 'Afficher les résultats' }).waitFor(WAIT);
-      expect(await page.locator('.listepro-choice').textContent()).toBe('Votre choix : maison › Financement › banques');
+      expect(await page.locator('.listepro-choice').textContent()).toBe('Votre choix : Maison › Financement › Banques');
       await page.getByRole('button', { name: /Retour/ }).click();
       await page.getByText('Étape 2 sur 3').waitFor(WAIT);
 
       await page.getByRole('button', { name: 'Audit' }).click();
       await page.getByText('Étape 3 sur 3').waitFor(WAIT);
-      await page.getByRole('button', { name: 'audit global (architectural et energétique)' }).click();
+      await page.getByRole('button', { name: 'Audit global (architectural et énergétique)' }).click();
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Afficher les résultats' }).click();
 
@@ -169,7 +169,10 @@ describe('directory public search (Chromium)', () => {
       await page.keyboard.press('Tab');
       expect(await favourite.evaluate((e) => e === document.activeElement && e.matches(':focus-visible'))).toBe(true);
       await page.keyboard.press('Space');
-      expect(await favourite.isChecked()).toBe(true);
+      // Ticked, its label says what the box now does (issue 26 item 8).
+      const ticked = page.getByRole('checkbox', { name: `Retirer de ma sélection : ${names[0]}` });
+      await ticked.waitFor(WAIT);
+      expect(await ticked.isChecked()).toBe(true);
       await page.getByText('Ma sélection : 1 professionnel').waitFor(WAIT);
       await page.locator('path.listepro-marker-favourite').waitFor(WAIT);
       drawn = await markers(page);
@@ -218,8 +221,12 @@ describe('directory public search (Chromium)', () => {
       await page.getByRole('heading', { name: 'Atelier Bois Vercors', level: 2 }).waitFor(WAIT);
       const carousel = page.getByRole('region', { name: 'Réalisations' });
       await carousel.getByRole('heading', { name: "Rénovation d'une ferme du Vercors" }).waitFor(WAIT);
-      expect(await page.getByRole('checkbox', { name: 'Ajouter à ma sélection' }).isChecked()).toBe(
-        names.slice(0, 2).includes('Atelier Bois Vercors'),
+      const kept = names.slice(0, 2).includes('Atelier Bois Vercors');
+      const box = page.getByRole('checkbox', { name: kept ? 'Retirer de ma sélection' : 'Ajouter à ma sélection' });
+      expect(await box.isChecked()).toBe(kept);
+      // « Site internet » shows the address it leads to.
+      expect(await page.getByRole('link', { name: 'pro2.demo.example.fr' }).getAttribute('href')).toBe(
+        'https://pro2.demo.example.fr',
       );
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `listepro-detail-${width}`);
@@ -245,7 +252,7 @@ describe('directory public search (Chromium)', () => {
       await page.getByText('Étape 1 sur 3').waitFor(WAIT);
     }
     // The « Mon Accompagnateur Rénov' » list: the one valid, published MAR professional, on the map too.
-    await page.getByRole('button', { name: 'maison' }).click();
+    await page.getByRole('button', { name: 'Maison' }).click();
     await page.getByRole('link', { name: "Mon Accompagnateur Rénov'" }).click();
     await page.waitForURL(/\/annuaire-des-pros\/resultats-MAR\/true\?seed=\d+/, WAIT);
     await page.locator('.listepro-card').first().waitFor(WAIT);

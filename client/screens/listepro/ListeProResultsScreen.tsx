@@ -18,6 +18,7 @@ import {
   SEARCH_PATH,
   searchPros,
   stillListed,
+  website,
   textSearchOf,
   tr,
   type ProCard,
@@ -49,6 +50,7 @@ interface CardProps {
 
 function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
   const phoneHref = usePhoneHref();
+  const site = website(pro.url);
   return (
     <li className={`listepro-card${favourite ? ' listepro-card-favourite' : ''}`}>
       <h3>
@@ -70,11 +72,12 @@ function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
             {tr('email')} : <a href={`mailto:${pro.email}`}>{pro.email}</a>
           </li>
         )}
-        {pro.url && (
+        {site && (
           <li>
-            <a href={pro.url} target="_blank" rel="noopener noreferrer">
-              {tr('website')}
-              <span className="visually-hidden"> de {pro.name}</span>
+            {tr('website')}
+            <span className="visually-hidden"> de {pro.name}</span> :{' '}
+            <a href={site.href} target="_blank" rel="noopener noreferrer" className="listepro-website">
+              {site.text}
             </a>
           </li>
         )}
@@ -96,7 +99,7 @@ function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
       <div className="listepro-card-actions">
         <label className="listepro-favourite">
           <input type="checkbox" checked={favourite} onChange={(e) => onFavourite(e.target.checked)} />{' '}
-          {tr('favourite')}
+          {favourite ? tr('favourite_remove') : tr('favourite')}
           <span className="visually-hidden"> : {pro.name}</span>
         </label>
         {onLocate && (

@@ -103,6 +103,21 @@ export function textSearchOf(query: URLSearchParams): TextSearch {
 export const detailPath = (pk: number | string) => `/annuaire-des-pros/detail-professionnel/${pk}`;
 export const NEWS_PATH = '/annuaire-des-pros/actualites';
 
+/**
+ * « Site internet : atelier-bois.fr » (issue 26 item 8: the address shown, not only the words): the
+ * address without its scheme, « www. » or final slash; null when it is not a web address (never
+ * a link to a `javascript:` text typed in a sheet).
+ */
+export function website(url: string): { href: string; text: string } | null {
+  const trimmed = url.trim();
+  if (!/^https?:\/\/[^\s]+$/i.test(trimmed)) return null;
+  const text = trimmed
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
+  return { href: trimmed, text };
+}
+
 const FAVOURITES_KEY = 'listepro-favourites';
 export interface Favourite {
   pk: number;

@@ -159,6 +159,7 @@ export async function directoryPdf(ctx: RequestContext, body: unknown): Promise<
     professionals: cards.map((c) => ({ ...c, distanceKm: distanceFrom(near, c) })),
     logos,
     date: new Date(),
+    primary: (record.theme as { primary?: unknown } | undefined)?.primary,
   });
 }
 
