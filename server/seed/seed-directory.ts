@@ -55,6 +55,15 @@ const HELPERS = [
       'que l\u2019équipe de l\u2019annuaire valide avant sa publication.</p>',
   },
   {
+    // The directory's news page (issue 28 row 3): written by directory administrators in place.
+    name: 'actualites',
+    title: 'Actualités de l\u2019annuaire',
+    helpText:
+      '<h3>Bienvenue dans l\u2019annuaire</h3><p>Les professionnels de la rénovation référencés par ' +
+      'l\u2019espace conseil sont présentés ici. Les actualités de l\u2019annuaire (nouveaux professionnels, ' +
+      'rencontres, évolutions) sont publiées sur cette page par l\u2019équipe de l\u2019annuaire.</p>',
+  },
+  {
     name: 'aide-utilisateur',
     title: 'Comment utiliser l\u2019annuaire',
     helpText:

@@ -358,6 +358,64 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     await rename('listepro_activity', 1, 'Maison');
   });
 
+  it('gives the directory’s links as white-label settings, and a news page the directory team writes (issue 28 row 3)', async () => {
+    const wl = (await t.call('/white_labelling/current/', { domain: DOMAIN })).body as Record<string, unknown>;
+    expect(wl).toMatchObject({
+      listeproContactEmail: 'annuaire@demo.fr',
+      listeproActorsUrl: 'https://france-renov.gouv.fr/',
+      listeproPresentationUrl: '',
+      listeproMissionsUrl: '',
+    });
+    const admin = await t.login('admin@demo.fr');
+    const patch = (body: Record<string, unknown>) =>
+      t.call(`/white_labelling/${String(wl.pk)}/`, { method: 'PATCH', token: admin, body, domain: DOMAIN });
+    // A setting that is not a mail address or a web address (or a path of the site) is refused in French.
+    for (const bad of [
+      { listeproContactEmail: 'pas une adresse' },
+      { listeproMissionsUrl: 'javascript:alert(1)' },
+      { listeproPresentationUrl: 'ftp://exemple.fr/doc.pdf' },
+    ]) {
+      const res = await patch(bad);
+      expect(res.status, JSON.stringify(bad)).toBe(400);
+      expect(JSON.stringify(res.body)).toMatch(/[éè]|doit|format|valeur/i);
+    }
+    const ok = await patch({ listeproMissionsUrl: '/annuaire-des-pros/actualites' });
+    expect(ok.status).toBe(200);
+    expect((await patch({ listeproMissionsUrl: '' })).status).toBe(200);
+    // Nobody but an administrator changes them.
+    expect(
+      (
+        await t.call(`/white_labelling/${String(wl.pk)}/`, {
+          method: 'PATCH',
+          token: tokens.listepro,
+          body: { listeproContactEmail: 'x@demo.fr' },
+          domain: DOMAIN,
+        })
+      ).status,
+    ).toBe(403);
+
+    // The news: the help text « actualites », seeded with a first text, changed by the directory team only.
+    const helpers = (await t.call(`${D}/helper/`, { domain: DOMAIN })).body as {
+      pk: number;
+      name: string;
+      helpText: string;
+    }[];
+    const news = helpers.find((h) => h.name === 'actualites')!;
+    expect(news.helpText).toContain('Bienvenue');
+    const write = (token: string) =>
+      t.call(`${D}/helper/${news.pk}/`, {
+        method: 'PATCH',
+        token,
+        body: { helpText: '<p>Nouvelle rencontre des professionnels le 12 janvier.</p><script>x()</script>' },
+        domain: DOMAIN,
+      });
+    expect((await write(tokens.pro)).status).toBe(403);
+    expect((await write(tokens.listepro)).status).toBe(200);
+    const after = (await t.call(`${D}/helper/${news.pk}/`, { domain: DOMAIN })).body as { helpText: string };
+    expect(after.helpText).toContain('Nouvelle rencontre');
+    expect(after.helpText).not.toContain('script');
+  });
+
   it('refuses a malformed PDF request in French', async () => {
     for (const data of [
       { activity: 1, subMission: 4 },

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { TestApp } from '../helpers/test-app';
-import { newPage, screenshot } from '../helpers/browser';
+import { newPage, screenshot, signIn } from '../helpers/browser';
 import { appInBrowser } from '../helpers/browser-suite';
 import { seriousViolations } from '../helpers/axe';
 
@@ -108,6 +108,48 @@ describe('directory « Quoi ? / Où ? » search (Chromium)', () => {
       await context.close();
     });
   }
+
+  it('offers Contact, Actualités and the information links, and a news page the directory team writes (issue 28 row 3)', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 375, height: 812 });
+    await page.goto(`${t.url}/annuaire-des-pros/recherche${DOMAIN}`);
+    const bar = page.getByRole('navigation', { name: "Liens de l'annuaire" });
+    const contact = bar.getByRole('link', { name: 'Contact' });
+    await contact.waitFor(WAIT);
+    expect(await contact.getAttribute('href')).toBe(
+      'mailto:annuaire@demo.fr?subject=Demande%20de%20contact%20annuaire%20des%20pros',
+    );
+    // Only the information link the white label sets is offered, in a new tab.
+    const info = page.getByRole('navigation', { name: 'Pour en savoir plus' });
+    expect(await info.getByRole('link').count()).toBe(1);
+    const actors = info.getByRole('link', { name: /Connaître les acteurs du bâtiment/ });
+    expect(await actors.getAttribute('href')).toBe('https://france-renov.gouv.fr/');
+    expect(await actors.getAttribute('target')).toBe('_blank');
+    expect(await seriousViolations(page)).toEqual([]);
+    await bar.getByRole('link', { name: "Actualités de l'annuaire" }).click();
+    await page.waitForURL(/\/annuaire-des-pros\/actualites/, WAIT);
+    await page.getByRole('heading', { name: "Bienvenue dans l'annuaire" }).waitFor(WAIT);
+    expect(await page.getByRole('button', { name: 'Éditer le message' }).count()).toBe(0);
+    await screenshot(page, 'listepro-news-375');
+    await context.close();
+
+    // The directory administrator writes the news in place; a visitor reads it.
+    const team = await newPage(browser, { width: 1280, height: 900 });
+    await team.page.goto(`${t.url}/${DOMAIN}`);
+    await signIn(team.page, t.url, 'listepro@demo.fr');
+    await team.page.goto(`${t.url}/annuaire-des-pros/actualites${DOMAIN}`);
+    await team.page.getByRole('button', { name: 'Éditer le message' }).click();
+    const field = team.page.getByLabel("Texte de l'aide");
+    await field.fill('<h3>Rencontre des professionnels</h3><p>Le 12 janvier à Grenoble.</p>');
+    await team.page.getByRole('button', { name: 'Sauvegarder' }).click();
+    await team.page.getByRole('heading', { name: 'Rencontre des professionnels' }).waitFor(WAIT);
+    expect(team.errors).toEqual([]);
+    await team.context.close();
+    const visitor = await newPage(browser, { width: 375, height: 812 });
+    await visitor.page.goto(`${t.url}/annuaire-des-pros/actualites${DOMAIN}`);
+    await visitor.page.getByText('Le 12 janvier à Grenoble.').waitFor(WAIT);
+    expect(errors).toEqual([]);
+    await visitor.context.close();
+  });
 
   it('searches « autour de moi » from the browser’s position, and keeps the random order without a place', async () => {
     const { page, context, errors } = await newPage(browser, { width: 375, height: 812 });

@@ -27,6 +27,7 @@ import {
 } from './listepro-api';
 
 import { ListeProWhatWhere } from './ListeProWhatWhere';
+import { ListeProTopLinks } from './ListeProLinks';
 
 const ListeProMap = lazy(() => import('./ListeProMap'));
 
@@ -513,6 +514,7 @@ export default function ListeProResultsScreen() {
 
   return (
     <div className="listepro-results">
+      <ListeProTopLinks />
       <nav aria-label={tr('change_search')} className="listepro-crumbs">
         <Link to={SEARCH_PATH}>← {tr('change_search')}</Link>
       </nav>

@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { Dialog } from '../../shell/Dialog';
 import { ListeProHelp } from '../listepro-office/ListeProHelp';
 import { ListeProWhatWhere } from './ListeProWhatWhere';
+import { ListeProInfoLinks, ListeProTopLinks } from './ListeProLinks';
 import { loadTree, MAR_ACTIVITY, MAR_PATH, resultsPath, tr, type SearchTreeActivity } from './listepro-api';
 
 /**
@@ -75,6 +76,7 @@ export default function ListeProSearchScreen() {
   const choice = [a?.name, m?.name, s?.name].filter(Boolean).join(' › ');
   return (
     <div className="listepro-search">
+      <ListeProTopLinks />
       <ListeProWhatWhere />
       <section className="listepro-guided" aria-labelledby="listepro-guided-title">
         <h2 id="listepro-guided-title">{tr('guided_title')}</h2>
@@ -160,6 +162,7 @@ export default function ListeProSearchScreen() {
           {tr('join')}
         </button>
       </p>
+      <ListeProInfoLinks />
       {/* « Être référencé » (spec 03 §2): the help for professionals, editable here by directory administrators. */}
       <Dialog open={helpOpen} title={tr('join')} onClose={() => setHelpOpen(false)} wide>
         {helpOpen && <ListeProHelp name="acces-professionnel" />}
