@@ -127,7 +127,7 @@ describe('directory « Quoi ? / Où ? » search (Chromium)', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await bar.getByRole('link', { name: "Actualités de l'annuaire" }).click();
     await page.waitForURL(/\/annuaire-des-pros\/actualites/, WAIT);
-    await page.getByRole('heading', { name: "Bienvenue dans l'annuaire" }).waitFor(WAIT);
+    await page.getByRole('heading', { name: /Bienvenue dans l.annuaire/ }).waitFor(WAIT);
     expect(await page.getByRole('button', { name: 'Éditer le message' }).count()).toBe(0);
     await screenshot(page, 'listepro-news-375');
     await context.close();
@@ -149,6 +149,56 @@ describe('directory « Quoi ? / Où ? » search (Chromium)', () => {
     await visitor.page.getByText('Le 12 janvier à Grenoble.').waitFor(WAIT);
     expect(errors).toEqual([]);
     await visitor.context.close();
+  });
+
+  it('shows the markers above the offline base map, near ones clustered, in French; « Agrandir » brings the map into view (issue 26 item 7)', async () => {
+    const { page, context, errors } = await newPage(browser, { width: 375, height: 812 });
+    await page.goto(`${t.url}/annuaire-des-pros/trouver${DOMAIN}`);
+    await page.getByText('5 professionnels trouvés').waitFor(WAIT);
+    // The offline base (no tile server here): the departments' outlines, in their own pane under the markers.
+    await expect.poll(() => page.locator('.leaflet-offlineBase-pane path').count(), WAIT).toBeGreaterThan(10);
+    await page.locator('path.listepro-marker').first().waitFor(WAIT);
+    // On a phone the map is below the cards: « Agrandir la carte » brings it into view.
+    await page.getByRole('button', { name: 'Agrandir la carte' }).click();
+    await expect
+      .poll(async () => {
+        const box = (await page.getByTestId('listepro-map').boundingBox())!;
+        return box.y >= -1 && box.y < 812 / 2;
+      }, WAIT)
+      .toBe(true);
+    // Five firms: the markers and the clusters' numbers add up; the two Grenoble firms, 600 m apart, gather.
+    const clusterCounts = async () =>
+      (await page.locator('.listepro-cluster span[aria-hidden]').allTextContents()).map(Number);
+    await expect
+      .poll(
+        async () =>
+          (await page.locator('path.listepro-marker').count()) + (await clusterCounts()).reduce((a, b) => a + b, 0),
+        WAIT,
+      )
+      .toBe(5);
+    // Each marker is what the browser finds at its centre: drawn above the outlines, not under them.
+    const onTop = await page.evaluate(() =>
+      [...document.querySelectorAll<SVGPathElement>('path.listepro-marker')].map((path) => {
+        const box = path.getBoundingClientRect();
+        return document.elementFromPoint(box.left + box.width / 2, box.top + box.height / 2) === path;
+      }),
+    );
+    expect(onTop.length).toBeGreaterThan(0);
+    expect(onTop.every(Boolean)).toBe(true);
+    await screenshot(page, 'listepro-map-offline-375');
+    // Leaflet's own controls speak French: the popup's close button is « Fermer ».
+    await page.locator('path.listepro-marker').first().click();
+    const close = page.locator('.leaflet-popup-close-button');
+    await close.waitFor(WAIT);
+    expect(await close.getAttribute('aria-label')).toBe('Fermer');
+    // A cluster opens by a click (zooming in) until its firms show.
+    if ((await clusterCounts()).length) {
+      await close.click();
+      await page.locator('.listepro-cluster').first().click();
+      await expect.poll(() => page.locator('path.listepro-marker').count(), WAIT).toBe(5);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
   });
 
   it('searches « autour de moi » from the browser’s position, and keeps the random order without a place', async () => {
