@@ -87,7 +87,7 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     expect(bad.body as unknown).toMatchObject({ message: expect.stringMatching(/commune/) });
   });
 
-  it('answers « Quoi ? » and « Où ? »: key words and trades, nearest first with a place (issue 26 item 6)', async () => {
+  it('answers « Quoi ? » and « Où ? »: words, trades, nearest first with a place (issue 26 item 6)', async () => {
     const pks = (page: SearchPage) => page.results.map((r) => r.pk);
     const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
     // « isolation »: two sheets by their key words, one by its description; « pompe à chaleur »: key words.
@@ -144,7 +144,7 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     expect(text.indexOf('Entreprise Démo Rénovation')).toBeLessThan(text.indexOf('Thermique Isère Conseil'));
   });
 
-  it('takes a deactivated professional’s sheet out of the directory, and back on reactivation (issue 28 row 1)', async () => {
+  it('takes a deactivated account’s sheet out of the directory, back on reactivation (issue 28 row 1)', async () => {
     const admin = await t.login('admin@demo.fr');
     const sheet = demoPros.find((p) => p.pk === 1)!;
     const setActive = (isActive: boolean) =>
@@ -305,7 +305,7 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     expect(otherText).not.toContain('Copro');
   });
 
-  it('prints the list in the white label’s colour, its title once, the first sheets on the cover’s page (issue 26 item 8)', async () => {
+  it('prints the list in the white label’s colour, its title once, on one page (issue 26 item 8)', async () => {
     const res = await postPdf({ domain: DOMAIN, data: { activity: 1, subMission: 4, seed: 9 } });
     expect(res.status).toBe(200);
     const bytes = new Uint8Array(await res.arrayBuffer());
@@ -358,7 +358,7 @@ describe.each(DIALECTS)('public directory on %s', (dialect) => {
     await rename('listepro_activity', 1, 'Maison');
   });
 
-  it('gives the directory’s links as white-label settings, and a news page the directory team writes (issue 28 row 3)', async () => {
+  it('gives the directory’s links as settings, and news the team writes (issue 28 row 3)', async () => {
     const wl = (await t.call('/white_labelling/current/', { domain: DOMAIN })).body as Record<string, unknown>;
     expect(wl).toMatchObject({
       listeproContactEmail: 'annuaire@demo.fr',

@@ -109,7 +109,7 @@ describe('directory « Quoi ? / Où ? » search (Chromium)', () => {
     });
   }
 
-  it('offers Contact, Actualités and the information links, and a news page the directory team writes (issue 28 row 3)', async () => {
+  it('offers Contact, Actualités, information links, and news the team writes (issue 28 row 3)', async () => {
     const { page, context, errors } = await newPage(browser, { width: 375, height: 812 });
     await page.goto(`${t.url}/annuaire-des-pros/recherche${DOMAIN}`);
     const bar = page.getByRole('navigation', { name: "Liens de l'annuaire" });
@@ -151,7 +151,7 @@ describe('directory « Quoi ? / Où ? » search (Chromium)', () => {
     await visitor.context.close();
   });
 
-  it('shows the markers above the offline base map, near ones clustered, in French; « Agrandir » brings the map into view (issue 26 item 7)', async () => {
+  it('shows markers above the offline base, clustered, in French, in view enlarged (issue 26 item 7)', async () => {
     const { page, context, errors } = await newPage(browser, { width: 375, height: 812 });
     await page.goto(`${t.url}/annuaire-des-pros/trouver${DOMAIN}`);
     await page.getByText('5 professionnels trouvés').waitFor(WAIT);
