@@ -113,9 +113,10 @@ export default function ListeProMap({ points, tiles, favourites, locate, enlarge
     if (!marker) return;
     container.current?.scrollIntoView({ block: 'nearest' });
     map.setView(marker.getLatLng(), withTiles ? Math.min(17, tiles.maxZoom) : OFFLINE_MAX_ZOOM, { animate: false });
-    // Out of its cluster first (spread out at the deepest zoom), then its popup.
-    if (clusters.current?.hasLayer(marker)) clusters.current.zoomToShowLayer(marker, () => marker.openPopup());
-    else marker.openPopup();
+    // Its popup at once when the zoom already shows it; else out of its cluster first (spread out at
+    // the deepest zoom). zoomToShowLayer waits for a move that does not come when the view is already there.
+    if (map.hasLayer(marker) || !clusters.current?.hasLayer(marker)) marker.openPopup();
+    else clusters.current.zoomToShowLayer(marker, () => marker.openPopup());
   }, [map, locate, withTiles, tiles.maxZoom]);
 
   // « Agrandir la carte »: the enlarged map comes first, above the cards; on a phone the visitor
