@@ -904,7 +904,7 @@ export const routes: ManifestRoute[] = [
     "module": "listepro",
     "layout": "web",
     "title": "Trouver un professionnel",
-    "description": "Choisissez votre type de bâtiment, puis ce que vous cherchez : l'annuaire montre les professionnels qui le proposent."
+    "description": "Cherchez un métier ou un mot clé près de chez vous, ou laissez-vous guider : type de bâtiment, puis ce que vous cherchez."
   },
   {
     "name": "ListeProPublicResults",
@@ -927,6 +927,17 @@ export const routes: ManifestRoute[] = [
     "module": "listepro",
     "layout": "web",
     "title": "Mon Accompagnateur Rénov'"
+  },
+  {
+    "name": "ListeProPublicText",
+    "path": "/annuaire-des-pros/trouver",
+    "screen": {
+      "component": "ListeProResultsScreen"
+    },
+    "access": true,
+    "module": "listepro",
+    "layout": "web",
+    "title": "Professionnels trouvés"
   },
   {
     "name": "ListeProPublicDetail",

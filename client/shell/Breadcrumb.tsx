@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { currentEntry, menuAtom } from '../state/menu';
-import { whiteLabelAtom } from '../state/session';
+import { profileAtom, whiteLabelAtom } from '../state/session';
+import { homePath } from '../state/white-label';
 import { usePageTitleValue } from './page-title';
 import type { ManifestRoute } from '../generated/manifest';
 import { t } from '../lib/messages';
@@ -17,9 +18,13 @@ export function Breadcrumb({ route }: { route: ManifestRoute }) {
   const description = found?.entry.description ?? route.description;
   // The root link is always first: a menu entry for `/` itself would read « Accueil › Accueil ».
   const trail = found ? [...found.parents, found.entry].filter((e) => e.path !== '/') : [];
+  // The white label's home (the directory's search on a directory-only site) is not under « Accueil »:
+  // that link would lead back to it.
+  const profile = useAtomValue(profileAtom);
+  const isHome = location.pathname === homePath(wl, profile?.userType ?? null);
   return (
     <div className="title-block">
-      {wl?.hasBreadcrumb !== false && trail.length > 0 && (
+      {wl?.hasBreadcrumb !== false && trail.length > 0 && !isHome && (
         <nav aria-label={t('ui.breadcrumb')} className="breadcrumb">
           <ol>
             <li>

@@ -26777,6 +26777,22 @@ export interface WhiteLabel {
    */
   simulaidesUrl?: string;
   /**
+   * Annuaire : courriel de contact — Le lien « Contact » de l'annuaire public écrit à cette adresse (objet « Demande de contact annuaire des pros ») ; vide : pas de lien.
+   */
+  listeproContactEmail?: string;
+  /**
+   * Annuaire : adresse de « Présentation de l'annuaire » — Une page ou un document (https://…, ou un chemin du site comme /annuaire-des-pros/actualites) ; vide : pas de lien.
+   */
+  listeproPresentationUrl?: string;
+  /**
+   * Annuaire : adresse de « Connaître les acteurs du bâtiment » — Une page ou un document (https://…, ou un chemin du site comme /annuaire-des-pros/actualites) ; vide : pas de lien.
+   */
+  listeproActorsUrl?: string;
+  /**
+   * Annuaire : adresse de « Comprendre les missions » — Une page ou un document (https://…, ou un chemin du site comme /annuaire-des-pros/actualites) ; vide : pas de lien.
+   */
+  listeproMissionsUrl?: string;
+  /**
    * Sites autorisés à intégrer les pages intégrables — Origines des sites qui peuvent afficher dans un cadre (iframe) les pages prévues pour cela, comme le simulateur de prêt intégrable ou la carte actimmo : https://www.partenaire.fr, sans chemin. Les autres pages ne s'affichent jamais dans le cadre d'un autre site. Pour un essai sur un poste, http://localhost:port est aussi accepté.
    *
    * @maxItems 20

@@ -1661,6 +1661,10 @@ export interface WhiteLabelTable {
   matomo_tracker_file_name: string | null;
   thermix_v2_url: string | null;
   simulaides_url: string | null;
+  listepro_contact_email: string | null;
+  listepro_presentation_url: string | null;
+  listepro_actors_url: string | null;
+  listepro_missions_url: string | null;
   embedding_sites: JsonColumn | null;
   actimmo_map_is_active: number | null;
   actimmo_map_name: string | null;

@@ -55,12 +55,72 @@ const HELPERS = [
       'que l\u2019équipe de l\u2019annuaire valide avant sa publication.</p>',
   },
   {
+    // The directory's news page (issue 28 row 3): written by directory administrators in place.
+    name: 'actualites',
+    title: 'Actualités de l\u2019annuaire',
+    helpText:
+      '<h3>Bienvenue dans l\u2019annuaire</h3><p>Les professionnels de la rénovation référencés par ' +
+      'l\u2019espace conseil sont présentés ici. Les actualités de l\u2019annuaire (nouveaux professionnels, ' +
+      'rencontres, évolutions) sont publiées sur cette page par l\u2019équipe de l\u2019annuaire.</p>',
+  },
+  {
     name: 'aide-utilisateur',
     title: 'Comment utiliser l\u2019annuaire',
     helpText:
       '<p>Choisissez votre type de bâtiment, puis le type de mission, puis la mission recherchée : ' +
       'l\u2019annuaire montre les professionnels validés qui la proposent, dans un ordre aléatoire.</p>',
   },
+];
+
+/**
+ * Spellings of the reference data corrected since databases were first seeded (issue 26 item 8: « Maitrise
+ * d'œuvre », « energétique », lower-case activities as shown to the public): table, pk, former name, new name. A
+ * row still holding the former name is renamed at start; one a directory administrator renamed is left alone.
+ */
+export const REFERENCE_RENAMES: [string, number, string, string][] = [
+  ['listepro_activity', 1, 'maison', 'Maison'],
+  ['listepro_activity', 2, 'petit collectif', 'Petit collectif'],
+  ['listepro_activity', 3, 'copropriété', 'Copropriété'],
+  ['listepro_activity', 4, 'tertiaire', 'Tertiaire'],
+  ['listepro_mission', 4, "Maitrise d'œuvre", "Maîtrise d'œuvre"],
+  ['listepro_sub_mission', 1, 'audit énergétique', 'Audit énergétique'],
+  ['listepro_sub_mission', 2, 'accompagnateur copropriété', 'Accompagnateur copropriété'],
+  ['listepro_sub_mission', 3, 'constructeur maison', 'Constructeur maison'],
+  [
+    'listepro_sub_mission',
+    4,
+    'audit global (architectural et energétique)',
+    'Audit global (architectural et énergétique)',
+  ],
+  ['listepro_sub_mission', 5, 'diagnostic technique global (DTG)', 'Diagnostic technique global (DTG)'],
+  ['listepro_sub_mission', 7, 'santé dans le bâtiment', 'Santé dans le bâtiment'],
+  ['listepro_sub_mission', 8, 'calcul thermique réglementaire', 'Calcul thermique réglementaire'],
+  ['listepro_sub_mission', 9, 'offre globale (CVC et bâti)', 'Offre globale (CVC et bâti)'],
+  ['listepro_sub_mission', 10, 'chauffage/ventilation/climatisation', 'Chauffage/ventilation/climatisation'],
+  ['listepro_sub_mission', 11, 'bâti et architecture', 'Bâti et architecture'],
+  ['listepro_sub_mission', 13, 'syndic', 'Syndic'],
+  ['listepro_sub_mission', 14, 'ingéniérie financière', 'Ingénierie financière'],
+  ['listepro_sub_mission', 15, 'banques', 'Banques'],
+  ['listepro_sub_mission', 16, 'banques prêt copropriété', 'Banques prêt copropriété'],
+  ['listepro_sub_mission', 17, 'surélévation', 'Surélévation'],
+  ['listepro_sub_mission', 18, 'offre globale travaux', 'Offre globale travaux'],
+  ['listepro_sub_mission', 20, 'habitat participatif', 'Habitat participatif'],
+  ['listepro_sub_mission', 21, 'assistance maîtrise d’usage', 'Assistance maîtrise d’usage'],
+  [
+    'listepro_sub_mission',
+    22,
+    'negociation contrat exploitation fourniture',
+    'Négociation contrat exploitation fourniture',
+  ],
+  ['listepro_job', 3, 'Economistes', 'Économistes'],
+  ['listepro_job', 4, "Maître d'oeuvre", "Maître d'œuvre"],
+  ['listepro_key_word', 23, 'bois energie', 'bois énergie'],
+  ['listepro_key_word', 33, 'contrat de performance énergétiq', 'contrat de perf. énergétique'],
+  ['listepro_key_word', 49, 'isolation thermique extérieur', 'isolation thermique extérieure'],
+  ['listepro_key_word', 50, 'isolation thermique intérieur', 'isolation thermique intérieure'],
+  ['listepro_key_word', 62, "etanchéité à l'air", "étanchéité à l'air"],
+  ['listepro_key_word', 64, 'animation de reunion', 'animation de réunion'],
+  ['listepro_key_word', 84, 'Energies Renouvelables', 'Énergies renouvelables'],
 ];
 
 /** The job named « Banques » has bank offers instead of references (spec 03 §3, formType). */
@@ -93,6 +153,13 @@ export async function insertDirectoryReference(
         }),
     );
   }
+  for (const [table, pk, from, to] of REFERENCE_RENAMES)
+    await db
+      .updateTable(table as never)
+      .set({ name: to } as never)
+      .where('pk' as never, '=', pk as never)
+      .where('name' as never, '=', from as never)
+      .execute();
   const names = new Set(
     (
       (await db

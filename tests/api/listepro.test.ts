@@ -56,7 +56,7 @@ describe.each(DIALECTS)('professionals directory on %s', (dialect) => {
     expect(jobs).toHaveLength(ref.jobs.length);
     expect(jobs.find((j) => j.pk === 10)).toMatchObject({ name: 'Banques', formType: 'bank' });
     const helpers = (await t.call(`${D}/helper/`)).body as { name: string }[];
-    expect(helpers.map((h) => h.name).sort()).toEqual(['acces-professionnel', 'aide-utilisateur']);
+    expect(helpers.map((h) => h.name).sort()).toEqual(['acces-professionnel', 'actualites', 'aide-utilisateur']);
   });
 
   it('lets the public read valid, published sheets only, and each professional their own', async () => {

@@ -62,6 +62,7 @@ describe.each(DIALECTS)('white-label administration on %s', (dialect) => {
       'Affichage',
       'Accueil par rôle',
       'Statistiques de visite',
+      'Annuaire',
       'Intégrations',
     ]);
     const placed = new Set(meta.form.layout.sections.flatMap((s: { fields: string[] }) => s.fields));

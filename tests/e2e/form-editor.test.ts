@@ -63,6 +63,7 @@ describe('form editor: a white-label administrator customises the places form of
         'Affichage',
         'Accueil par rôle',
         'Statistiques de visite',
+        'Annuaire',
         'Intégrations',
       ]);
     expect(await page.getByLabel('Prise de rendez-vous : actif').isVisible()).toBe(false);

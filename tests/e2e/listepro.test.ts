@@ -85,24 +85,21 @@ describe('directory public search (Chromium)', () => {
   for (const width of [1280, 375]) {
     it(`goes from the annuaire.localhost landing to the results in three steps at ${width} px`, async () => {
       const { page, context, errors } = await newPage(browser, { width, height: 900 });
+      // The white label's home is the search itself; the guided path is below « Quoi ? / Où ? ».
       await page.goto(`${t.url}/?domain=annuaire.localhost`);
-      // The landing's service card (the side menu has the same link, folded away at 375 px).
-      const card = page.locator('.service-card').getByRole('link', { name: 'Trouver un professionnel' });
-      await card.waitFor(WAIT);
-      await card.click();
       await page.waitForURL(/\/annuaire-des-pros\/recherche/, WAIT);
 
       // Step 1, by keyboard: the first option takes Enter.
       await page.getByText('Étape 1 sur 3').waitFor(WAIT);
       expect(await page.locator('.listepro-option').allTextContents()).toEqual([
-        'maison',
-        'petit collectif',
-        'copropriété',
-        'tertiaire',
+        'Maison',
+        'Petit collectif',
+        'Copropriété',
+        'Tertiaire',
       ]);
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `listepro-search-step1-${width}`);
-      await page.getByRole('button', { name: 'maison' }).focus();
+      await page.getByRole('button', { name: 'Maison' }).focus();
       await page.keyboard.press('Enter');
       await page.getByText('Étape 2 sur 3').waitFor(WAIT);
       // The step's heading has the focus; the MAR shortcut is offered for houses.
@@ -114,13 +111,13 @@ describe('directory public search (Chromium)', () => {
       // Financement has a single sub-mission for houses: chosen at once; « Retour » undoes both.
       await page.getByRole('button', { name: 'Financement' }).click();
       await page.getByRole('link', { name: 'Afficher les résultats' }).waitFor(WAIT);
-      expect(await page.locator('.listepro-choice').textContent()).toBe('Votre choix : maison › Financement › banques');
+      expect(await page.locator('.listepro-choice').textContent()).toBe('Votre choix : Maison › Financement › Banques');
       await page.getByRole('button', { name: /Retour/ }).click();
       await page.getByText('Étape 2 sur 3').waitFor(WAIT);
 
       await page.getByRole('button', { name: 'Audit' }).click();
       await page.getByText('Étape 3 sur 3').waitFor(WAIT);
-      await page.getByRole('button', { name: 'audit global (architectural et energétique)' }).click();
+      await page.getByRole('button', { name: 'Audit global (architectural et énergétique)' }).click();
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('link', { name: 'Afficher les résultats' }).click();
 
@@ -172,15 +169,18 @@ describe('directory public search (Chromium)', () => {
       await page.keyboard.press('Tab');
       expect(await favourite.evaluate((e) => e === document.activeElement && e.matches(':focus-visible'))).toBe(true);
       await page.keyboard.press('Space');
-      expect(await favourite.isChecked()).toBe(true);
-      await page.getByText('Ma sélection : 1 professionnel(s)').waitFor(WAIT);
+      // Ticked, its label says what the box now does (issue 26 item 8).
+      const ticked = page.getByRole('checkbox', { name: `Retirer de ma sélection : ${names[0]}` });
+      await ticked.waitFor(WAIT);
+      expect(await ticked.isChecked()).toBe(true);
+      await page.getByText('Ma sélection : 1 professionnel').waitFor(WAIT);
       await page.locator('path.listepro-marker-favourite').waitFor(WAIT);
       drawn = await markers(page);
       expect(drawn.filter((m) => m.favourite).map((m) => m.fill)).toEqual([GREEN]);
       expect(drawn.filter((m) => !m.favourite)).toHaveLength(names.length - 1);
       // A second one with the mouse (the PDF below prints the two).
       await page.getByRole('checkbox', { name: `Ajouter à ma sélection : ${names[1]}` }).check();
-      await page.getByText('Ma sélection : 2 professionnel(s)').waitFor(WAIT);
+      await page.getByText('Ma sélection : 2 professionnels').waitFor(WAIT);
 
       // « Situer sur la carte » opens the professional's popup; « Agrandir » gives the map more room.
       await page.getByRole('button', { name: `Situer sur la carte : ${names[2]}` }).click();
@@ -221,8 +221,12 @@ describe('directory public search (Chromium)', () => {
       await page.getByRole('heading', { name: 'Atelier Bois Vercors', level: 2 }).waitFor(WAIT);
       const carousel = page.getByRole('region', { name: 'Réalisations' });
       await carousel.getByRole('heading', { name: "Rénovation d'une ferme du Vercors" }).waitFor(WAIT);
-      expect(await page.getByRole('checkbox', { name: 'Ajouter à ma sélection' }).isChecked()).toBe(
-        names.slice(0, 2).includes('Atelier Bois Vercors'),
+      const kept = names.slice(0, 2).includes('Atelier Bois Vercors');
+      const box = page.getByRole('checkbox', { name: kept ? 'Retirer de ma sélection' : 'Ajouter à ma sélection' });
+      expect(await box.isChecked()).toBe(kept);
+      // « Site internet » shows the address it leads to.
+      expect(await page.getByRole('link', { name: 'pro2.demo.example.fr' }).getAttribute('href')).toBe(
+        'https://pro2.demo.example.fr',
       );
       expect(await seriousViolations(page)).toEqual([]);
       await screenshot(page, `listepro-detail-${width}`);
@@ -248,7 +252,7 @@ describe('directory public search (Chromium)', () => {
       await page.getByText('Étape 1 sur 3').waitFor(WAIT);
     }
     // The « Mon Accompagnateur Rénov' » list: the one valid, published MAR professional, on the map too.
-    await page.getByRole('button', { name: 'maison' }).click();
+    await page.getByRole('button', { name: 'Maison' }).click();
     await page.getByRole('link', { name: "Mon Accompagnateur Rénov'" }).click();
     await page.waitForURL(/\/annuaire-des-pros\/resultats-MAR\/true\?seed=\d+/, WAIT);
     await page.locator('.listepro-card').first().waitFor(WAIT);
@@ -305,8 +309,8 @@ describe('directory public search (Chromium)', () => {
     });
     await page.goto(`${t.url}/annuaire-des-pros/resultats/4/2/21?domain=annuaire.localhost`);
     await page.waitForURL(/seed=\d+/, WAIT);
-    await page.getByText('12 professionnel(s) trouvé(s)').waitFor(WAIT);
-    await page.locator('path.listepro-marker').nth(11).waitFor(WAIT);
+    await page.getByText('12 professionnels trouvés').waitFor(WAIT);
+    await page.locator('.listepro-cluster').first().waitFor(WAIT);
     const firstPage = await page.locator('.listepro-card h3').allTextContents();
     expect(firstPage).toHaveLength(10);
     await page.getByRole('link', { name: /Page suivante/ }).click();
@@ -315,7 +319,12 @@ describe('directory public search (Chromium)', () => {
     const secondPage = await page.locator('.listepro-card h3').allTextContents();
     // The same draw: the two pages are the twelve firms, each once.
     expect(new Set([...firstPage, ...secondPage]).size).toBe(12);
-    expect(await page.locator('path.listepro-marker').count()).toBe(12);
+    // Twelve firms about a kilometre apart: gathered into clusters (issue 26 item 7), twelve in all.
+    const shown = async () =>
+      (await page.locator('path.listepro-marker').count()) +
+      (await page.locator('.listepro-cluster span[aria-hidden]').allTextContents()).reduce((n, c) => n + Number(c), 0);
+    await expect.poll(shown, WAIT).toBe(12);
+    expect(await page.locator('.listepro-cluster').count()).toBeGreaterThan(0);
     await expect.poll(async () => (await markers(page)).every((m) => m.inView), WAIT).toBe(true);
     // « Situer sur la carte » on a card of page 2: its marker is there.
     expect(

@@ -72,10 +72,12 @@ describe('the shell as a new user meets it (issue 16)', () => {
       await page.mouse.click(box.x + 5, box.y + 5);
       await page.waitForURL(/\/therminix/, WAIT);
 
-      // The directory-only white label: its own title and colours, no breadcrumb, nothing offered twice.
+      // The directory-only white label opens on the directory's search itself (issue 26 item 6: no
+      // page with one card): its own title and colours, no breadcrumb, nothing offered twice.
       await page.goto(`${t.url}/?domain=annuaire.localhost`);
-      await page.getByRole('heading', { name: 'Nos services' }).waitFor(WAIT);
-      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Annuaire des professionnels');
+      await page.waitForURL(/\/annuaire-des-pros\/recherche/, WAIT);
+      await page.getByRole('search').getByLabel('Quoi ?').waitFor(WAIT);
+      expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Trouver un professionnel');
       expect(await page.getByRole('navigation', { name: "Fil d'Ariane" }).count()).toBe(0);
       expect(await page.locator('#login-email').count()).toBe(0);
       expect(await seriousViolations(page)).toEqual([]);

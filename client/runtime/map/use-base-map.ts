@@ -32,6 +32,13 @@ function offlineOutlines(): Promise<L.LatLngExpression[][][]> {
   return outlinesPromise;
 }
 
+/** The pane of the offline outlines: above where tiles would be (200), below the markers' pane (400). */
+function basePane(m: L.Map): string {
+  const name = 'offlineBase';
+  if (!m.getPane(name)) m.createPane(name).style.zIndex = '250';
+  return name;
+}
+
 /** The deepest zoom the offline outlines bear: they are ~4 km steps, deeper zooms would show only the steps. */
 export const OFFLINE_MAX_ZOOM = 11;
 
@@ -83,11 +90,27 @@ export function useBaseMap(
     },
     [tiles.url, tiles.attribution, tiles.maxZoom, tiles.baseAttribution],
   );
+  // Leaflet's own texts in French (issue 26 item 7): the popups' close button says « Fermer ».
+  useEffect(() => {
+    if (!map) return undefined;
+    const french = (e: L.PopupEvent) => {
+      const close = e.popup.getElement()?.querySelector('.leaflet-popup-close-button');
+      close?.setAttribute('aria-label', t('ui.map.close'));
+      close?.setAttribute('title', t('ui.map.close'));
+    };
+    map.on('popupopen', french);
+    return () => {
+      map.off('popupopen', french);
+    };
+  }, [map]);
   useLayers(
     map,
     (m) =>
       outlines.map((rings) =>
         L.polygon(rings, {
+          // Under every marker, whenever the outlines arrive (issue 26 item 7: drawn after the
+          // markers in the same pane, they covered them).
+          pane: basePane(m),
           color: '#ffffff',
           weight: 1,
           fillColor: '#ebe6da',

@@ -2,7 +2,7 @@ import { EditableRecordText } from '../../runtime/EditableRecordText';
 import { tr } from './office-messages';
 
 /** A directory help text (`listepro-helper` by key), editable in place by directory administrators. */
-export function ListeProHelp({ name }: { name: 'acces-professionnel' | 'aide-utilisateur' }) {
+export function ListeProHelp({ name }: { name: 'acces-professionnel' | 'aide-utilisateur' | 'actualites' }) {
   return (
     <EditableRecordText
       entity="listepro-helper"

@@ -12,6 +12,7 @@ import {
   readFavourites,
   SEARCH_PATH,
   tr,
+  website,
   writeFavourites,
   type ProDetail,
   type SearchTreeActivity,
@@ -259,6 +260,7 @@ export default function ListeProDetailScreen() {
     setFavourite(on);
   };
   const address = [detail.address, [detail.postcode, detail.town].filter(Boolean).join(' ')].filter(Boolean).join(', ');
+  const site = website(detail.url);
   const carouselTitle =
     detail.formType === 'bank' ? tr('offers') : detail.formType === 'generic' ? tr('references') : tr('labels');
   return (
@@ -272,7 +274,7 @@ export default function ListeProDetailScreen() {
           {detail.isMonAccompagnateurRenov && <p className="listepro-badge">{tr('mar_badge')}</p>}
           <label className="listepro-favourite">
             <input type="checkbox" checked={favourite} onChange={(e) => toggleFavourite(e.target.checked)} />{' '}
-            {tr('favourite')}
+            {favourite ? tr('favourite_remove') : tr('favourite')}
           </label>
         </div>
       </header>
@@ -288,11 +290,12 @@ export default function ListeProDetailScreen() {
             {tr('email')} : <a href={`mailto:${detail.email}`}>{detail.email}</a>
           </li>
         )}
-        {detail.url && (
+        {site && (
           <li>
-            <a href={detail.url} target="_blank" rel="noopener noreferrer">
-              {tr('website')}
-              <span className="visually-hidden"> de {detail.name}</span>
+            {tr('website')}
+            <span className="visually-hidden"> de {detail.name}</span> :{' '}
+            <a href={site.href} target="_blank" rel="noopener noreferrer" className="listepro-website">
+              {site.text}
             </a>
           </li>
         )}

@@ -2,6 +2,9 @@ import 'leaflet/dist/leaflet.css';
 import { useEffect, useMemo, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import L from 'leaflet';
+// Extends the global L that leaflet's bundle sets (L.markerClusterGroup): imported after it.
+import 'leaflet.markercluster';
+import 'leaflet.markercluster/dist/MarkerCluster.css';
 import { useLayers } from '../actimmo-map/use-leaflet-map';
 import { escapeHtml, FRANCE, OFFLINE_MAX_ZOOM, useBaseMap } from '../../runtime/map/use-base-map';
 import { detailPath, tr, type MapPoint, type MapTiles } from './listepro-api';
@@ -33,11 +36,30 @@ export default function ListeProMap({ points, tiles, favourites, locate, enlarge
   const map = useBaseMap(container, bounds, tiles);
 
   const markers = useRef(new Map<number, L.CircleMarker>());
+  const clusters = useRef<L.MarkerClusterGroup | null>(null);
   useLayers(
     map,
     (m) => {
       markers.current = new Map();
-      return points
+      // Near professionals gather into a cluster showing their number (issue 26 item 7): a click
+      // zooms in, or spreads them out at the deepest zoom. The visitor's favourites stay apart,
+      // always in view, with their white dot.
+      const group = L.markerClusterGroup({
+        showCoverageOnHover: false,
+        maxClusterRadius: 40,
+        iconCreateFunction: (cluster) => {
+          const count = cluster.getChildCount();
+          return L.divIcon({
+            html: `<span aria-hidden="true">${count}</span><span class="visually-hidden">${escapeHtml(
+              tr('cluster', { count }),
+            )}</span>`,
+            className: 'listepro-cluster',
+            iconSize: L.point(36, 36),
+          });
+        },
+      });
+      clusters.current = group;
+      const layers = points
         .map((p) => {
           const popup = document.createElement('div');
           const name = document.createElement('strong');
@@ -59,10 +81,13 @@ export default function ListeProMap({ points, tiles, favourites, locate, enlarge
             className: favourite ? 'listepro-marker listepro-marker-favourite' : 'listepro-marker',
           })
             .bindTooltip(escapeHtml(p.name))
-            .bindPopup(popup)
-            .addTo(m);
+            .bindPopup(popup);
           markers.current.set(p.pk, marker);
-          if (!favourite) return [marker];
+          if (!favourite) {
+            group.addLayer(marker);
+            return [];
+          }
+          marker.addTo(m);
           // A favourite also differs by its shape (a white dot in the green), not by colour alone: a white
           // label's own colour may be a green too (WCAG 1.4.1). On top of the others when they overlap.
           marker.bringToFront();
@@ -76,6 +101,7 @@ export default function ListeProMap({ points, tiles, favourites, locate, enlarge
           return [marker, dot];
         })
         .flat();
+      return [...layers, group.addTo(m)];
     },
     [points, favourites],
   );
@@ -87,8 +113,20 @@ export default function ListeProMap({ points, tiles, favourites, locate, enlarge
     if (!marker) return;
     container.current?.scrollIntoView({ block: 'nearest' });
     map.setView(marker.getLatLng(), withTiles ? Math.min(17, tiles.maxZoom) : OFFLINE_MAX_ZOOM, { animate: false });
-    marker.openPopup();
+    // Its popup at once when the zoom already shows it; else out of its cluster first (spread out at
+    // the deepest zoom). zoomToShowLayer waits for a move that does not come when the view is already there.
+    if (map.hasLayer(marker) || !clusters.current?.hasLayer(marker)) marker.openPopup();
+    else clusters.current.zoomToShowLayer(marker, () => marker.openPopup());
   }, [map, locate, withTiles, tiles.maxZoom]);
+
+  // « Agrandir la carte »: the enlarged map comes first, above the cards; on a phone the visitor
+  // was below them, so the map is brought into view (issue 26 item 7).
+  const wasEnlarged = useRef(enlarged);
+  useEffect(() => {
+    if (enlarged && !wasEnlarged.current)
+      container.current?.closest('.listepro-side')?.scrollIntoView({ block: 'start' });
+    wasEnlarged.current = enlarged;
+  }, [enlarged]);
 
   // The view fits the results whenever they change, and whenever the frame takes another size
   // (enlarged or reduced, the phone turned, the lazy frame laid out after the map was made):

@@ -4,13 +4,14 @@ import { Link } from 'react-router-dom';
 import { profileAtom, whiteLabelAtom } from '../../state/session';
 import { directoryHome } from './directory-home';
 import { tr } from './listepro-api';
+import { ListeProHelp } from '../listepro-office/ListeProHelp';
 
 /**
- * /annuaire-des-pros/actualites (spec 03 §2 « News »): the white label's news settings (name and
- * baseline of the « Actualités de l'annuaire » module, which the route needs on) and the way back
- * to the directory, to each user's part of it. The reference embeds an external page whose
- * address no setting of the platform holds (reference §6): until one does, the page says that
- * nothing is published.
+ * /annuaire-des-pros/actualites (spec 03 §2 « News », issue 28 row 3): the module's name and
+ * baseline, and the news themselves, the directory help text `actualites` (listepro-helper), which
+ * directory administrators and administrators write in place (« Éditer le message »); the way back
+ * leads to each user's part of the directory. The reference embedded an external page: here the
+ * network's team writes the page itself, with no other site to keep.
  */
 export default function ListeProNewsScreen() {
   const profile = useAtomValue(profileAtom);
@@ -24,7 +25,7 @@ export default function ListeProNewsScreen() {
       </p>
       <h2>{name}</h2>
       {baseline && <p className="muted">{baseline}</p>}
-      <p className="notice">{tr('news_empty')}</p>
+      <ListeProHelp name="actualites" />
     </div>
   );
 }

@@ -17,11 +17,17 @@ import {
   resultsPath,
   SEARCH_PATH,
   searchPros,
+  stillListed,
+  website,
+  textSearchOf,
   tr,
   type ProCard,
   type SearchPage,
   type SearchTreeActivity,
 } from './listepro-api';
+
+import { ListeProWhatWhere } from './ListeProWhatWhere';
+import { ListeProTopLinks } from './ListeProLinks';
 
 const ListeProMap = lazy(() => import('./ListeProMap'));
 
@@ -45,6 +51,7 @@ interface CardProps {
 
 function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
   const phoneHref = usePhoneHref();
+  const site = website(pro.url);
   return (
     <li className={`listepro-card${favourite ? ' listepro-card-favourite' : ''}`}>
       <h3>
@@ -66,11 +73,12 @@ function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
             {tr('email')} : <a href={`mailto:${pro.email}`}>{pro.email}</a>
           </li>
         )}
-        {pro.url && (
+        {site && (
           <li>
-            <a href={pro.url} target="_blank" rel="noopener noreferrer">
-              {tr('website')}
-              <span className="visually-hidden"> de {pro.name}</span>
+            {tr('website')}
+            <span className="visually-hidden"> de {pro.name}</span> :{' '}
+            <a href={site.href} target="_blank" rel="noopener noreferrer" className="listepro-website">
+              {site.text}
             </a>
           </li>
         )}
@@ -83,12 +91,16 @@ function Card({ pro, near, favourite, onFavourite, onLocate }: CardProps) {
         </ul>
       )}
       {near && typeof pro.distanceKm === 'number' && (
-        <p className="listepro-distance">{tr('distance', { km: km(pro.distanceKm), name: near.name })}</p>
+        <p className="listepro-distance">
+          {near.position
+            ? tr('distance_here', { km: km(pro.distanceKm) })
+            : tr('distance', { km: km(pro.distanceKm), name: near.name })}
+        </p>
       )}
       <div className="listepro-card-actions">
         <label className="listepro-favourite">
           <input type="checkbox" checked={favourite} onChange={(e) => onFavourite(e.target.checked)} />{' '}
-          {tr('favourite')}
+          {favourite ? tr('favourite_remove') : tr('favourite')}
           <span className="visually-hidden"> : {pro.name}</span>
         </label>
         {onLocate && (
@@ -256,6 +268,51 @@ function NearMe({ near, onChoose }: { near: SearchPage['near']; onChoose: (code:
   );
 }
 
+/**
+ * The visitor's selection (kept in this browser): its count, the names, and « n'est plus
+ * référencé » beside a professional who left the directory since (issue 28 row 1).
+ */
+function Selection({ favourites, onClear }: { favourites: Favourite[]; onClear: () => void }) {
+  const [gone, setGone] = useState<Set<number>>(new Set());
+  const pks = favourites.map((f) => f.pk).join(',');
+  useEffect(() => {
+    let live = true;
+    const list = pks ? pks.split(',').map(Number) : [];
+    void Promise.all(list.map(async (pk) => [pk, await stillListed(pk)] as const)).then((answers) => {
+      if (live) setGone(new Set(answers.filter(([, listed]) => listed === false).map(([pk]) => pk)));
+    });
+    return () => {
+      live = false;
+    };
+  }, [pks]);
+  return (
+    <div className="listepro-selection">
+      <p>
+        {tr('favourites_count', { count: favourites.length })}{' '}
+        <button type="button" className="link-button" onClick={onClear}>
+          {tr('favourites_clear')}
+        </button>
+      </p>
+      <details open={gone.size > 0}>
+        <summary>{tr('favourites_show')}</summary>
+        <ul className="listepro-selection-list">
+          {favourites.map((f) => (
+            <li key={f.pk}>
+              {gone.has(f.pk) ? (
+                <>
+                  {f.name} — <strong>{tr('favourite_gone')}</strong>
+                </>
+              ) : (
+                <Link to={detailPath(f.pk)}>{f.name}</Link>
+              )}
+            </li>
+          ))}
+        </ul>
+      </details>
+    </div>
+  );
+}
+
 /** The PDF menu (spec 03 §4): all or the selection, a comment, then the download. */
 function PdfPanel({ favourites, request }: { favourites: Favourite[]; request: Record<string, unknown> }) {
   const [open, setOpen] = useState(false);
@@ -340,12 +397,18 @@ export default function ListeProResultsScreen() {
   const params = useParams();
   const [query, setQuery] = useSearchParams();
   const mar = params.mode !== undefined;
+  // /annuaire-des-pros/trouver: « Quoi ? » and « Où ? » (issue 26 item 6) instead of the tree's path.
+  const text = !mar && params.activity === undefined;
+  const what = text ? textSearchOf(query) : null;
   const a = int(params.activity);
   const m = int(params.mission);
   const s = int(params.subMission);
   const seed = int(query.get('seed'));
   const page = int(query.get('page')) ?? 1;
-  const near = query.get('near') ?? undefined;
+  const near = (text ? what?.near : query.get('near')) ?? undefined;
+  const lat = what?.lat;
+  const lon = what?.lon;
+  const q = what?.q;
   const [tree, setTree] = useState<SearchTreeActivity[] | null>(null);
   const [data, setData] = useState<SearchPage | null>(null);
   const [failed, setFailed] = useState(false);
@@ -356,7 +419,11 @@ export default function ListeProResultsScreen() {
   // every page) and are kept for its other pages; a search is its query and its seed.
   const [map, setMap] = useState<MapOfSearch | null>(null);
   const mapOfSearch = useRef<MapOfSearch | null>(null);
-  const searchKey = useCallback((sd: number | undefined) => `${mar ? 'mar' : `${a}/${s}`}@${sd}`, [mar, a, s]);
+  const searchKey = useCallback(
+    (sd: number | undefined) =>
+      `${mar ? 'mar' : text ? JSON.stringify([q, near, lat, lon]) : `${a}/${s}/${near}`}@${sd}`,
+    [mar, text, q, near, lat, lon, a, s],
+  );
 
   useEffect(() => {
     loadTree()
@@ -369,7 +436,13 @@ export default function ListeProResultsScreen() {
     setFailed(false);
     const havePoints = seed !== undefined && mapOfSearch.current?.key === searchKey(seed);
     const common = { seed, page, perPage: PER_PAGE, points: havePoints ? undefined : 1, near };
-    searchPros(mar ? { mar: 1, ...common } : { activity: a, subMission: s, ...common })
+    searchPros(
+      mar
+        ? { mar: 1, ...common }
+        : text
+          ? { ...(q ? { q } : { all: 1 }), lat, lon, ...common }
+          : { activity: a, subMission: s, ...common },
+    )
       .then((d) => {
         if (!live) return;
         if (d.points && d.tiles) {
@@ -377,10 +450,15 @@ export default function ListeProResultsScreen() {
           setMap(mapOfSearch.current);
         }
         setData(d);
-        // The first page of a new search learns its seed: written into the address, no new entry.
+        // The first page of a new search learns its seed: written into the address (beside what the
+        // visitor asked), no new entry.
         if (seed === undefined)
           setQuery(
-            { seed: String(d.seed), ...(page > 1 ? { page: String(page) } : {}), ...(near ? { near } : {}) },
+            (current) => {
+              const next = new URLSearchParams(current);
+              next.set('seed', String(d.seed));
+              return next;
+            },
             { replace: true },
           );
       })
@@ -388,7 +466,7 @@ export default function ListeProResultsScreen() {
     return () => {
       live = false;
     };
-  }, [mar, a, s, seed, page, near, setQuery, searchKey]);
+  }, [mar, text, q, lat, lon, a, s, seed, page, near, setQuery, searchKey]);
 
   const setFavourite = useCallback((pro: ProCard, on: boolean) => {
     setFavourites((list) => {
@@ -411,25 +489,45 @@ export default function ListeProResultsScreen() {
   const mis = act?.missions.find((x) => x.pk === m);
   const sub = mis?.subMissions.find((x) => x.pk === s);
   const pages = data ? Math.max(1, Math.ceil(data.total / PER_PAGE)) : 1;
-  const withNear = (q: Record<string, string>) => new URLSearchParams({ ...q, ...(near ? { near } : {}) }).toString();
-  const pageLink = (p: number) => `?${withNear({ seed: String(data?.seed ?? seed ?? ''), page: String(p) })}`;
+  // Another page or another place keeps everything else the address says (the search, the seed).
+  const pageLink = (p: number) => {
+    const next = new URLSearchParams(query);
+    next.set('seed', String(data?.seed ?? seed ?? ''));
+    next.set('page', String(p));
+    return `?${next.toString()}`;
+  };
   const chooseNear = (code: string | null) => {
-    const next: Record<string, string> = { seed: String(data?.seed ?? seed ?? '') };
-    if (page > 1) next.page = String(page);
-    if (code) next.near = code;
+    const next = new URLSearchParams(query);
+    next.set('seed', String(data?.seed ?? seed ?? ''));
+    // Nearest first from the new place: back to the first page.
+    next.delete('page');
+    if (code) next.set('near', code);
+    else next.delete('near');
     setQuery(next);
   };
   const pdfRequest = mar
     ? { mar: true, seed: data?.seed, near }
-    : { activity: a, mission: m, subMission: s, seed: data?.seed, near };
+    : text
+      ? { q: q ?? '', seed: data?.seed, near, lat, lon }
+      : { activity: a, mission: m, subMission: s, seed: data?.seed, near };
+  const askedKey = [q, near, lat, lon].join('|');
 
   return (
     <div className="listepro-results">
+      <ListeProTopLinks />
       <nav aria-label={tr('change_search')} className="listepro-crumbs">
         <Link to={SEARCH_PATH}>← {tr('change_search')}</Link>
       </nav>
       {mar ? (
         <h2>{tr('mar')}</h2>
+      ) : text ? (
+        <>
+          <h2>{q ? tr('what_results', { what: q }) : tr('all_results')}</h2>
+          <ListeProWhatWhere
+            key={`${askedKey}|${data?.near?.name ?? ''}`}
+            initial={{ ...what!, nearName: data?.near?.name, nearPostcode: data?.near?.postcode }}
+          />
+        </>
       ) : (
         <>
           {act && mis && sub && <h2>{[act.name, mis.name, sub.name].join(' › ')}</h2>}
@@ -448,22 +546,15 @@ export default function ListeProResultsScreen() {
         <>
           <p role="status">
             {tr('count', { count: data.total })}
-            {data.total > 0 && <span className="muted"> — {tr('random_order')}</span>}
+            {data.total > 0 && <span className="muted"> — {data.near ? tr('nearest_order') : tr('random_order')}</span>}
           </p>
           <div className="listepro-tools">
-            <NearMe near={data.near} onChoose={chooseNear} />
+            {text ? <span /> : <NearMe near={data.near} onChoose={chooseNear} />}
             {data.total > 0 && <PdfPanel favourites={favourites} request={pdfRequest} />}
           </div>
-          {favourites.length > 0 && (
-            <p className="listepro-selection">
-              {tr('favourites_count', { count: favourites.length })}{' '}
-              <button type="button" className="link-button" onClick={clearFavourites}>
-                {tr('favourites_clear')}
-              </button>
-            </p>
-          )}
+          {favourites.length > 0 && <Selection favourites={favourites} onClear={clearFavourites} />}
           {data.total === 0 ? (
-            <p>{tr('none')}</p>
+            <p>{text ? tr('none_text') : tr('none')}</p>
           ) : (
             <div className={`listepro-layout${enlarged ? ' listepro-layout-enlarged' : ''}`}>
               <div className="listepro-list">

@@ -1,6 +1,6 @@
 import messages from '../../../schemas/messages/fr/listepro.json';
 import { translateFrench } from '../../../engine/format/french-messages';
-import { api } from '../../api/http';
+import { api, ApiError } from '../../api/http';
 import type { BaseMapTiles } from '../../runtime/map/use-base-map';
 import type { SearchTreeActivity } from '../../../engine/listepro/search';
 
@@ -52,7 +52,7 @@ export interface SearchPage {
   perPage: number;
   total: number;
   results: ProCard[];
-  near: { code: string; name: string; postcode: string } | null;
+  near: { code: string; name: string; postcode: string; position?: boolean } | null;
   points?: MapPoint[];
   tiles?: MapTiles;
 }
@@ -66,8 +66,57 @@ export const MAR_ACTIVITY = 1;
 export const SEARCH_PATH = '/annuaire-des-pros/recherche';
 export const resultsPath = (a: number, m: number, s: number) => `/annuaire-des-pros/resultats/${a}/${m}/${s}`;
 export const MAR_PATH = '/annuaire-des-pros/resultats-MAR/true';
+export const TEXT_PATH = '/annuaire-des-pros/trouver';
+
+/** « Quoi ? » and « Où ? » (issue 26 item 6): words, and a commune's INSEE code or a position. */
+export interface TextSearch {
+  q: string;
+  near?: string;
+  lat?: number;
+  lon?: number;
+  /** The commune's name and postcode, to show it again in the « Où ? » field (from the answer). */
+  nearName?: string;
+  nearPostcode?: string;
+}
+export function textResultsPath(s: TextSearch): string {
+  const query = new URLSearchParams();
+  if (s.q) query.set('quoi', s.q);
+  if (s.near) query.set('ou', s.near);
+  if (s.lat !== undefined && s.lon !== undefined) {
+    query.set('lat', String(s.lat));
+    query.set('lon', String(s.lon));
+  }
+  const text = query.toString();
+  return text ? `${TEXT_PATH}?${text}` : TEXT_PATH;
+}
+/** The search an address of TEXT_PATH describes (what the visitor typed, in the address so that it can be shared). */
+export function textSearchOf(query: URLSearchParams): TextSearch {
+  const num = (v: string | null) => (v !== null && v !== '' && Number.isFinite(Number(v)) ? Number(v) : undefined);
+  const lat = num(query.get('lat'));
+  const lon = num(query.get('lon'));
+  return {
+    q: query.get('quoi') ?? '',
+    near: query.get('ou') || undefined,
+    ...(lat !== undefined && lon !== undefined ? { lat, lon } : {}),
+  };
+}
 export const detailPath = (pk: number | string) => `/annuaire-des-pros/detail-professionnel/${pk}`;
 export const NEWS_PATH = '/annuaire-des-pros/actualites';
+
+/**
+ * « Site internet : atelier-bois.fr » (issue 26 item 8: the address shown, not only the words): the
+ * address without its scheme, « www. » or final slash; null when it is not a web address (never
+ * a link to a `javascript:` text typed in a sheet).
+ */
+export function website(url: string): { href: string; text: string } | null {
+  const trimmed = url.trim();
+  if (!/^https?:\/\/[^\s]+$/i.test(trimmed)) return null;
+  const text = trimmed
+    .replace(/^https?:\/\//i, '')
+    .replace(/^www\./i, '')
+    .replace(/\/$/, '');
+  return { href: trimmed, text };
+}
 
 const FAVOURITES_KEY = 'listepro-favourites';
 export interface Favourite {
@@ -122,6 +171,17 @@ export interface ProDetail extends ProCard {
     additionalAddresses: { pk: number; name: string; address: string }[];
   } | null;
 }
+/**
+ * Whether a favourite is still in the public directory (issue 28 row 1: a deactivated or
+ * unpublished professional leaves it): asked as a visitor, whoever is signed in; null when unknown.
+ */
+export function stillListed(pk: number): Promise<boolean | null> {
+  return api<ProDetail>(`/listepro/public/professional/${pk}/`, { anonymous: true }).then(
+    () => true,
+    (e: unknown) => (e instanceof ApiError && e.status === 404 ? false : null),
+  );
+}
+
 export function loadDetail(id: string): Promise<ProDetail> {
   return api<ProDetail>(`/listepro/public/professional/${encodeURIComponent(id)}/`);
 }

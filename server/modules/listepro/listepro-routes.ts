@@ -5,7 +5,8 @@ import type { AppContext, RequestContext } from '../../context';
 import { message } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
 import { HttpError } from '../../http/http-error';
-import { allRecords, cardsFor, distanceFrom, matchingSheets, moduleOn, nearCommune, ordered } from './public-search';
+import { allRecords, cardsFor, distanceFrom, matchingSheets, moduleOn, ordered } from './public-search';
+import { searchPlace, searchQuery } from './search-query';
 import { logoOf, publicDetail, referenceImageOf, sendImage } from './public-detail';
 import { directoryPdf } from './report-request';
 import {
@@ -74,23 +75,16 @@ export function listeproRouter(app: AppContext): Router {
       const ctx = req.ctx;
       moduleOn(ctx);
       const q = req.query as Record<string, string | undefined>;
-      const mar = q.mar === '1' || q.mar === 'true';
-      const activity = positive(q.activity, ctx, 'listepro.error.search_query');
-      const subMission = positive(q.subMission, ctx, 'listepro.error.search_query');
-      if (!mar && (activity === undefined || subMission === undefined))
-        throw new HttpError(400, 'bad_query', message(ctx.app, 'listepro.error.search_query'));
+      const query = searchQuery(ctx, q);
       const page = positive(q.page, ctx, 'listepro.error.page') ?? 1;
       const perPage = positive(q.perPage, ctx, 'listepro.error.page', 50) ?? 10;
       const seed = positive(q.seed, ctx, 'listepro.error.seed') ?? newSeed();
-      const near = nearCommune(ctx, q.near);
+      const near = searchPlace(ctx, q);
       const withPoints = q.points === '1' || q.points === 'true';
 
-      const matches = await matchingSheets(
-        ctx,
-        mar ? { mar: true } : { activity: activity!, subMission: subMission! },
-        withPoints ? 'positions' : 'keys',
-      );
-      const order = ordered(matches, seed);
+      // Nearest first needs every match's position, not only its key.
+      const matches = await matchingSheets(ctx, query, withPoints || near ? 'positions' : 'keys');
+      const order = ordered(matches, seed, near);
       const cards = await cardsFor(
         ctx,
         order.slice((page - 1) * perPage, page * perPage).map((c) => c.pk),
@@ -100,7 +94,7 @@ export function listeproRouter(app: AppContext): Router {
         page,
         perPage,
         total: order.length,
-        near: near ? { code: near.code, name: near.name, postcode: near.postcode } : null,
+        near: near ? { code: near.code, name: near.name, postcode: near.postcode, position: near.position } : null,
         results: cards.map((c) => ({ ...c, distanceKm: distanceFrom(near, c) })),
         // Every match's position, for the map beside the cards (the cards are one page of them): the
         // results screen asks once per search (its first page) and keeps them while paging.

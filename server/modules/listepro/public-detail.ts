@@ -33,9 +33,17 @@ async function rowsWhere(ctx: RequestContext, name: string, column: string, valu
 export async function readableSheet(ctx: RequestContext, pk: number): Promise<ApiRecord> {
   const [sheet] = await rowsWhere(ctx, 'listepro-professional', 'pk', pk);
   if (!sheet) throw notFound(ctx);
-  const isPublic = sheet.proIsValid === true && sheet.transitionState === 'published';
+  const isPublic =
+    sheet.proIsValid === true && sheet.transitionState === 'published' && (await accountActive(ctx, sheet.user));
   if (!isPublic && !isDirectoryTeam(ctx)) throw notFound(ctx);
   return sheet;
+}
+
+/** Whether a sheet's account is active (issue 28 row 1: a deactivated professional leaves the directory). */
+async function accountActive(ctx: RequestContext, user: unknown): Promise<boolean> {
+  if (typeof user !== 'number') return false;
+  const [account] = await rowsWhere(ctx, 'user', 'pk', user);
+  return account?.isActive === true;
 }
 
 /** `12` or `12-3` (the sheet shown at its additional address 3, spec 03 §2). */

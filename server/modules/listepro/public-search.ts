@@ -8,7 +8,8 @@ import { territories } from '../territories/territory-data';
 import { communeCentre } from '../territories/commune-centres';
 import { containsAll } from '../../db/array-index';
 import { cachedByTables } from '../../db/cached-by-tables';
-import { distanceKm, located, seededShuffle } from '../../../engine/listepro/search';
+import { distanceKm, located } from '../../../engine/listepro/search';
+import { haystackWords, matchesWords, orderResults } from '../../../engine/listepro/text-search';
 
 /** The rows of a table as API records (small reference tables: jobs, key words, the tree). */
 export async function allRecords(ctx: RequestContext, name: string): Promise<ApiRecord[]> {
@@ -44,7 +45,8 @@ export interface Candidate {
   lon: number | null;
 }
 
-export type SearchQuery = { activity: number; subMission: number } | { mar: true };
+/** The tree's path (activity and sub-mission), the MAR list, or the « Quoi ? » words (issue 26 item 6). */
+export type SearchQuery = { activity: number; subMission: number } | { mar: true } | { words: string[] };
 
 /**
  * The public sheets answering a query (the rule of `matchesSearch`, engine/listepro/search.ts), in
@@ -61,17 +63,95 @@ export async function matchingSheets(
 ): Promise<Candidate[]> {
   // The same search is asked by every visitor of a campaign while the sheets rarely change: kept
   // while the two tables are unchanged (the array indexes are written with the presentations).
-  const tables = ['listepro-professional', 'listepro-presentation'].map(
+  const tables = ['listepro-professional', 'listepro-presentation', 'user'].map(
     (n) => entityOf(ctx, n).schema['x-entity'].table,
   );
+  if ('words' in query) {
+    const words = query.words;
+    return (await textCandidates(ctx))
+      .filter((c) => matchesWords(c.words, words))
+      .map(({ pk, name, lat, lon }) => ({ pk, name, lat, lon }));
+  }
   return cachedByTables(ctx.app.database.db, `listepro-search:${JSON.stringify([query, read])}`, tables, () =>
     readMatchingSheets(ctx, query, read),
   );
 }
 
+/**
+ * Every public sheet with the words of what it says of itself: its name, its job, its published
+ * presentation's key words, activities, missions and sub-missions, its description. Kept while
+ * none of those tables changes; a « Quoi ? » search is then a filter over this list in the
+ * process (the directory of a network holds hundreds of sheets, the bench's 10,000 stay fast).
+ */
+function textCandidates(ctx: RequestContext): Promise<(Candidate & { words: string[] })[]> {
+  const names = [
+    'listepro-professional',
+    'listepro-presentation',
+    'user',
+    'listepro-job',
+    'listepro-key-word',
+    'listepro-activity',
+    'listepro-mission',
+    'listepro-sub-mission',
+  ];
+  const tables = names.map((n) => entityOf(ctx, n).schema['x-entity'].table);
+  return cachedByTables(ctx.app.database.db, 'listepro-text-candidates', tables, async () => {
+    const [sheets, jobs, keyWords, activities, missions, subMissions] = await Promise.all([
+      readMatchingSheets(ctx, { all: true }, 'positions'),
+      allRecords(ctx, 'listepro-job'),
+      allRecords(ctx, 'listepro-key-word'),
+      allRecords(ctx, 'listepro-activity'),
+      allRecords(ctx, 'listepro-mission'),
+      allRecords(ctx, 'listepro-sub-mission'),
+    ]);
+    const name = (list: ApiRecord[]) => new Map(list.map((r) => [r.pk as number, String(r.name ?? '')]));
+    const [job, word, activity, mission] = [jobs, keyWords, activities, missions].map(name);
+    const sub = new Map(subMissions.map((r) => [r.pk as number, r]));
+    const pres = entityOf(ctx, 'listepro-presentation');
+    const pro = entityOf(ctx, 'listepro-professional');
+    const byPro = new Map<number, string[]>();
+    const pks = sheets.map((s) => s.pk);
+    const jobOf = new Map<number, unknown>();
+    for (let i = 0; i < pks.length; i += 500) {
+      const chunk = pks.slice(i, i + 500);
+      const [presRows, proRows] = await Promise.all([
+        ctx.app.database.db
+          .selectFrom(pres.schema['x-entity'].table as never)
+          .selectAll()
+          .where('version' as never, '=', 'published' as never)
+          .where('professional' as never, 'in', chunk as never)
+          .execute(),
+        ctx.app.database.db
+          .selectFrom(pro.schema['x-entity'].table as never)
+          .select(['pk' as never, `${column(ctx, 'listepro-professional', 'job')} as job` as never])
+          .where('pk' as never, 'in', chunk as never)
+          .execute(),
+      ]);
+      for (const r of proRows as { pk: unknown; job: unknown }[]) jobOf.set(Number(r.pk), r.job);
+      for (const row of presRows) {
+        const r = rowToRecord(pres, row as Record<string, unknown>);
+        const list = (v: unknown) => (Array.isArray(v) ? (v as number[]) : []);
+        const texts = byPro.get(r.professional as number) ?? [];
+        texts.push(String(r.description ?? ''));
+        for (const k of list(r.primaryKeyWords)) texts.push(word.get(k) ?? '');
+        for (const a of list(r.activities)) texts.push(activity.get(a) ?? '');
+        for (const s of list(r.subMissions)) {
+          texts.push(String(sub.get(s)?.name ?? ''));
+          texts.push(mission.get(sub.get(s)?.mission as number) ?? '');
+        }
+        byPro.set(r.professional as number, texts);
+      }
+    }
+    return sheets.map((s) => ({
+      ...s,
+      words: haystackWords([s.name, job.get(Number(jobOf.get(s.pk))) ?? '', ...(byPro.get(s.pk) ?? [])]),
+    }));
+  });
+}
+
 async function readMatchingSheets(
   ctx: RequestContext,
-  query: SearchQuery,
+  query: { activity: number; subMission: number } | { mar: true } | { all: true },
   read: 'positions' | 'keys',
 ): Promise<Candidate[]> {
   const table = (name: string) => sql.table(entityOf(ctx, name).schema['x-entity'].table);
@@ -86,7 +166,15 @@ async function readMatchingSheets(
       ? sql`${P('pk')} as pk`
       : sql`${P('pk')} as pk, ${P('name')} as name, ${P('lat')} as lat, ${P('lon')} as lon`;
   const head = sql`select ${columns} from ${table('listepro-professional')} as p`;
-  const valid = sql`${P('proIsValid')} = 1 and ${P('transitionState')} = 'published'`;
+  // Issue 28 row 1: a deactivated account's sheets leave the directory, and come back with it.
+  const user = entityOf(ctx, 'user');
+  const valid = sql`${P('proIsValid')} = 1 and ${P('transitionState')} = 'published'
+    and exists (select 1 from ${sql.table(user.schema['x-entity'].table)} as u
+      where u.pk = ${P('user')} and ${sql.ref(`u.${user.columnByProperty.get('isActive')!.column}`)} = 1)`;
+  if ('all' in query) {
+    const { rows } = await sql<Record<string, unknown>>`${head} where ${valid} order by ${P('pk')}`.execute(db);
+    return rows.map(candidate);
+  }
   if ('mar' in query) {
     const { rows } = await sql<Record<string, unknown>>`${head}
       where ${valid} and ${P('isMonAccompagnateurRenov')} = 1 order by ${P('pk')}`.execute(db);
@@ -238,7 +326,10 @@ export async function cardsFor(ctx: RequestContext, pks: number[]): Promise<Publ
     .map((pk) => publicCard(sheets.get(pk)!, presentations.get(pk) ?? {}, jobNames, wordNames));
 }
 
-/** The search's order: the seed's shuffle of the matching sheets (same seed, same order on every page). */
-export function ordered(matches: Candidate[], seed: number): Candidate[] {
-  return seededShuffle(matches, seed, (c) => c.pk);
+/**
+ * The search's order: the seed's shuffle of the matching sheets (same seed, same order on every
+ * page); with a place, nearest first (engine/listepro/text-search.ts).
+ */
+export function ordered(matches: Candidate[], seed: number, near: { lat: number; lon: number } | null = null) {
+  return orderResults(matches, seed, near);
 }

@@ -4,7 +4,8 @@ import { ValidationError } from '../../http/http-error';
 import { entityOf } from '../../operations/entity-access';
 import { whiteLabelByDomain } from '../white-labels/resolve-white-label';
 import { imageBytes } from './public-detail';
-import { allRecords, cardsFor, distanceFrom, matchingSheets, nearCommune, ordered } from './public-search';
+import { allRecords, cardsFor, distanceFrom, matchingSheets, ordered } from './public-search';
+import { searchPlace, searchQuery, WHAT_MAX } from './search-query';
 
 /** A visitor's comment on the cover: a few paragraphs, not a document. */
 export const COMMENT_MAX = 2000;
@@ -17,8 +18,12 @@ interface PdfRequest {
   mission: number | null;
   subMission: number | null;
   mar: boolean;
+  /** « Quoi ? » (issue 26 item 6), instead of the tree's path. */
+  q: string | null;
   seed: number;
   near: string | null;
+  lat: unknown;
+  lon: unknown;
   favoritePro: number[];
   commentPdf: string;
   downloadAll: 'all' | 'selection';
@@ -55,7 +60,10 @@ function parse(ctx: RequestContext, body: unknown): PdfRequest {
   const mission = int('mission');
   const subMission = int('subMission');
   const seed = int('seed');
-  if (!mar && (activity === null || subMission === null)) fail('/data/activity', 'listepro.error.search_query');
+  const q = d.q === undefined || d.q === null ? null : d.q;
+  if (q !== null && (typeof q !== 'string' || q.length > WHAT_MAX)) fail('/data/q', 'listepro.error.what');
+  if (!mar && q === null && (activity === null || subMission === null))
+    fail('/data/activity', 'listepro.error.search_query');
   if (seed === null) fail('/data/seed', 'listepro.error.seed');
   const downloadAll =
     d.downloadAll === 'selection' ? 'selection' : d.downloadAll === 'all' || d.downloadAll === undefined ? 'all' : null;
@@ -83,8 +91,11 @@ function parse(ctx: RequestContext, body: unknown): PdfRequest {
     mission,
     subMission,
     mar,
+    q: q as string | null,
     seed: seed!,
     near,
+    lat: d.lat,
+    lon: d.lon,
     favoritePro: favoritePro!,
     commentPdf: String(comment),
     downloadAll: downloadAll!,
@@ -98,11 +109,12 @@ function parse(ctx: RequestContext, body: unknown): PdfRequest {
  */
 export async function directoryPdf(ctx: RequestContext, body: unknown): Promise<Buffer> {
   const r = parse(ctx, body);
-  const near = nearCommune(ctx, r.near ?? undefined);
-  const matches = ordered(
-    await matchingSheets(ctx, r.mar ? { mar: true } : { activity: r.activity!, subMission: r.subMission! }, 'keys'),
-    r.seed,
-  );
+  const near = searchPlace(ctx, { near: r.near ?? undefined, lat: r.lat, lon: r.lon });
+  const query =
+    r.mar || r.q !== null
+      ? searchQuery(ctx, r.mar ? { mar: true } : { q: r.q })
+      : { activity: r.activity!, subMission: r.subMission! };
+  const matches = ordered(await matchingSheets(ctx, query, near ? 'positions' : 'keys'), r.seed, near);
   const matching = new Set(matches.map((m) => m.pk));
   const pks =
     r.downloadAll === 'selection'
@@ -134,13 +146,20 @@ export async function directoryPdf(ctx: RequestContext, body: unknown): Promise<
   return directoryReport({
     siteTitle,
     toolName,
-    search: r.mar ? "Mon Accompagnateur Rénov'" : await searchLabel(ctx, r),
+    search: r.mar
+      ? "Mon Accompagnateur Rénov'"
+      : r.q !== null
+        ? r.q.trim()
+          ? `« ${r.q.trim()} »`
+          : 'Tous les professionnels'
+        : await searchLabel(ctx, r),
     scope: r.downloadAll === 'selection' ? 'Votre sélection' : 'Tous les professionnels',
     comment: r.commentPdf,
-    near: near ? { name: near.name, postcode: near.postcode } : null,
+    near: near ? { name: near.position ? 'votre position' : near.name, postcode: near.postcode } : null,
     professionals: cards.map((c) => ({ ...c, distanceKm: distanceFrom(near, c) })),
     logos,
     date: new Date(),
+    primary: (record.theme as { primary?: unknown } | undefined)?.primary,
   });
 }
 
