@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TestApp } from './test-app';
+import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { CALLERS, ENTITY_EXPECTATIONS, owner, type MatrixFixtures } from './matrix-fixtures';
 import { makePdf } from './pdf-file';
 
@@ -169,9 +169,19 @@ export function routeCalls(t: TestApp, fx: MatrixFixtures, tokens: Record<string
     return { url, body };
   }
 
+  /**
+   * A session of its own (t.login hands out the suite's one token per account): a route that ends
+   * the session must not end the one every other call uses.
+   */
+  async function freshSignIn(email: string): Promise<string> {
+    const res = await t.call('/auth/obtain_token/', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
+    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+    return res.body.token as string;
+  }
+
   async function request(method: string, c: RouteCase, url: string, role: string, body: unknown): Promise<Answer> {
     const caller = CALLERS[role]!;
-    const token = c.freshToken && caller.email ? await t.login(caller.email) : tokens[role];
+    const token = c.freshToken && caller.email ? await freshSignIn(caller.email) : tokens[role];
     if (url.startsWith('/api'))
       return t.call(url, {
         method,
