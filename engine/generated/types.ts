@@ -1501,7 +1501,7 @@ export interface EventRegistration {
   /**
    * État
    */
-  status?: "confirmed" | "waiting" | "cancelled";
+  status?: "pending" | "confirmed" | "waiting" | "cancelled";
   /**
    * Ordre d'inscription
    */

@@ -5,6 +5,8 @@ import { appOn } from '../helpers/app-suite';
 import { systemContext } from '../../server/seed/system-context';
 import { insertFixture } from '../../server/seed/insert-record';
 import { hashPassword } from '../../server/modules/auth/passwords';
+import { createJobRunner } from '../../server/jobs/job-runner';
+import { BOOKING_GROUP as GROUP } from '../helpers/booking-fixture';
 
 // Issue 25, findings 4 to 6 (docs/security.md, « Second review (issue 25) »): public holds that
 // could empty the calendar, an event registration that told who was registered, and access tokens
@@ -38,7 +40,120 @@ describe.each(DIALECTS)('sessions, holds and registrations (issue 25) on %s', (d
     return res.body as { token: string; refresh: string };
   }
 
+  const DAY = 86_400_000;
+  const runJobs = () => createJobRunner(t.app, { id: 'test', schedules: [] }).runOnce();
+
   const profileStatus = async (token: string) => (await t.call('/accounts/profile/', { token })).status;
+
+  describe('5. an event registration tells nobody who is registered', () => {
+    let event: number;
+    const request = (email: string, firstName = 'Camille') =>
+      t.call(`/api/v1/events/public/${event}/register/`, {
+        method: 'POST',
+        body: { firstName, lastName: 'Inscrite', email, phone: '', consent: true },
+      });
+    /** The mails of the events module to an address, oldest first (the structure has no SMTP account: the outbox). */
+    const mailsTo = async (email: string) =>
+      t.app.database.db
+        .selectFrom('mail_outbox')
+        .select(['subject', 'html_body'])
+        .where('to_email', '=', email)
+        .orderBy('pk')
+        .execute();
+    const registrations = (email: string) =>
+      t.app.database.db
+        .selectFrom('events_registration')
+        .select(['status', 'contact', 'cancel_uuid'])
+        .where('event', '=', event)
+        .where('email', '=', email)
+        .execute();
+    const seatsLeft = async () => (await t.call(`/api/v1/events/public/${event}/`)).body.seatsLeft as number;
+
+    beforeAll(async () => {
+      const start = new Date(Date.now() + 5 * DAY);
+      const created = await t.call('/events/event/', {
+        method: 'POST',
+        token: await t.login('conseiller@demo.fr'),
+        body: {
+          title: 'Réunion « bien chauffer son logement »',
+          group: GROUP,
+          startDate: start.toISOString(),
+          endDate: new Date(start.getTime() + 2 * 3_600_000).toISOString(),
+          address: '3 place des Écrins\n38130 Échirolles',
+          capacity: 2,
+          isPublic: true,
+        },
+      });
+      expect(created.status).toBe(201);
+      event = created.body.pk;
+    });
+
+    it('answers the same to a new address, a request not yet confirmed and an address registered already', async () => {
+      const first = await request('camille@exemple.fr');
+      expect(first.status).toBe(202);
+      // A request holds no seat, and the structure does not file anyone, until the address confirms.
+      expect(await seatsLeft()).toBe(2);
+      expect(await registrations('camille@exemple.fr')).toEqual([
+        expect.objectContaining({ status: 'pending', contact: null }),
+      ]);
+      const again = await request('camille@exemple.fr', 'Camille-bis');
+      await runJobs();
+      const [ask] = await mailsTo('camille@exemple.fr');
+      expect(ask.subject).toContain('Confirmez votre inscription');
+      const secret = (await registrations('camille@exemple.fr'))[0].cancel_uuid!;
+      expect(ask.html_body).toContain(`/evenements/confirmation/${secret}`);
+
+      const confirmed = await t.call(`/api/v1/events/public/registration/${secret}/confirm/`, { method: 'POST' });
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toEqual({ status: 'confirmed', position: 1 });
+      expect(await seatsLeft()).toBe(1);
+      // Followed twice, the link changes nothing.
+      expect((await t.call(`/api/v1/events/public/registration/${secret}/confirm/`, { method: 'POST' })).body).toEqual({
+        status: 'confirmed',
+        position: 1,
+      });
+
+      const registered = await request('camille@exemple.fr', 'Quelqu’un d’autre');
+      const unknown = await request('personne@exemple.fr');
+      for (const res of [again, registered, unknown]) {
+        expect(res.status).toBe(first.status);
+        expect(res.body).toEqual(first.body);
+      }
+      // The address registered already keeps its one registration, in its own name.
+      expect(await registrations('camille@exemple.fr')).toEqual([
+        expect.objectContaining({ status: 'confirmed', contact: expect.any(Number) }),
+      ]);
+      await runJobs();
+      const subjects = (await mailsTo('camille@exemple.fr')).map((m) => m.subject);
+      expect(subjects).toEqual([
+        expect.stringContaining('Confirmez votre inscription'),
+        expect.stringContaining('Inscription confirmée'),
+        expect.stringContaining('Vous êtes déjà inscrit(e)'),
+      ]);
+      const told = (await mailsTo('camille@exemple.fr'))[2];
+      expect(told.html_body).toContain('Bonjour Camille-bis Inscrite');
+      expect(told.html_body).not.toContain('Quelqu’un d’autre');
+    });
+
+    it('keeps a squatter from taking a seat in someone else’s name', async () => {
+      await request('dominique@exemple.fr', 'Usurpateur');
+      await request('dominique@exemple.fr', 'Usurpateur');
+      await runJobs();
+      expect(await seatsLeft()).toBe(1);
+      const rows = await registrations('dominique@exemple.fr');
+      expect(rows).toEqual([expect.objectContaining({ status: 'pending', contact: null })]);
+      // One mail for two requests in a few minutes: a third party cannot flood the address.
+      expect(await mailsTo('dominique@exemple.fr')).toHaveLength(1);
+      // Unknown or malformed links all answer the same 404.
+      const unknown = await t.call('/api/v1/events/public/registration/00000000-0000-4000-8000-000000000000/confirm/', {
+        method: 'POST',
+      });
+      expect(unknown.status).toBe(404);
+      expect(
+        (await t.call('/api/v1/events/public/registration/pas-un-lien/confirm/', { method: 'POST' })).body,
+      ).toEqual(unknown.body);
+    });
+  });
 
   describe('6. an access token ends with its session', () => {
     beforeAll(async () => {
