@@ -145,7 +145,7 @@ describe('public booking (visitor, Chromium)', () => {
       // The reason has a questionnaire: the time is held with its answers, after the next step.
       await expect
         .poll(() => page.locator('.booking-held').textContent())
-        .toMatch(/^Horaire choisi : .+ à \d\d:\d\d\. Il vous sera réservé pendant 60 minutes dès que/);
+        .toMatch(/^Horaire choisi : .+ à \d\d:\d\d\. Il vous sera réservé pendant 10 minutes dès que/);
       expect(await times.first().getAttribute('aria-pressed')).toBe('true');
       await screenshot(page, `booking-step1-chosen-${width}`);
       await page.getByRole('button', { name: 'Continuer' }).click();
@@ -165,17 +165,21 @@ describe('public booking (visitor, Chromium)', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continuer');
       await page.keyboard.press('Enter');
 
-      // Identification: the time is now held; sign in with the platform's form.
+      // Identification: the time is now held, a short while; sign in with the platform's form.
       await expectStep(page, 'Identification', 3);
       await expect
         .poll(() => page.getByTestId('hold-countdown').textContent())
-        .toBe('Ce créneau vous est réservé pendant 60 minutes.');
+        .toBe('Ce créneau vous est réservé pendant 10 minutes.');
       a11y.identification = await seriousViolations(page);
       await screenshot(page, `booking-step3-${width}`);
       await page.getByLabel('Adresse électronique').first().fill('client@demo.fr');
       await page.locator('#booking-signin-password').fill('renovation-demo');
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await expect.poll(() => page.getByTestId('booking-identified').textContent()).toContain('client@demo.fr');
+      // Identified, the visitor has longer to confirm.
+      await expect
+        .poll(() => page.getByTestId('hold-countdown').textContent())
+        .toBe('Ce créneau vous est réservé pendant 30 minutes.');
       await page.getByRole('button', { name: 'Continuer' }).click();
 
       // Récapitulatif: confirm, then the appointment and its links.
@@ -361,11 +365,11 @@ describe('public booking (visitor, Chromium)', () => {
     await time.click();
     await expect
       .poll(() => page.getByTestId('hold-countdown').textContent())
-      .toBe('Ce créneau vous est réservé pendant 60 minutes.');
+      .toBe('Ce créneau vous est réservé pendant 10 minutes.');
     await page.getByRole('button', { name: 'Continuer' }).click();
     await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 2 sur 4 : Questionnaire');
     expect(await page.getByText("Ce motif n'a pas de questionnaire").isVisible()).toBe(true);
-    await page.clock.fastForward('01:00:30');
+    await page.clock.fastForward('00:10:30');
     await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 1 sur 4 : Sélection');
     // On the page, above the step, and as a notice.
     expect(await page.locator('.booking > .notice-error[role="alert"]').textContent()).toBe(
