@@ -48,8 +48,13 @@ type Answer = { status: number; body: any; headers: Headers };
 export interface RouteCalls {
   /** The case's url and body with their placeholders filled for the caller's own structure or another's. */
   fill(c: RouteCase, path: string, role: string, own: boolean): Promise<{ url: string; body: unknown }>;
-  /** One request as `role` to a filled url. */
-  request(method: string, c: RouteCase, url: string, role: string, body: unknown): Promise<Answer>;
+  /**
+   * The token `role` calls the case with: the suite's own, or a session of its own when the route ends or
+   * changes the session (`freshToken`: signing in writes, so a caller that watches writes takes it first).
+   */
+  tokenFor(c: RouteCase, role: string): Promise<string | undefined>;
+  /** One request as `role` to a filled url (with `token` when given: see `tokenFor`). */
+  request(method: string, c: RouteCase, url: string, role: string, body: unknown, token?: string): Promise<Answer>;
   /** `fill`, then `request`. */
   send(method: string, c: RouteCase, path: string, role: string, own: boolean): Promise<Answer>;
 }
@@ -179,9 +184,20 @@ export function routeCalls(t: TestApp, fx: MatrixFixtures, tokens: Record<string
     return res.body.token as string;
   }
 
-  async function request(method: string, c: RouteCase, url: string, role: string, body: unknown): Promise<Answer> {
+  async function tokenFor(c: RouteCase, role: string): Promise<string | undefined> {
     const caller = CALLERS[role]!;
-    const token = c.freshToken && caller.email ? await freshSignIn(caller.email) : tokens[role];
+    return c.freshToken && caller.email ? freshSignIn(caller.email) : tokens[role];
+  }
+
+  async function request(
+    method: string,
+    c: RouteCase,
+    url: string,
+    role: string,
+    body: unknown,
+    given?: string,
+  ): Promise<Answer> {
+    const token = given ?? (await tokenFor(c, role));
     if (url.startsWith('/api'))
       return t.call(url, {
         method,
@@ -199,5 +215,5 @@ export function routeCalls(t: TestApp, fx: MatrixFixtures, tokens: Record<string
     return request(method, c, url, role, body);
   }
 
-  return { fill, request, send };
+  return { fill, tokenFor, request, send };
 }

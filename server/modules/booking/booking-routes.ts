@@ -129,6 +129,8 @@ async function book(
 export function bookingRouter(app: AppContext): Router {
   const router = Router();
   const limit = bookingLimiter(app, 'book', (s) => s.bookingsPerIp);
+  // Its own counter: one identification per hold, which must not use up the holds' and bookings' own.
+  const identifyLimit = bookingLimiter(app, 'hold-identify', (s) => s.bookingsPerIp);
 
   // A hold keeps its time HOLD_MINUTES, a visitor keeps a few at once (hold-policy.ts), and the body's
   // `replaces` (the uuid the visitor's previous hold answered) gives that one back in the same transaction.
@@ -171,7 +173,7 @@ export function bookingRouter(app: AppContext): Router {
   // own limit of holds at once.
   router.post(
     `${BASE}/book-appointment-tmp/:pk/:uuid/identify/`,
-    limit,
+    identifyLimit,
     asyncHandler(async (req, res) => {
       const ctx = req.ctx;
       assertClient(ctx);
