@@ -547,6 +547,17 @@ export const routes: ManifestRoute[] = [
     "title": "Inscription à un événement"
   },
   {
+    "name": "EventConfirmRegistration",
+    "path": "/evenements/confirmation/:uuid",
+    "screen": {
+      "component": "EventConfirmScreen"
+    },
+    "access": true,
+    "module": "events",
+    "layout": "web",
+    "title": "Confirmer mon inscription"
+  },
+  {
     "name": "EventCancelRegistration",
     "path": "/evenements/annulation/:uuid",
     "screen": {

@@ -80,6 +80,7 @@ export const screens: Record<string, Screen> = {
   EventAgendaScreen: lazyScreen(() => import('./events/EventAgendaScreen')),
   EventRegistrationScreen: lazyScreen(() => import('./events/EventRegistrationScreen')),
   EventCancelScreen: lazyScreen(() => import('./events/EventCancelScreen')),
+  EventConfirmScreen: lazyScreen(() => import('./events/EventConfirmScreen')),
   NewslettersPublicScreen: lazyScreen(() => import('./newsletters/NewslettersPublicScreen')),
   NewsletterPublicScreen: lazyScreen(() => import('./newsletters/NewsletterPublicScreen')),
   NewsletterUnsubscribeScreen: lazyScreen(() => import('./newsletters/NewsletterUnsubscribeScreen')),

@@ -23,11 +23,12 @@ function instant(text: string, what: string): number {
   return value;
 }
 
-/** An appointment blocks unless cancelled, or a waiting hold older than the hold duration. */
+/** An appointment blocks unless cancelled, or a waiting hold whose time has run out (engine/booking/hold.ts). */
 export function isBlocking(appointment: OfferAppointment, nowMs: number): boolean {
   if (appointment.status === 'cancelled') return false;
   if (appointment.status === 'waiting' && appointment.tmpBookDate) {
-    return !isHoldExpired(instant(appointment.tmpBookDate, 'tmpBookDate'), nowMs);
+    const until = appointment.holdUntil ? instant(appointment.holdUntil, 'holdUntil') : null;
+    return !isHoldExpired(instant(appointment.tmpBookDate, 'tmpBookDate'), until, nowMs);
   }
   return true;
 }

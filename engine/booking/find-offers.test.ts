@@ -347,13 +347,27 @@ describe('findOffers: holds', () => {
       endDate: `${MONDAY}T09:30:00+02:00`,
     });
 
-  it('blocks the time of a hold taken less than an hour ago', () => {
+  it('blocks the time of a hold stored without an end (taken before holds had one) for an hour', () => {
     expect(day(offers({ slots: [morning()], appointments: [hold('2026-06-12T09:30:00+02:00')] }), MONDAY)[0]).toBe(
       '09:30 s1 [alice]',
     );
   });
 
-  it('frees the time of a hold taken an hour ago or more, and of a cancelled appointment', () => {
+  it('blocks until the hold’s own end when it has one (short until its visitor identifies), then frees', () => {
+    const taken = hold('2026-06-12T09:55:00+02:00');
+    const until = (holdUntil: string) => ({ ...taken, holdUntil });
+    expect(day(offers({ slots: [morning()], appointments: [until('2026-06-12T10:05:00+02:00')] }), MONDAY)[0]).toBe(
+      '09:30 s1 [alice]',
+    );
+    expect(day(offers({ slots: [morning()], appointments: [until('2026-06-12T10:00:00+02:00')] }), MONDAY)[0]).toBe(
+      '09:00 s1 [alice]',
+    );
+    // Extended when the visitor identified: still held long after it was taken.
+    const old = { ...hold('2026-06-12T08:00:00+02:00'), holdUntil: '2026-06-12T10:20:00+02:00' };
+    expect(day(offers({ slots: [morning()], appointments: [old] }), MONDAY)[0]).toBe('09:30 s1 [alice]');
+  });
+
+  it('frees a hold stored without an end once taken an hour ago or more, and a cancelled appointment', () => {
     expect(day(offers({ slots: [morning()], appointments: [hold('2026-06-12T09:00:00+02:00')] }), MONDAY)[0]).toBe(
       '09:00 s1 [alice]',
     );

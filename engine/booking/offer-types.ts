@@ -82,8 +82,10 @@ export interface OfferAppointment {
   reason: string;
   startDate: string;
   endDate: string;
-  /** Set on a public hold (`waiting`): the hold blocks its time for HOLD_DURATION_MINUTES from then. */
+  /** Set on a public hold (`waiting`): the instant it was taken. */
   tmpBookDate?: string | null;
+  /** A public hold's end: it blocks its time until then (without it, an hour after `tmpBookDate`). */
+  holdUntil?: string | null;
 }
 
 export interface OfferDowntime {

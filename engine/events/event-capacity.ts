@@ -5,7 +5,8 @@
  * transaction that reads the rows and writes the result.
  */
 
-export type RegistrationStatus = 'confirmed' | 'waiting' | 'cancelled';
+/** `pending`: a public request whose mailed link was not followed yet; it holds no seat. */
+export type RegistrationStatus = 'pending' | 'confirmed' | 'waiting' | 'cancelled';
 
 export interface Seat {
   pk: number;

@@ -456,9 +456,13 @@ export interface Appointment {
    */
   endDate: string;
   /**
-   * Réservation provisoire le — Moment de la réservation provisoire (en attente de validation, gardée une heure).
+   * Réservation provisoire le — Moment de la réservation provisoire (en attente de validation).
    */
   tmpBookDate?: string | null;
+  /**
+   * Réservation provisoire jusqu'au — Fin de la réservation provisoire : courte tant que la personne ne s'est pas identifiée, prolongée quand elle s'identifie ; ensuite, l'horaire est de nouveau proposé.
+   */
+  holdUntil?: string | null;
   /**
    * Conseiller
    */
@@ -1501,7 +1505,7 @@ export interface EventRegistration {
   /**
    * État
    */
-  status?: "confirmed" | "waiting" | "cancelled";
+  status?: "pending" | "confirmed" | "waiting" | "cancelled";
   /**
    * Ordre d'inscription
    */

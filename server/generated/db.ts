@@ -183,6 +183,9 @@ export interface DialogwattAppointmentTable {
   start_date: string | null;
   end_date: string | null;
   tmp_book_date: string | null;
+  hold_until: string | null;
+  hold_address: string | null;
+  hold_owner: number | null;
   advisor: number | null;
   client: number | null;
   contact: number | null;

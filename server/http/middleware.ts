@@ -40,10 +40,11 @@ export function contextMiddleware(app: AppContext) {
       const header = req.get('authorization');
       const match = header?.match(/^JWT\s+(\S+)$/i) ?? header?.match(/^Bearer\s+(\S+)$/i);
       if (match) {
-        // An invalid or expired token leaves the caller anonymous; protected endpoints answer 401.
+        // An invalid or expired token, or one of an ended session (signed out, password changed),
+        // leaves the caller anonymous; protected endpoints answer 401.
         const claims = await verifyAccessToken(app, match[1]);
         if (claims) {
-          const loaded = await loadUser(app, claims.userPk);
+          const loaded = await loadUser(app, claims.userPk, { family: claims.family });
           if (loaded) {
             user = loaded.rule;
             accountWhiteLabel = loaded.row.white_labelling;

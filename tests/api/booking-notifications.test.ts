@@ -364,7 +364,7 @@ describe.each(DIALECTS)('booking notifications on %s', (dialect) => {
     expect(after.has_been_sent_on).not.toBeNull();
   });
 
-  it('cancels a hold older than an hour through the expire-holds schedule', async () => {
+  it('cancels a hold whose time ran out through the expire-holds schedule', async () => {
     const slot = await newSlot();
     const held = await t.call('/dialogwatt/book-appointment-tmp/', {
       method: 'POST',
@@ -373,7 +373,10 @@ describe.each(DIALECTS)('booking notifications on %s', (dialect) => {
     expect(held.status).toBe(201);
     await db()
       .updateTable('dialogwatt_appointment')
-      .set({ tmp_book_date: new Date(Date.now() - 2 * HOUR).toISOString() })
+      .set({
+        tmp_book_date: new Date(Date.now() - 2 * HOUR).toISOString(),
+        hold_until: new Date(Date.now() - HOUR).toISOString(),
+      })
       .where('pk', '=', held.body.pk)
       .execute();
     const schedules = declaredSchedules().filter((s) => s.name === 'dialogwatt.expire-holds');

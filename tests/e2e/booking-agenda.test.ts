@@ -76,7 +76,7 @@ describe('a public booking in the advisor agenda (Chromium)', () => {
     await time.waitFor();
     await time.click();
     await eventually(() => page.getByTestId('hold-countdown').textContent()).toBe(
-      'Ce créneau vous est réservé pendant 60 minutes.',
+      'Ce créneau vous est réservé pendant 10 minutes.',
     );
     await eventually(() => page.getByTestId('step-status').textContent()).toBe('Étape 3 sur 4 : Identification');
     await page.locator('#booking-signin-email').fill('client@demo.fr');

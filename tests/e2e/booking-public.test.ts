@@ -157,17 +157,21 @@ describe('public booking (visitor, Chromium)', () => {
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continuer');
       await page.keyboard.press('Enter');
 
-      // Identification: the time is now held; sign in with the platform's form.
+      // Identification: the time is now held, a short while; sign in with the platform's form.
       await expectStep(page, 'Identification', 3);
       await expect
         .poll(() => page.getByTestId('hold-countdown').textContent())
-        .toBe('Ce créneau vous est réservé pendant 60 minutes.');
+        .toBe('Ce créneau vous est réservé pendant 10 minutes.');
       a11y.identification = await seriousViolations(page);
       await screenshot(page, `booking-step3-${width}`);
       await page.locator('#booking-signin-email').fill('client@demo.fr');
       await page.locator('#booking-signin-password').fill('renovation-demo');
       await page.getByRole('button', { name: 'Se connecter' }).click();
       await expect.poll(() => page.getByTestId('booking-identified').textContent()).toContain('client@demo.fr');
+      // Identified, the visitor has longer to confirm.
+      await expect
+        .poll(() => page.getByTestId('hold-countdown').textContent())
+        .toBe('Ce créneau vous est réservé pendant 30 minutes.');
       await page.getByRole('button', { name: 'Continuer' }).click();
 
       // Récapitulatif: confirm, then the appointment and its links.
@@ -315,6 +319,56 @@ describe('public booking (visitor, Chromium)', () => {
     expect(paris.format(new Date(moved.body.startDate))).toBe(newTime);
     await context.close();
   });
+  it('gives a hold back when the visitor chooses another time, and when the page is left', async () => {
+    const free = await staff('/dialogwatt/reason/', {
+      name: 'Question libre (parcours de test)',
+      group: 2,
+      duration: 30,
+    });
+    const area = await staff('/dialogwatt/catchment-area/', { name: 'Zone libre', group: 2, territories: [INSEE] });
+    await staff('/dialogwatt/slot/', {
+      group: 2,
+      place: PLACE,
+      catchmentArea: area,
+      reasons: [free],
+      deadline: 0,
+      timeBetweenSlots: 0,
+      useAdvisorCalendar: true,
+      numberOfActiveAdvisors: 0,
+      advisors: [ADVISOR],
+      text: 'Questions libres',
+      startDate: at(12, 8),
+      endDate: at(12, 9),
+      visibility: 'online',
+    });
+    /** The uuids of the live holds of that reason. */
+    const held = async () =>
+      (
+        await t.app.database.db
+          .selectFrom('dialogwatt_appointment')
+          .select('uuid')
+          .where('reason', '=', free)
+          .where('status', '=', 'waiting')
+          .execute()
+      ).map((a) => a.uuid);
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
+    const page = await context.newPage();
+    await page.goto(`${t.url}/dialogwatt/rendez-vous/permanence-echirolles?insee=${INSEE}&reason=${free}`);
+    await page.getByRole('button', { name: /^Prochaine disponibilité : / }).click();
+    const times = page.locator('.week-time');
+    await times.first().click();
+    await expect.poll(held).toHaveLength(1);
+    const [first] = await held();
+    // Another time: the same call gives the first one back.
+    await times.nth(1).click();
+    await expect.poll(async () => (await held()).filter((u) => u !== first)).toHaveLength(1);
+    expect(await held()).not.toContain(first);
+    // Leaving the page gives the second one back too.
+    await page.goto(`${t.url}/`);
+    await expect.poll(held).toEqual([]);
+    await context.close();
+  });
+
   it('sends the visitor back to the selection with the French message once the hold has run out', async () => {
     // A reason without questionnaire: the time is held as soon as it is chosen.
     const quick = await staff('/dialogwatt/reason/', {
@@ -350,10 +404,10 @@ describe('public booking (visitor, Chromium)', () => {
     await time.click();
     await expect
       .poll(() => page.getByTestId('hold-countdown').textContent())
-      .toBe('Ce créneau vous est réservé pendant 60 minutes.');
+      .toBe('Ce créneau vous est réservé pendant 10 minutes.');
     // No questionnaire for this reason: the chosen time leads to the identification at once.
     await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 3 sur 4 : Identification');
-    await page.clock.fastForward('01:00:30');
+    await page.clock.fastForward('00:10:30');
     await expect.poll(() => page.getByTestId('step-status').textContent()).toBe('Étape 1 sur 4 : Sélection');
     // On the page, above the step, and as a notice.
     expect(await page.locator('.booking > .notice-error[role="alert"]').textContent()).toBe(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { TestApp } from './test-app';
+import { DEMO_PASSWORD, type TestApp } from './test-app';
 import { CALLERS, ENTITY_EXPECTATIONS, owner, type MatrixFixtures } from './matrix-fixtures';
 import { makePdf } from './pdf-file';
 
@@ -48,8 +48,13 @@ type Answer = { status: number; body: any; headers: Headers };
 export interface RouteCalls {
   /** The case's url and body with their placeholders filled for the caller's own structure or another's. */
   fill(c: RouteCase, path: string, role: string, own: boolean): Promise<{ url: string; body: unknown }>;
-  /** One request as `role` to a filled url. */
-  request(method: string, c: RouteCase, url: string, role: string, body: unknown): Promise<Answer>;
+  /**
+   * The token `role` calls the case with: the suite's own, or a session of its own when the route ends or
+   * changes the session (`freshToken`: signing in writes, so a caller that watches writes takes it first).
+   */
+  tokenFor(c: RouteCase, role: string): Promise<string | undefined>;
+  /** One request as `role` to a filled url (with `token` when given: see `tokenFor`). */
+  request(method: string, c: RouteCase, url: string, role: string, body: unknown, token?: string): Promise<Answer>;
   /** `fill`, then `request`. */
   send(method: string, c: RouteCase, path: string, role: string, own: boolean): Promise<Answer>;
 }
@@ -169,9 +174,30 @@ export function routeCalls(t: TestApp, fx: MatrixFixtures, tokens: Record<string
     return { url, body };
   }
 
-  async function request(method: string, c: RouteCase, url: string, role: string, body: unknown): Promise<Answer> {
+  /**
+   * A session of its own (t.login hands out the suite's one token per account): a route that ends
+   * the session must not end the one every other call uses.
+   */
+  async function freshSignIn(email: string): Promise<string> {
+    const res = await t.call('/auth/obtain_token/', { method: 'POST', body: { email, password: DEMO_PASSWORD } });
+    if (res.status !== 200) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+    return res.body.token as string;
+  }
+
+  async function tokenFor(c: RouteCase, role: string): Promise<string | undefined> {
     const caller = CALLERS[role]!;
-    const token = c.freshToken && caller.email ? await t.login(caller.email) : tokens[role];
+    return c.freshToken && caller.email ? freshSignIn(caller.email) : tokens[role];
+  }
+
+  async function request(
+    method: string,
+    c: RouteCase,
+    url: string,
+    role: string,
+    body: unknown,
+    given?: string,
+  ): Promise<Answer> {
+    const token = given ?? (await tokenFor(c, role));
     if (url.startsWith('/api'))
       return t.call(url, {
         method,
@@ -189,5 +215,5 @@ export function routeCalls(t: TestApp, fx: MatrixFixtures, tokens: Record<string
     return request(method, c, url, role, body);
   }
 
-  return { fill, request, send };
+  return { fill, tokenFor, request, send };
 }

@@ -8,6 +8,7 @@ import { notify } from '../../shell/notifications';
 import {
   bookingApi,
   icsUrl,
+  releaseOnLeave,
   type BookableOffer,
   type BookedAppointment,
   type PublicPlace,
@@ -15,6 +16,7 @@ import {
 } from './booking-api';
 import { formatAppointmentDate, formatDuration } from './booking-dates';
 import { parisDate } from '../../../engine/time/paris-time';
+import { HOLD_MINUTES } from '../../../engine/booking/hold';
 import { ReasonChoice } from './ReasonChoice';
 import { allowedStep, holdExpired, STEPS, stepIndex, type StepId } from './booking-steps';
 import { ApiErrorNotice, AppointmentSummary, Busy, placeAddress } from './BookingParts';
@@ -41,9 +43,11 @@ const REQUIRED = 'Ce champ est obligatoire.';
 
 /**
  * Booking at a place, in four steps: selection (reason, place, a time in the week calendar,
- * optional advisor — choosing a time holds it for an hour), questionnaire (the reason's form and a
- * free description), identification (sign in or create an account), récapitulatif (confirms the
- * hold as the signed-in client, then shows the appointment and its links).
+ * optional advisor — choosing a time holds it a short while), questionnaire (the reason's form and a
+ * free description), identification (sign in or create an account: the hold is then the client's
+ * and lasts longer), récapitulatif (confirms the hold as the signed-in client, then shows the
+ * appointment and its links). A hold the visitor no longer wants is given back at once: another time
+ * chosen, another reason, place or advisor, or the page left (engine/booking/hold.ts, issue 25).
  */
 export default function BookingScreen() {
   const { slug = '' } = useParams();
@@ -81,6 +85,9 @@ export default function BookingScreen() {
   const call = useCall();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const firstStep = useRef(true);
+  // The hold to give back if the page goes away, and the one the signed-in client took already.
+  const heldUuid = useRef<string | null>(null);
+  const identifiedUuid = useRef<string | null>(null);
 
   usePageTitle(data ? `Prendre rendez-vous — ${data.place.name}` : 'Prendre rendez-vous');
 
@@ -133,6 +140,46 @@ export default function BookingScreen() {
     if (appointment && holdExpired(appointment, now)) expire(appointment.uuid);
   }, [appointment, now, expire]);
 
+  // Leaving the journey gives the hold back: another page of the application (unmount), or the tab
+  // closed, reloaded or taken to another site (pagehide). A confirmed appointment is no hold.
+  useEffect(() => {
+    heldUuid.current = appointment?.status === 'waiting' ? appointment.uuid : null;
+  }, [appointment]);
+  useEffect(() => {
+    const leave = () => {
+      if (heldUuid.current) releaseOnLeave(heldUuid.current);
+      heldUuid.current = null;
+    };
+    window.addEventListener('pagehide', leave);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      leave();
+    };
+  }, []);
+
+  // Signed in as a client with a hold: the hold becomes theirs and lasts longer (the server extends
+  // it), within the account's own limit of holds at once.
+  useEffect(() => {
+    if (!signedInClient || appointment?.status !== 'waiting' || identifiedUuid.current === appointment.uuid) return;
+    const { pk, uuid } = appointment;
+    identifiedUuid.current = uuid;
+    void call
+      .run(async () => {
+        try {
+          return await bookingApi.identifyHold(pk, uuid);
+        } catch (e) {
+          if (e instanceof ApiError && (e.code === 'hold_expired' || e.status === 404)) {
+            expire();
+            return null;
+          }
+          throw e;
+        }
+      })
+      .then((held) => {
+        if (held) setAppointment((current) => (current?.uuid === held.uuid ? held : current));
+      });
+  }, [signedInClient, appointment, call.run, expire]);
+
   /** Gives back a hold the visitor no longer wants, so that the time is offered again at once. */
   const release = async () => {
     if (appointment?.status === 'waiting') {
@@ -144,16 +191,24 @@ export default function BookingScreen() {
 
   const choose = async (offer: BookableOffer) => {
     if (!reason || call.busy) return;
-    await release();
     setExpired(false);
     setChosenDay(parisDate(offer.start));
     if (answersFirst) {
+      await release();
       setPending(offer);
       setWanted('questionnaire');
       return;
     }
+    // The previous hold is given back by the same call: refused (the time was taken), it is kept.
+    const previous = appointment?.status === 'waiting' ? appointment.uuid : undefined;
     const held = await call.run(() =>
-      bookingApi.hold({ reason: reason.pk, slot: offer.slot, start: offer.start, advisor: advisor || undefined }),
+      bookingApi.hold({
+        reason: reason.pk,
+        slot: offer.slot,
+        start: offer.start,
+        advisor: advisor || undefined,
+        replaces: previous,
+      }),
     );
     if (held) {
       setAppointment(held);
@@ -406,8 +461,8 @@ export default function BookingScreen() {
             {pending && !appointment && (
               <div className="notice notice-success booking-held" role="status">
                 <p>
-                  Horaire choisi : <strong>{formatAppointmentDate(pending.start)}</strong>. Il vous sera réservé pendant
-                  60 minutes dès que vous aurez répondu au questionnaire.
+                  Horaire choisi : <strong>{formatAppointmentDate(pending.start)}</strong>.{' '}
+                  {`Il vous sera réservé pendant ${HOLD_MINUTES} minutes dès que vous aurez répondu au questionnaire.`}
                 </p>
               </div>
             )}

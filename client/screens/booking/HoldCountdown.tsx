@@ -11,7 +11,7 @@ export function useNow(everyMs = 15_000): Date {
   return now;
 }
 
-/** « Ce créneau vous est réservé pendant 60 minutes » — the hold's time left, to the minute. */
+/** « Ce créneau vous est réservé pendant 10 minutes » — the hold's time left, to the minute. */
 export function HoldCountdown({ expiresAt, now }: { expiresAt: string; now: Date }) {
   // `now` ticks every few seconds and re-renders this; the reading itself is taken fresh.
   const left = minutesLeft(expiresAt, new Date(Math.max(now.getTime(), Date.now())));

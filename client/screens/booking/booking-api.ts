@@ -109,6 +109,8 @@ export interface HoldRequest {
   advisor?: number | string | null;
   description?: string;
   formAnswers?: Record<string, unknown>;
+  /** The uuid of the visitor's previous hold, given back in the same call (a visitor keeps few at once). */
+  replaces?: string;
 }
 
 export interface OffersQuery {
@@ -151,6 +153,9 @@ export const bookingApi = {
     api<{ advisors: PersonRef[] }>(`${base}/find-advisors-for-reason/`, { query: { reason, place } }),
   hold: (body: HoldRequest) =>
     api<BookedAppointment>(`${base}/book-appointment-tmp/`, { method: 'POST', body, anonymous: true }),
+  /** The signed-in client takes the hold (identification step): it then lasts longer. */
+  identifyHold: (pk: number, uuid: string) =>
+    api<BookedAppointment>(`${base}/book-appointment-tmp/${seg(pk)}/${seg(uuid)}/identify/`, { method: 'POST' }),
   /** Confirms a hold as the signed-in client; the questionnaire's answers go with it. */
   confirmHold: (pk: number, uuid: string, body: { description?: string; formAnswers?: Record<string, unknown> }) =>
     api<BookedAppointment>(`${base}/book-appointment-tmp/${seg(pk)}/${seg(uuid)}/`, { method: 'PATCH', body }),
@@ -175,6 +180,19 @@ export const bookingApi = {
     api<BookedAppointment>(`${base}/appointment-by-uuid/${seg(uuid)}/move/`, { method: 'POST', body }),
   myAppointments: () => api<{ upcoming: BookedAppointment[]; past: BookedAppointment[] }>(`${base}/my-appointments/`),
 };
+
+/**
+ * Gives a hold back as the page goes away (tab closed, reloaded, another site): a call the browser
+ * keeps sending once the page is gone (`keepalive`), whose answer nobody waits for.
+ */
+export function releaseOnLeave(uuid: string): void {
+  void fetch(buildUrl(`${base}/appointment-by-uuid/${seg(uuid)}/cancel/`), {
+    method: 'POST',
+    keepalive: true,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json', 'x-client-version': __APP_VERSION__ },
+  }).catch(() => undefined);
+}
 
 /** The invitation's address (a plain link: the browser downloads `rendez-vous.ics`). */
 export function icsUrl(uuid: string): string {

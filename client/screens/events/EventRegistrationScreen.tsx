@@ -12,10 +12,6 @@ import './events.css';
 type Fields = { firstName: string; lastName: string; email: string; phone: string };
 const EMPTY: Fields = { firstName: '', lastName: '', email: '', phone: '' };
 const REQUIRED = 'Ce champ est obligatoire.';
-const CONFIRMED =
-  'Votre inscription est confirmée. Vous allez recevoir un courriel avec l’invitation à ajouter à votre agenda.';
-const WAITING =
-  'L’événement est complet : vous êtes sur la liste d’attente. Nous vous écrirons dès qu’une place se libère.';
 
 function TextField(props: {
   id: keyof Fields;
@@ -56,7 +52,8 @@ function TextField(props: {
 /**
  * An event's public registration page (embeddable): what, when, where, the seats left, then the
  * attendee's name, e-mail, the event's own questions (drawn by the generic form runtime) and
- * their consent. The server decides confirmed or waiting list, in one transaction.
+ * their consent. The answer is the same whether the address was registered or not (nobody learns
+ * who is): the mail to the address carries the confirmation link, or says it is registered already.
  */
 export default function EventRegistrationScreen() {
   const { pk = '' } = useParams();
@@ -65,7 +62,7 @@ export default function EventRegistrationScreen() {
   const [consent, setConsent] = useState(false);
   const [answers, setAnswers] = useState<Record<string, unknown>>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [done, setDone] = useState<{ status: 'confirmed' | 'waiting' } | null>(null);
+  const [sentTo, setSentTo] = useState<string | null>(null);
   const load = useCall();
   const send = useCall();
   usePageTitle(event?.title ?? 'Inscription à un événement');
@@ -99,10 +96,7 @@ export default function EventRegistrationScreen() {
     const result = await send.run(() =>
       eventsApi.register(event.pk, { ...fields, consent, ...(form ? { formAnswers: answers } : {}) }),
     );
-    if (result) {
-      setDone(result);
-      return;
-    }
+    if (result) setSentTo(fields.email.trim());
   }
 
   useEffect(() => {
@@ -160,9 +154,15 @@ export default function EventRegistrationScreen() {
             )}
           </section>
 
-          {done ? (
+          {sentTo ? (
             <div className="notice notice-success" role="status" data-testid="event-registered">
-              {done.status === 'confirmed' ? CONFIRMED : WAITING}
+              <p>
+                Vérifiez votre boîte mail : nous venons d’écrire à <strong>{sentTo}</strong>.
+              </p>
+              <p>
+                Pour une nouvelle inscription, suivez le lien du courriel pour la confirmer : elle ne compte qu’une fois
+                confirmée. Rien reçu d’ici quelques minutes ? Regardez dans les courriels indésirables.
+              </p>
             </div>
           ) : event.state !== 'open' ? (
             <p className="notice notice-warning">

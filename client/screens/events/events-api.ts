@@ -35,8 +35,9 @@ const BASE = '/events/public';
 export const eventsApi = {
   agenda: () => api<PublicEvent[]>(`${BASE}/`),
   event: (pk: string) => api<PublicEvent>(`${BASE}/${encodeURIComponent(pk)}/`),
+  /** The same answer whether the address was registered or not: the mail to the address says what happened. */
   register: (pk: number, body: RegistrationBody) =>
-    api<{ status: 'confirmed' | 'waiting'; position: number }>(`${BASE}/${pk}/register/`, { method: 'POST', body }),
+    api<{ ok: 'check_mail' }>(`${BASE}/${pk}/register/`, { method: 'POST', body }),
   registration: (uuid: string) =>
     api<{
       status: string;
@@ -44,6 +45,11 @@ export const eventsApi = {
       lastName: string;
       event: { title: string; when: string; location: string };
     }>(`${BASE}/registration/${encodeURIComponent(uuid)}/`),
+  confirm: (uuid: string) =>
+    api<{ status: 'confirmed' | 'waiting'; position: number }>(
+      `${BASE}/registration/${encodeURIComponent(uuid)}/confirm/`,
+      { method: 'POST' },
+    ),
   cancel: (uuid: string) =>
     api<{ status: 'cancelled'; promoted: number }>(`${BASE}/registration/${encodeURIComponent(uuid)}/cancel/`, {
       method: 'POST',

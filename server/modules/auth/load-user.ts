@@ -17,6 +17,10 @@ export interface SignedInUser {
   };
 }
 
+/** Stand for the user's pk and the session's family in the compiled statement (their places among its parameters). */
+const PK_PARAMETER = 0;
+const FAMILY_PARAMETER = '\u0000family';
+
 function userQuery(app: AppContext) {
   return app.database.db
     .selectFrom('account_user')
@@ -41,22 +45,40 @@ function userQuery(app: AppContext) {
         : sql<unknown>`(select json_group_array(json(s.laureate_groups)) from fac_project_share s
             where s.pilot_group = account_user."group")`
       ).as('piloted'),
+      // Whether the session the access token was minted for is still open: its refresh-token family
+      // keeps one live (unrevoked) token until sign-out, a password change or a replayed token ends
+      // it. Read with the user, so that the end of a session ends its access tokens at once, in every
+      // server process, with no cache to tell (partial index auth_refresh_token_live_family_idx).
+      sql<unknown>`exists (select 1 from auth_refresh_token t
+          where t.family = ${FAMILY_PARAMETER} and t.revoked_at is null)`.as('session_live'),
     ])
-    .where('account_user.pk', '=', 0);
+    .where('account_user.pk', '=', PK_PARAMETER);
 }
 
 type UserRow = Awaited<ReturnType<ReturnType<typeof userQuery>['executeTakeFirst']>>;
 
 // This query runs on every signed-in request: it is compiled once per database, not rebuilt.
-const compiled = new WeakMap<object, string>();
+const compiled = new WeakMap<object, { sql: string; parameters: readonly unknown[] }>();
 
-/** The caller as rules see it; managers also manage the groups their admin group administers. */
-export async function loadUser(app: AppContext, pk: number): Promise<SignedInUser | null> {
+/**
+ * The caller as rules see it; managers also manage the groups their admin group administers. With
+ * `session` (a request's access token), null as well when that session was ended: a signed-out or
+ * password-changed session's access tokens stop working at once, not when they expire.
+ */
+export async function loadUser(
+  app: AppContext,
+  pk: number,
+  session?: { family: string },
+): Promise<SignedInUser | null> {
   const db = app.database.db;
-  let text = compiled.get(app.database);
-  if (!text) compiled.set(app.database, (text = userQuery(app).compile().sql));
-  const row = (await db.executeQuery<NonNullable<UserRow>>(CompiledQuery.raw(text, [pk]))).rows[0];
+  let query = compiled.get(app.database);
+  if (!query) compiled.set(app.database, (query = userQuery(app).compile()));
+  const parameters = query.parameters.map((p) =>
+    p === FAMILY_PARAMETER ? (session?.family ?? '') : p === PK_PARAMETER ? pk : p,
+  );
+  const row = (await db.executeQuery<NonNullable<UserRow>>(CompiledQuery.raw(query.sql, parameters))).rows[0];
   if (!row || !row.is_active || !row.user_type) return null;
+  if (session && !sessionLive(row.session_live)) return null;
   if (row.group !== null && row.group_is_active === 0) return null; // an inactive structure blocks its users
   const children =
     row.user_type === 'manager' && row.group !== null
@@ -78,7 +100,7 @@ export async function loadUser(app: AppContext, pk: number): Promise<SignedInUse
   // Pilots' rights concern advisors only.
   if (rule.roles.includes('advisor') && row.group !== null)
     rule.laureateGroups = laureatesPiloted(row.piloted, row.group);
-  const { group_is_active: _a, group_ademe_id: _b, piloted: _c, ...user } = row;
+  const { group_is_active: _a, group_ademe_id: _b, piloted: _c, session_live: _d, ...user } = row;
   return { rule, row: user };
 }
 
@@ -95,6 +117,11 @@ function laureatesPiloted(piloted: unknown, group: number): number[] {
   const all = (Array.isArray(lists) ? lists : []).flatMap((l: unknown) => (Array.isArray(l) ? l : []));
   const pks = all.filter((g): g is number => typeof g === 'number' && Number.isInteger(g) && g !== group);
   return [...new Set(pks)].sort((a, b) => a - b);
+}
+
+/** `exists` arrives as a boolean on PostgreSQL, 0 or 1 on SQLite. */
+function sessionLive(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't';
 }
 
 export function anonymous(app: AppContext): RuleUser {

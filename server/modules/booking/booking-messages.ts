@@ -8,6 +8,9 @@ export const BOOKING_MESSAGES = {
   appointmentNotFound: 'Rendez-vous introuvable.',
   notAvailable: "Ce créneau n'est plus disponible, merci d'en choisir un autre.",
   holdExpired: 'La réservation temporaire du rendez-vous est expirée.',
+  tooManyHolds:
+    'Des horaires sont déjà réservés temporairement depuis votre connexion : confirmez ou libérez l’un d’eux, ' +
+    'ou réessayez dans quelques minutes.',
   past: 'Ce rendez-vous est passé, il ne peut plus être modifié.',
   alreadyCancelled: 'Ce rendez-vous est déjà annulé.',
   signInToConfirm: 'Connectez-vous pour confirmer cette réservation.',

@@ -1,4 +1,6 @@
 import { Router } from 'express';
+import type { Transaction } from 'kysely';
+import type { AppDatabase } from '../../db/tables';
 import type { AppContext, RequestContext } from '../../context';
 import { denied } from '../../context';
 import type { ApiRecord } from '../../db/row-mapper';
@@ -23,6 +25,15 @@ import {
 import { holdExpiresAt } from './public-shapes';
 import { bookingLimiter } from './rate-limits';
 import { BASE } from './booking-base';
+import {
+  assertRoomForAddress,
+  assertRoomForOwner,
+  holdAddressOf,
+  holdOwnerOf,
+  holdsAtOnce,
+  releaseHold,
+} from './hold-policy';
+import { HOLD_MINUTES, IDENTIFIED_HOLD_MINUTES } from '../../../engine/booking/hold';
 
 const PUBLIC_SUBJECT = 'RDV pris en ligne';
 const ADVISOR_SUBJECT = 'RDV pris par un conseiller';
@@ -34,6 +45,37 @@ export const holdExpired = () => new HttpError(404, 'hold_expired', M.holdExpire
 export function holdIsLive(a: ApiRecord, now: Date): boolean {
   const expires = holdExpiresAt(a);
   return a.status === 'waiting' && expires !== null && Date.parse(expires) > now.getTime();
+}
+
+/**
+ * The live hold of this pk and uuid that the signed-in client may take: without a client yet, and
+ * not identified by another account. Anything else is the same 404 `hold_expired`.
+ */
+async function liveHoldFor(
+  tctx: RequestContext,
+  trx: Transaction<AppDatabase>,
+  pk: number,
+  uuid: string,
+  now: Date,
+): Promise<ApiRecord> {
+  const hold = await loadRecord(tctx.app, trx, 'appointment', pk);
+  if (!hold || hold.uuid !== uuid.toLowerCase() || !holdIsLive(hold, now) || clientOf(tctx, hold) !== null)
+    throw holdExpired();
+  const owner = await holdOwnerOf(tctx, trx, pk);
+  if (owner !== null && owner !== tctx.user.pk) throw holdExpired();
+  return hold;
+}
+
+/** `replaces`: the token (uuid) of the hold the visitor gives back, when given. */
+function replacedHold(body: unknown): string | null {
+  const value = bodyObject(body).replaces;
+  if (value === undefined || value === null || value === '') return null;
+  if (typeof value !== 'string') {
+    const errors = new FieldErrors();
+    errors.add('replaces', 'type', M.notText);
+    errors.throwIfAny();
+  }
+  return value as string;
 }
 
 function assertClient(ctx: RequestContext): void {
@@ -51,13 +93,20 @@ async function book(
   ctx: RequestContext,
   body: unknown,
   values: (reserved: { slot: ApiRecord; reason: ApiRecord }, tctx: RequestContext) => Promise<ApiRecord> | ApiRecord,
-  options: { withClient?: boolean } = {},
+  options: {
+    withClient?: boolean;
+    /** Run in the transaction before and after the time is reserved (a hold's own rules). */
+    before?: (tctx: RequestContext, trx: Transaction<AppDatabase>, now: Date) => Promise<void>;
+    reserved?: (tctx: RequestContext, trx: Transaction<AppDatabase>, now: Date) => Promise<void>;
+  } = {},
 ) {
   const request = parseBookingRequest(body, options);
   const now = new Date();
   return inBookingTransaction(ctx, async (tctx, trx) => {
+    await options.before?.(tctx, trx, now);
     const reserved = await reserveTime(tctx, trx, request, { caller: callerOf(tctx), now });
     const formAnswers = checkedFormAnswers(tctx, reserved.reason.form, request.formAnswers);
+    await options.reserved?.(tctx, trx, now);
     const extra = await values(reserved, tctx);
     const created = await insertAppointment(tctx, trx, {
       startDate: reserved.startDate,
@@ -80,17 +129,71 @@ async function book(
 export function bookingRouter(app: AppContext): Router {
   const router = Router();
   const limit = bookingLimiter(app, 'book', (s) => s.bookingsPerIp);
+  // Its own counter: one identification per hold, which must not use up the holds' and bookings' own.
+  const identifyLimit = bookingLimiter(app, 'hold-identify', (s) => s.bookingsPerIp);
 
+  // A hold keeps its time HOLD_MINUTES, a visitor keeps a few at once (hold-policy.ts), and the body's
+  // `replaces` (the uuid the visitor's previous hold answered) gives that one back in the same transaction.
   router.post(
     `${BASE}/book-appointment-tmp/`,
     limit,
     asyncHandler(async (req, res) => {
-      const { shape } = await book(req.ctx, req.body, () => ({
-        status: 'waiting',
-        tmpBookDate: new Date().toISOString(),
-        subject: PUBLIC_SUBJECT,
-      }));
+      const ctx = req.ctx;
+      const replaces = replacedHold(req.body);
+      const address = holdAddressOf(ctx);
+      const limit = holdsAtOnce(ctx.app);
+      const { shape } = await book(
+        ctx,
+        req.body,
+        () => {
+          const now = Date.now();
+          return {
+            status: 'waiting',
+            tmpBookDate: new Date(now).toISOString(),
+            holdUntil: new Date(now + HOLD_MINUTES * 60_000).toISOString(),
+            holdAddress: address,
+            subject: PUBLIC_SUBJECT,
+          };
+        },
+        {
+          // Given back first: the previous hold must not block the visitor's new choice.
+          before: async (tctx, trx, now) => {
+            if (replaces) await releaseHold(tctx, trx, replaces, now);
+          },
+          // Counted once the request is known good: a wrong request is told what is wrong, a taken time 409.
+          reserved: (tctx, trx, now) => assertRoomForAddress(tctx, trx, address, limit, now),
+        },
+      );
       res.status(201).json(shape);
+    }),
+  );
+
+  // The visitor signed in with a client account (the identification step): the hold is theirs, and
+  // keeps its time IDENTIFIED_HOLD_MINUTES from now, for the récapitulatif — within the account's
+  // own limit of holds at once.
+  router.post(
+    `${BASE}/book-appointment-tmp/:pk/:uuid/identify/`,
+    identifyLimit,
+    asyncHandler(async (req, res) => {
+      const ctx = req.ctx;
+      assertClient(ctx);
+      const pk = pkOf(req.params.pk);
+      const uuid = String(req.params.uuid);
+      if (pk === null || !UUID.test(uuid)) throw holdExpired();
+      const now = new Date();
+      const limit = holdsAtOnce(ctx.app);
+      const shape = await inBookingTransaction(ctx, async (tctx, trx) => {
+        const hold = await liveHoldFor(tctx, trx, pk, uuid, now);
+        await assertRoomForOwner(tctx, trx, tctx.user.pk!, pk, limit, now);
+        const extended = now.getTime() + IDENTIFIED_HOLD_MINUTES * 60_000;
+        const until = Math.max(extended, Date.parse(holdExpiresAt(hold) ?? '') || 0);
+        const identified = await updateAppointment(tctx, trx, pk, {
+          holdOwner: tctx.user.pk,
+          holdUntil: new Date(until).toISOString(),
+        });
+        return presentAppointment(tctx, trx, identified);
+      });
+      res.json(shape);
     }),
   );
 
@@ -110,9 +213,7 @@ export function bookingRouter(app: AppContext): Router {
       errors.throwIfAny();
       const now = new Date();
       const shape = await inBookingTransaction(ctx, async (tctx, trx) => {
-        const hold = await loadRecord(tctx.app, trx, 'appointment', pk);
-        if (!hold || hold.uuid !== uuid.toLowerCase() || !holdIsLive(hold, now) || clientOf(tctx, hold) !== null)
-          throw holdExpired();
+        const hold = await liveHoldFor(tctx, trx, pk, uuid, now);
         const extras: Record<string, unknown> = {};
         if (description !== undefined) extras.description = description;
         if (body.formAnswers !== undefined && body.formAnswers !== null) {
@@ -125,6 +226,7 @@ export function bookingRouter(app: AppContext): Router {
           status: 'validated',
           [clientProperty(tctx)]: tctx.user.pk,
           sequence: (asNumber(hold.sequence) ?? 0) + 1,
+          holdAddress: null,
         });
         await afterCommitEvent(tctx, pk, 'created_client');
         return presentAppointment(tctx, trx, confirmed);

@@ -8,6 +8,8 @@ export interface BookingSettings {
   linkCallsPerIp: number;
   /** Availability searches per IP address in one window (`BOOKING_SEARCH_RATE_LIMIT`). */
   searchesPerIp: number;
+  /** Live public holds at once per network address, and per identified client account (`BOOKING_HOLDS_AT_ONCE`). */
+  holdsAtOnce: number;
   rateWindowMs: number;
 }
 
@@ -24,6 +26,9 @@ export function loadBookingSettings(env: NodeJS.ProcessEnv = process.env): Booki
     linkCallsPerIp: int(env.BOOKING_LINK_RATE_LIMIT, 120),
     // The week-by-week calendar sends one search per week shown.
     searchesPerIp: int(env.BOOKING_SEARCH_RATE_LIMIT, 600),
+    // A visitor holds the time they are booking, perhaps a second one in another tab; more only hides
+    // the calendar from the others (issue 25). Choosing another time gives the previous one back.
+    holdsAtOnce: int(env.BOOKING_HOLDS_AT_ONCE, 2),
     rateWindowMs: int(env.BOOKING_RATE_WINDOW_SECONDS, 15 * 60) * 1000,
   };
 }

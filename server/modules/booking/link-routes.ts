@@ -21,6 +21,7 @@ import {
   updateAppointment,
 } from './booking-service';
 import { holdExpired, holdIsLive } from './booking-routes';
+import { holdOwnerOf } from './hold-policy';
 import { appointmentIcs } from './appointment-ics';
 import { bookingLimiter } from './rate-limits';
 import { BASE } from './booking-base';
@@ -100,6 +101,7 @@ export function linkRouter(app: AppContext): Router {
         const cancelled = await updateAppointment(tctx, trx, a.pk as number, {
           status: 'cancelled',
           sequence: (asNumber(a.sequence) ?? 0) + 1,
+          holdAddress: null,
         });
         // A hold cancelled before anyone signed in has nobody to tell.
         if (a.status === 'validated') await afterCommitEvent(tctx, a.pk as number, 'cancelled_client');
@@ -121,14 +123,20 @@ export function linkRouter(app: AppContext): Router {
         if (a.status === 'cancelled') throw new HttpError(400, 'already_cancelled', M.alreadyCancelled);
         if (!holdIsLive(a, now)) throw holdExpired();
         let client = clientOf(tctx, a);
-        // A signed-in client confirming a hold without client takes it, as PATCH book-appointment-tmp does.
-        if (client === null && isClient(tctx)) client = tctx.user.pk;
+        // A signed-in client confirming a hold without client takes it, as PATCH book-appointment-tmp does
+        // (not a hold another account identified for).
+        if (client === null && isClient(tctx)) {
+          const owner = await holdOwnerOf(tctx, trx, a.pk as number);
+          if (owner !== null && owner !== tctx.user.pk) throw holdExpired();
+          client = tctx.user.pk;
+        }
         if (client === null) throw new HttpError(400, 'sign_in', M.signInToConfirm);
         await recheckHeldTime(tctx, trx, a, { caller: callerOf(tctx), now });
         const confirmed = await updateAppointment(tctx, trx, a.pk as number, {
           status: 'validated',
           [clientProperty(tctx)]: client,
           sequence: (asNumber(a.sequence) ?? 0) + 1,
+          holdAddress: null,
         });
         await afterCommitEvent(tctx, a.pk as number, 'created_client');
         return presentAppointment(tctx, trx, confirmed);

@@ -62,6 +62,7 @@ function appointmentOf(a: ApiRecord): FindOffersInput['appointments'][number] {
     startDate: asText(a.startDate),
     endDate: asText(a.endDate),
     tmpBookDate: (a.tmpBookDate as string | null | undefined) ?? null,
+    holdUntil: (a.holdUntil as string | null | undefined) ?? null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { ApiRecord } from '../../db/row-mapper';
 import { asNumber, asText, fullName } from './booking-records';
-import { HOLD_DURATION_MINUTES } from '../../../engine/booking/hold';
+import { holdExpiresAt as holdEnd } from '../../../engine/booking/hold';
 
 /** What the public sees of a place (never its internal presentation or advisors). */
 export function publicPlace(p: ApiRecord) {
@@ -63,10 +63,11 @@ export interface AppointmentParts {
   group: ApiRecord | null;
 }
 
-/** The moment a hold stops holding (tmpBookDate + one hour), for waiting appointments. */
+/** The moment a hold stops holding (its `holdUntil`, engine/booking/hold.ts), for waiting appointments. */
 export function holdExpiresAt(a: ApiRecord): string | null {
   if (a.status !== 'waiting' || typeof a.tmpBookDate !== 'string') return null;
-  return new Date(Date.parse(a.tmpBookDate) + HOLD_DURATION_MINUTES * 60_000).toISOString();
+  const until = typeof a.holdUntil === 'string' ? Date.parse(a.holdUntil) : null;
+  return new Date(holdEnd(Date.parse(a.tmpBookDate), until)).toISOString();
 }
 
 export function bookedAppointment(a: ApiRecord, parts: AppointmentParts) {

@@ -28,6 +28,8 @@ export async function eventLocation(app: AppContext, event: EventRow): Promise<s
 }
 
 const SUBJECTS: Record<EventMailKind, string> = {
+  confirm: 'Confirmez votre inscription',
+  already: 'Vous êtes déjà inscrit(e)',
   confirmed: 'Inscription confirmée',
   promoted: 'Une place s’est libérée : inscription confirmée',
   waiting: 'Inscription en liste d’attente',
@@ -35,15 +37,44 @@ const SUBJECTS: Record<EventMailKind, string> = {
   reminder: 'Rappel : c’est demain',
 };
 
-function body(kind: EventMailKind, name: string, title: string, when: string, where: string, cancel: string): string {
+interface MailText {
+  kind: EventMailKind;
+  name: string;
+  title: string;
+  when: string;
+  where: string;
+  /** The registration's state when the mail is written (an `already` mail says which). */
+  status: string;
+  origin: string;
+  secret: string;
+}
+
+function body({ kind, name, title, when, where, status, origin, secret }: MailText): string {
   const p = (s: string) => `<p>${s}</p>`;
   const e = escapeHtml;
   const about = `<strong>${e(title)}</strong>, ${e(when)}${where ? ` — ${e(where)}` : ''}`;
+  const cancel = `${origin}/evenements/annulation/${secret}`;
+  const confirm = `${origin}/evenements/confirmation/${secret}`;
+  const notYou = p('Si vous n’avez rien demandé, ignorez ce message.');
   const cancelLink = p(
     `Vous ne pourrez pas venir ? <a href="${e(cancel)}">Annulez votre inscription</a> : ` +
       'votre place ira à la première personne en liste d’attente.',
   );
   const lines: Record<EventMailKind, string[]> = {
+    confirm: [
+      p(`Une inscription à ${about} a été demandée avec votre adresse électronique.`),
+      p(`<a href="${e(confirm)}">Confirmez votre inscription</a> : elle ne compte qu’une fois confirmée.`),
+      p('Si vous n’avez rien demandé, ignorez ce message : vous ne serez pas inscrit(e).'),
+    ],
+    already: [
+      p(`Une inscription à ${about} vient d’être demandée avec votre adresse électronique.`),
+      p(
+        status === 'waiting'
+          ? 'Vous y êtes déjà inscrit(e), sur la liste d’attente : rien n’a changé.'
+          : 'Vous y êtes déjà inscrit(e) : rien n’a changé, votre place vous attend.',
+      ),
+      notYou,
+    ],
     confirmed: [p(`Votre inscription à ${about} est confirmée.`), p('L’invitation jointe l’ajoute à votre agenda.')],
     promoted: [
       p(`Une place s’est libérée : votre inscription à ${about} est confirmée.`),
@@ -56,7 +87,8 @@ function body(kind: EventMailKind, name: string, title: string, when: string, wh
     cancelled: [p(`Votre inscription à ${about} est annulée.`)],
     reminder: [p(`Nous vous rappelons l’événement ${about}.`)],
   };
-  return [p(`Bonjour ${e(name)},`), ...lines[kind], ...(kind === 'cancelled' ? [] : [cancelLink])].join('\n');
+  const withCancel = kind !== 'cancelled' && kind !== 'confirm';
+  return [p(`Bonjour ${e(name)},`), ...lines[kind], ...(withCancel ? [cancelLink] : [])].join('\n');
 }
 
 async function siteName(app: AppContext, origin: string): Promise<string> {
@@ -90,13 +122,14 @@ export async function sendEventMail(app: AppContext, payload: EventMailPayload):
     .where('pk', '=', payload.registration)
     .executeTakeFirst();
   if (!r || r.event === null || r.group === null || !r.email || !r.cancel_uuid) return;
+  // A confirmation link is worth sending only while the request waits for it.
+  if (payload.kind === 'confirm' && r.status !== 'pending') return;
   const event = await loadEvent(db, r.event);
   if (!event || !event.start_date || !event.end_date) return;
   const title = event.title ?? 'Événement';
   const where = await eventLocation(app, event);
   const when = formatAppointmentDate(event.start_date, event.end_date, new Date().toISOString());
   const name = [r.first_name, r.last_name].filter(Boolean).join(' ');
-  const cancel = `${r.site_origin || 'http://localhost'}/evenements/annulation/${r.cancel_uuid}`;
   const attachments: MailAttachment[] = [];
   const method = payload.kind === 'cancelled' ? 'CANCEL' : 'REQUEST';
   if (payload.kind === 'confirmed' || payload.kind === 'promoted' || payload.kind === 'cancelled') {
@@ -134,7 +167,16 @@ export async function sendEventMail(app: AppContext, payload: EventMailPayload):
     group: r.group,
     to: r.email,
     subject: `${SUBJECTS[payload.kind]} – ${title}`,
-    html: body(payload.kind, name, title, when, where, cancel),
+    html: body({
+      kind: payload.kind,
+      name,
+      title,
+      when,
+      where,
+      status: r.status ?? '',
+      origin: r.site_origin || 'http://localhost',
+      secret: r.cancel_uuid,
+    }),
     siteName: await siteName(app, r.site_origin ?? ''),
     attachments,
   });

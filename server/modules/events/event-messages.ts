@@ -7,4 +7,5 @@ export const EVENTS_MESSAGES = {
   alreadyRegistered: 'Cette adresse électronique est déjà inscrite à cet événement.',
   notYetOpen: 'Les inscriptions à cet événement ne sont pas encore ouvertes.',
   closed: 'Les inscriptions à cet événement sont closes.',
+  cancelledLink: 'Cette inscription a été annulée : inscrivez-vous de nouveau depuis la page de l’événement.',
 };

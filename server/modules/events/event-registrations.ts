@@ -9,7 +9,7 @@ import { searchColumnOfRow } from '../../operations/search-text';
 import { getEntity } from '../../../engine/schema/registry';
 import { systemContext } from '../../seed/system-context';
 import { enqueueJob } from '../../jobs/enqueue-job';
-import { ValidationError } from '../../http/http-error';
+import { HttpError, ValidationError } from '../../http/http-error';
 import type { FieldError } from '../../../engine/validation/field-error';
 import {
   placeNewRegistration,
@@ -21,7 +21,17 @@ import { checkedFormAnswers } from '../booking/reason-form';
 import { EVENTS_MESSAGES } from './event-messages';
 
 export const EVENT_MAIL_JOB = 'events.mail';
-export type EventMailKind = 'confirmed' | 'waiting' | 'promoted' | 'cancelled' | 'reminder';
+/**
+ * `confirm`: the link that makes a public request a registration; `already`: a request for an
+ * address registered already (told to that address only). The others follow the registration.
+ */
+export type EventMailKind = 'confirm' | 'already' | 'confirmed' | 'waiting' | 'promoted' | 'cancelled' | 'reminder';
+
+/**
+ * A request repeated for the same registration mails that address again once per window at most: the
+ * person gets their link, and a third party cannot flood an address (beyond the per-IP rate limit).
+ */
+const REPEAT_MAIL_MS = 10 * 60_000;
 export interface EventMailPayload {
   registration: number;
   kind: EventMailKind;
@@ -98,7 +108,11 @@ export function checkedInput(body: unknown): RegistrationInput {
  * someone the structure now knows. Created through the generic write (validation, duplicate
  * detection, search columns) inside the registration's transaction.
  */
-async function contactFor(tctx: RequestContext, group: number, input: RegistrationInput): Promise<number> {
+async function contactFor(
+  tctx: RequestContext,
+  group: number,
+  input: Pick<RegistrationInput, 'firstName' | 'lastName' | 'email' | 'phone'>,
+): Promise<number> {
   const db = tctx.app.database.db;
   const found = await db
     .selectFrom('fac_contact')
@@ -120,10 +134,166 @@ async function contactFor(tctx: RequestContext, group: number, input: Registrati
   return contact.pk as number;
 }
 
+/** The live (not cancelled) registrations of an address to an event, oldest first. */
+function registrationsOf(db: Kysely<AppDatabase>, eventPk: number, email: string) {
+  return db
+    .selectFrom('events_registration')
+    .select(['pk', 'status', 'position'])
+    .where('event', '=', eventPk)
+    .where('email', '=', email)
+    .where('status', '!=', 'cancelled')
+    .orderBy('pk')
+    .execute();
+}
+
+async function enqueueMail(db: Kysely<AppDatabase>, registration: number, kind: EventMailKind, dedupe: string) {
+  await enqueueJob(db, {
+    kind: EVENT_MAIL_JOB,
+    payload: { registration, kind } satisfies EventMailPayload,
+    dedupeKey: `events:mail:${registration}:${dedupe}`,
+  });
+}
+
+function formOf(event: EventRow): unknown {
+  return typeof event.form === 'string' ? (JSON.parse(event.form) as unknown) : event.form;
+}
+
 /**
- * Registers an attendee, in one transaction: the event locked, its registrations counted, the
- * new one confirmed or put on the waiting list by the capacity rule, the contact found or
- * created, and the mail job added with them (nothing is mailed for a rolled-back registration).
+ * A public registration request. Whatever the address, the requester learns nothing: the same
+ * answer follows, and the mail to the address says what happened. A new address gets a
+ * registration waiting for its confirmation (`pending`: no seat, no contact) and a mail with the
+ * link that confirms it; a request repeated before the confirmation updates that registration and
+ * mails the same link again; an address already registered (confirmed or waiting) is told so, and
+ * nothing changes. So nobody can test whether someone registered, nor take a seat in their name.
+ */
+export async function requestRegistration(
+  ctx: RequestContext,
+  eventPk: number,
+  input: RegistrationInput,
+  origin: string,
+): Promise<void> {
+  const entity = getEntity(ctx.app.registry, 'event-registration');
+  await inTransaction(ctx, async (tctx) => {
+    const db = tctx.app.database.db;
+    await lockEvent(db, eventPk);
+    const event = await loadEvent(db, eventPk);
+    if (!event || event.group === null) throw notFound(ctx);
+    const formAnswers = checkedFormAnswers(tctx, formOf(event), input.formAnswers);
+    const window = Math.floor(Date.now() / REPEAT_MAIL_MS);
+    const existing = await registrationsOf(db, eventPk, input.email);
+    const placed = existing.find((r) => r.status !== 'pending');
+    if (placed) {
+      await enqueueMail(db, placed.pk, 'already', `already:${window}`);
+      return;
+    }
+    const now = new Date().toISOString();
+    const details = {
+      first_name: input.firstName,
+      last_name: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      answers: formAnswers === null ? null : JSON.stringify(formAnswers),
+      consent: 1,
+      site_origin: origin,
+      updated_at: now,
+    };
+    const pending = existing.find((r) => r.status === 'pending');
+    let pk: number;
+    if (pending) {
+      // The link already mailed stays valid: it confirms what was asked last.
+      await db
+        .updateTable('events_registration')
+        .set({ ...details, ...searchColumnOfRow(entity, details) })
+        .where('pk', '=', pending.pk)
+        .execute();
+      pk = pending.pk;
+    } else {
+      const row = {
+        ...details,
+        event: eventPk,
+        group: event.group,
+        status: 'pending',
+        position: 0,
+        attended: 0,
+        contact: null,
+        cancel_uuid: randomUUID(),
+        reminder_sent_at: null,
+        created_at: now,
+        extra: '{}',
+      };
+      pk = (
+        await db
+          .insertInto('events_registration')
+          .values({ ...row, ...searchColumnOfRow(entity, row) })
+          .returning('pk')
+          .executeTakeFirstOrThrow()
+      ).pk;
+    }
+    await enqueueMail(db, pk, 'confirm', `confirm:${window}`);
+  });
+}
+
+/**
+ * The confirmation link of a public request: the registration now counts. In one transaction, the
+ * event locked, it is confirmed or put on the waiting list by the capacity rule, the contact found
+ * or created, and its mail job added. A link followed again answers the registration as it is; an
+ * address registered meanwhile by the staff keeps that registration (this one is cancelled).
+ */
+export async function confirmRegistration(
+  ctx: RequestContext,
+  uuid: string,
+): Promise<{ status: 'confirmed' | 'waiting'; position: number }> {
+  return inTransaction(ctx, async (tctx) => {
+    const db = tctx.app.database.db;
+    const target = await registrationBySecret(db, uuid);
+    if (!target || target.event === null) throw notFound(ctx);
+    await lockEvent(db, target.event);
+    const event = await loadEvent(db, target.event);
+    if (!event || event.group === null) throw notFound(ctx);
+    const current = await db
+      .selectFrom('events_registration')
+      .selectAll()
+      .where('pk', '=', target.pk)
+      .executeTakeFirstOrThrow();
+    if (current.status === 'confirmed' || current.status === 'waiting')
+      return { status: current.status, position: current.position ?? 0 };
+    if (current.status !== 'pending') throw new HttpError(400, 'cancelled', EVENTS_MESSAGES.cancelledLink);
+    if (!(Date.now() < Date.parse(event.start_date ?? ''))) throw new HttpError(400, 'closed', EVENTS_MESSAGES.closed);
+    const now = new Date().toISOString();
+    const other = (await registrationsOf(db, event.pk, current.email ?? '')).find(
+      (r) => r.pk !== current.pk && r.status !== 'pending',
+    );
+    if (other) {
+      await db
+        .updateTable('events_registration')
+        .set({ status: 'cancelled', updated_at: now })
+        .where('pk', '=', current.pk)
+        .execute();
+      return { status: other.status as 'confirmed' | 'waiting', position: other.position ?? 0 };
+    }
+    const placed = placeNewRegistration(event.capacity ?? 0, await seatsOf(db, event.pk));
+    const contact = await contactFor(tctx, event.group, {
+      firstName: current.first_name ?? '',
+      lastName: current.last_name ?? '',
+      email: current.email ?? '',
+      phone: current.phone ?? '',
+    });
+    await db
+      .updateTable('events_registration')
+      .set({ status: placed.status, position: placed.position, contact, updated_at: now })
+      .where('pk', '=', current.pk)
+      .execute();
+    await enqueueMail(db, current.pk, placed.status, placed.status);
+    return placed;
+  });
+}
+
+/**
+ * Registers an attendee the staff add by hand (the person is on the phone or at the desk: no
+ * confirmation by mail), in one transaction: the event locked, its registrations counted, the new
+ * one confirmed or put on the waiting list by the capacity rule, the contact found or created, and
+ * the mail job added with them (nothing is mailed for a rolled-back registration). A public request
+ * of the same address still waiting for its confirmation is cancelled: this registration replaces it.
  */
 export async function registerAttendee(
   ctx: RequestContext,
@@ -137,23 +307,27 @@ export async function registerAttendee(
     await lockEvent(db, eventPk);
     const event = await loadEvent(db, eventPk);
     if (!event || event.group === null) throw notFound(ctx);
-    const form = typeof event.form === 'string' ? (JSON.parse(event.form) as unknown) : event.form;
-    const formAnswers = checkedFormAnswers(tctx, form, input.formAnswers);
-    const already = await db
-      .selectFrom('events_registration')
-      .select('pk')
-      .where('event', '=', eventPk)
-      .where('email', '=', input.email)
-      .where('status', '!=', 'cancelled')
-      .executeTakeFirst();
-    if (already)
+    const formAnswers = checkedFormAnswers(tctx, formOf(event), input.formAnswers);
+    const existing = await registrationsOf(db, eventPk, input.email);
+    // The staff see every registration of their events: telling them is no leak.
+    if (existing.some((r) => r.status !== 'pending'))
       throw new ValidationError(
         [{ path: 'email', code: 'invalid', params: {}, message: EVENTS_MESSAGES.alreadyRegistered }],
         EVENTS_MESSAGES.alreadyRegistered,
       );
+    const now = new Date().toISOString();
+    if (existing.length)
+      await db
+        .updateTable('events_registration')
+        .set({ status: 'cancelled', updated_at: now })
+        .where(
+          'pk',
+          'in',
+          existing.map((r) => r.pk),
+        )
+        .execute();
     const placed = placeNewRegistration(event.capacity ?? 0, await seatsOf(db, eventPk));
     const contact = await contactFor(tctx, event.group, input);
-    const now = new Date().toISOString();
     const row = {
       event: eventPk,
       group: event.group,
@@ -179,11 +353,7 @@ export async function registerAttendee(
       .values({ ...row, ...searchColumnOfRow(entity, row) })
       .returning('pk')
       .executeTakeFirstOrThrow();
-    await enqueueJob(db, {
-      kind: EVENT_MAIL_JOB,
-      payload: { registration: inserted.pk, kind: placed.status } satisfies EventMailPayload,
-      dedupeKey: `events:mail:${inserted.pk}:${placed.status}`,
-    });
+    await enqueueMail(db, inserted.pk, placed.status, placed.status);
     return placed;
   });
 }

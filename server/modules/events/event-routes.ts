@@ -11,9 +11,11 @@ import { EVENTS_MESSAGES } from './event-messages';
 import {
   cancelRegistration,
   checkedInput,
+  confirmRegistration,
   loadEvent,
   registerAttendee,
   registrationBySecret,
+  requestRegistration,
   type EventRow,
 } from './event-registrations';
 import { eventLocation } from './event-mails';
@@ -146,8 +148,9 @@ export function eventsRouter(app: AppContext): Router {
         );
       const input = checkedInput(req.body);
       const origin = siteOrigin(app, req.ctx.whiteLabel.domain ?? 'localhost', { requestHost: req.get('host') });
-      const placed = await registerAttendee(req.ctx, pk, input, origin);
-      res.status(201).json(placed);
+      await requestRegistration(req.ctx, pk, input, origin);
+      // The same answer whether the address was registered or not: the mail tells its owner.
+      res.status(202).json({ ok: 'check_mail' });
     }),
   );
 
@@ -168,6 +171,14 @@ export function eventsRouter(app: AppContext): Router {
           location: await eventLocation(app, e),
         },
       });
+    }),
+  );
+
+  router.post(
+    `${EVENTS_BASE}/registration/:uuid/confirm/`,
+    links,
+    asyncHandler(async (req, res) => {
+      res.json(await confirmRegistration(req.ctx, String(req.params.uuid)));
     }),
   );
 
