@@ -354,13 +354,16 @@ describe('public booking (visitor, Chromium)', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'fr-FR' });
     const page = await context.newPage();
     await page.goto(`${t.url}/dialogwatt/rendez-vous/permanence-echirolles?insee=${INSEE}&reason=${free}`);
-    await page.getByRole('button', { name: /^Prochaine disponibilité : / }).click();
+    // The calendar opens on the first week with an offer; a tapped time goes on to the identification.
     const times = page.locator('.week-time');
     await times.first().click();
     await expect.poll(held).toHaveLength(1);
     const [first] = await held();
-    // Another time: the same call gives the first one back.
-    await times.nth(1).click();
+    // Another time, back from « Changer d'horaire »: the same call gives the first one back.
+    await page.getByRole('button', { name: "Changer d'horaire" }).click();
+    // The held time is the visitor's own and is not offered again: the one left is the other time.
+    await expect.poll(() => times.count()).toBe(1);
+    await times.first().click();
     await expect.poll(async () => (await held()).filter((u) => u !== first)).toHaveLength(1);
     expect(await held()).not.toContain(first);
     // Leaving the page gives the second one back too.
