@@ -222,7 +222,13 @@ function EditScreen({
   const [actionRuns, setActionRuns] = useState(0);
   // Values a creation starts with, handed over by the screen that opened it (the calendar's
   // empty hour gives the start and end); only writable properties of the entity are taken.
-  const handedOver = (useLocation().state as { prefill?: RecordData } | null)?.prefill;
+  const opened = useLocation().state as { prefill?: RecordData; returnTo?: string } | null;
+  const handedOver = opened?.prefill;
+  // Where the screen that opened this record asked to come back (a folder's panel); a path of this site only.
+  const openedFrom =
+    typeof opened?.returnTo === 'string' && opened.returnTo.startsWith('/') && !opened.returnTo.startsWith('//')
+      ? opened.returnTo
+      : undefined;
   const prefill = props.prefill ?? handedOver;
   const paths = entityPaths(entity);
   const { debounce, release } = useDebouncedAction();
@@ -365,7 +371,7 @@ function EditScreen({
       setInitial(JSON.stringify(record));
     });
   };
-  const listPath = props.returnTo ?? paths.list ?? '/';
+  const listPath = props.returnTo ?? openedFrom ?? paths.list ?? '/';
   const summary = firstPerField(errors);
   const idPrefix = props.idPrefix ?? (props.preview ? 'preview' : 'field');
   const fieldLabel = (field: string) => meta.schema.properties[field]?.title ?? field;

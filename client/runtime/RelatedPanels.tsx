@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { request, type ApiError } from '../api/http';
 import { useEntityMeta } from './use-entity-meta';
@@ -143,6 +143,10 @@ function RelatedTable({
     [meta, related],
   );
   const labels = useRelationLabels(data?.records ?? [], meta.schema.properties, columnNames);
+  // A record opened from this panel comes back here once saved or left (an action to its folder),
+  // not to the list of every record of its entity.
+  const here = useLocation();
+  const back = { returnTo: `${here.pathname}${here.search}` };
   /** Its form when the user may change it, else its detail screen (as in the entity's own list). */
   const targetOf = (row: RecordData) => {
     if (typeof row.pk !== 'number') return undefined;
@@ -183,7 +187,9 @@ function RelatedTable({
             if (linked)
               return (
                 <>
-                  <Link to={target}>{value}</Link>
+                  <Link to={target} state={back}>
+                    {value}
+                  </Link>
                   {markers}
                 </>
               );
@@ -341,7 +347,7 @@ function RelatedTable({
                     key={row.id}
                     className={target ? 'clickable' : undefined}
                     onClick={(e) => {
-                      if (target && !(e.target as HTMLElement).closest('a,button')) navigate(target);
+                      if (target && !(e.target as HTMLElement).closest('a,button')) navigate(target, { state: back });
                     }}
                   >
                     {row.getVisibleCells().map((cell) => (

@@ -43,6 +43,9 @@ describe('a contact’s follow-up folder (advisor, Chromium)', () => {
     await page.getByRole('button', { name: 'Enregistrer' }).click();
     const token = await t.login('conseiller@demo.fr');
     await expect.poll(async () => (await t.call(`/fac/action/${a1.pk}/`, { token })).body.done, WAIT).toBe(true);
+    // Saved, the advisor is back on the folder the action was opened from, not on the list of all actions.
+    await page.waitForURL(new RegExp(`/fac/dossiers/${folder.pk}$`), { ...WAIT, waitUntil: 'commit' });
+    await expect.poll(() => actions.locator('tbody tr').count(), WAIT).toBe(7);
     await screenshot(page, 'follow-up-action-done');
 
     await page.goto(`${t.url}/fac/contacts/1`);
