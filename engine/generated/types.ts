@@ -3379,7 +3379,13 @@ export interface MailOutbox {
   /**
    * Type
    */
-  kind?: "password_reset" | "account_initialisation" | "other";
+  kind?:
+    | "password_reset"
+    | "account_initialisation"
+    | "email_change_confirm"
+    | "email_change_notice"
+    | "email_changed_notice"
+    | "other";
   /**
    * État
    */
@@ -5417,6 +5423,10 @@ export interface User {
    * Marque blanche d'inscription
    */
   whiteLabelling?: number | null;
+  /**
+   * Structure ayant ouvert le compte — Pour un compte client ouvert par l'équipe d'une structure : cette structure (renseignée automatiquement). Elle voit ce compte, sans pouvoir le modifier.
+   */
+  openedByGroup?: number | null;
   /**
    * Actif
    */

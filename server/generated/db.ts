@@ -58,6 +58,7 @@ export interface AccountUserTable {
   color: string | null;
   group: number | null;
   white_labelling: number | null;
+  opened_by_group: number | null;
   is_active: number | null;
   is_staff: number | null;
   allowed_to_see_bap_menu: number | null;

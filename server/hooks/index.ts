@@ -5,6 +5,8 @@ import { groupFromAdvisor } from './group-from-advisor';
 import { oneDefaultWhiteLabel } from './one-default-white-label';
 import { inseeCodesExist } from './insee-codes-exist';
 import { userGroupRules } from './user-group-rules';
+import { userIdentity } from './user-identity';
+import { clientOpenedBy } from './client-opened-by';
 import { groupMembers } from './group-members';
 import { groupFromUser } from './group-from-user';
 import { accountInitialisationMail } from './account-initialisation-mail';
@@ -60,6 +62,8 @@ export const namedHooks: Record<string, EntityHook> = {
   oneDefaultWhiteLabel,
   inseeCodesExist,
   userGroupRules,
+  userIdentity,
+  clientOpenedBy,
   groupMembers,
   groupFromUser,
   accountInitialisationMail,

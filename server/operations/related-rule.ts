@@ -9,7 +9,6 @@ import type { ApiRecord } from '../db/row-mapper';
 import type { EntityRuntime } from '../../engine/schema/registry';
 import { ruleData } from './entity-access';
 
-
 /**
  * Whether some record of the related entity points at `record` and passes the node's rule, asked
  * of the database with the same SQL as a list's filter (so one record and a list never disagree).
