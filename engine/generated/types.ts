@@ -526,6 +526,10 @@ export interface BapHousehold {
    */
   project: number;
   /**
+   * Structure — La structure du projet (renseignée automatiquement).
+   */
+  group?: number | null;
+  /**
    * Nom du ménage
    */
   name: string;
@@ -567,6 +571,10 @@ export interface BapInterest {
    * Projet
    */
   project: number;
+  /**
+   * Structure — La structure du projet (renseignée automatiquement).
+   */
+  group?: number | null;
   /**
    * Professionnel
    */
@@ -699,6 +707,10 @@ export interface BapProject {
    * Conseiller
    */
   advisor?: number | null;
+  /**
+   * Structure — La structure du projet : celle du conseiller qui le crée (renseignée automatiquement ; un administrateur la choisit). Ses conseillers gèrent le projet, le contact du ménage et les intérêts.
+   */
+  group?: number | null;
   /**
    * Professionnels destinataires — Les comptes des professionnels inscrits, actifs, dont la fiche et les zones répondent au projet ; calculé par le serveur.
    */

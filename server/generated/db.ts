@@ -103,6 +103,7 @@ export interface ActimmoDepartmentTable {
 export interface BapHouseholdTable {
   pk: Generated<number>;
   project: number | null;
+  group: number | null;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -115,6 +116,7 @@ export interface BapHouseholdTable {
 export interface BapInterestTable {
   pk: Generated<number>;
   project: number | null;
+  group: number | null;
   professional: number | null;
   owner: number | null;
   message: string | null;
@@ -150,6 +152,7 @@ export interface BapProjectTable {
   wished_start: string | null;
   state: string | null;
   advisor: number | null;
+  group: number | null;
   matched_users: JsonColumn | null;
   interest_count: number | null;
   published_at: string | null;

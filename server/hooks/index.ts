@@ -30,6 +30,7 @@ import { bapProject } from './bap/bap-project';
 import { bapInterest } from './bap/bap-interest';
 import { bapMembership } from './bap/bap-membership';
 import { bapAccount } from './bap/bap-account';
+import { bapHouseholdGroup } from './bap/bap-household-group';
 import { bapRematch } from './bap/bap-rematch';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
@@ -55,6 +56,7 @@ export const namedHooks: Record<string, EntityHook> = {
   bapInterest,
   bapMembership,
   bapAccount,
+  bapHouseholdGroup,
   bapRematch,
   emailLowerCase,
   phoneCache,
