@@ -526,7 +526,7 @@ export interface BapHousehold {
    */
   project: number;
   /**
-   * Structure — La structure du projet (renseignée automatiquement).
+   * Structure — La structure du projet (renseignée automatiquement) : ses conseillers seuls y ont accès. Un nombre, pas un lien : la personne qui écrit l'enregistrement (un professionnel intéressé) n'a pas à voir la structure.
    */
   group?: number | null;
   /**
@@ -572,7 +572,7 @@ export interface BapInterest {
    */
   project: number;
   /**
-   * Structure — La structure du projet (renseignée automatiquement).
+   * Structure — La structure du projet (renseignée automatiquement) : ses conseillers seuls y ont accès. Un nombre, pas un lien : la personne qui écrit l'enregistrement (un professionnel intéressé) n'a pas à voir la structure.
    */
   group?: number | null;
   /**
