@@ -73,7 +73,7 @@ describe.each(DIALECTS)('account identity and visibility on %s', (dialect) => {
     expect(await mailsTo('attaquant@example.org')).toEqual([]);
   });
 
-  it('lets no structure deactivate or change a client account, even one it works with; only an administrator', async () => {
+  it('lets no structure deactivate or change a client account, even one it works with; an administrator', async () => {
     for (const who of ['neighbour', 'advisor', 'superadvisor', 'manager']) {
       for (const body of [{ isActive: false }, { lastName: 'Changée' }, { phone: '0600000000' }]) {
         const res = await t.call(`/accounts/user/${CLIENT}/`, { method: 'PATCH', token: tok[who], body });

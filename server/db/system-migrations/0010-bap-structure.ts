@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`update bap_project set "group" = (select u."group" from account_user u where u.pk = bap_project.advisor)
     where "group" is null`.execute(db);
-  for (const table of ['bap_household', 'bap_interest'])
-    await sql`update ${sql.table(table)} set "group" = (select p."group" from bap_project p where p.pk = ${sql.ref(`${table}.project`)})
+  for (const table of ['bap_household', 'bap_interest']) {
+    const project = sql.ref(`${table}.project`);
+    await sql`update ${sql.table(table)} set "group" = (select p."group" from bap_project p where p.pk = ${project})
       where "group" is null`.execute(db);
+  }
 }
