@@ -241,7 +241,12 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
             description: `Tri (préfixe - pour décroissant) parmi : ${(x.list?.sortable ?? []).join(', ')}`,
           },
           { name: 'page', in: 'query', schema: { type: 'integer', minimum: 1 } },
-          { name: 'perPage', in: 'query', schema: { type: 'integer', minimum: 1, maximum: 200 } },
+          {
+            name: 'perPage',
+            in: 'query',
+            schema: { type: 'integer', minimum: 1, maximum: 200 },
+            description: 'Lignes par page (200 au plus) ; sans page ni perPage, la première page de 50 lignes.',
+          },
           ...(x.screens?.calendar
             ? (['from', 'to'] as const).map((bound) => ({
                 name: bound,
@@ -312,7 +317,7 @@ export function generateOpenApi(registry: Registry, schemasDir: string, version:
         ],
         responses: {
           '200': {
-            description: 'Les enregistrements visibles (en-tête X-Total-Count avec page/perPage).',
+            description: 'Une page des enregistrements visibles (leur nombre total dans l’en-tête X-Total-Count).',
             content: {
               'application/json': {
                 schema: api.storeList

@@ -32,6 +32,8 @@ export interface RequestContext {
   user: RuleUser;
   whiteLabel: WhiteLabelInfo;
   ip?: string;
+  /** The request's Host header: links mailed while it runs keep its port on local domains (account-mails.ts). */
+  requestHost?: string;
   /**
    * A bulk write (an import): per-record side effects that scan a whole table (duplicate
    * detection) are left to one batch pass instead of running once per record.

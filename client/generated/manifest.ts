@@ -74,6 +74,16 @@ export const routes: ManifestRoute[] = [
     "title": "Choisir un nouveau mot de passe"
   },
   {
+    "name": "AccountEmailConfirm",
+    "path": "/mon-compte/confirmation-courriel/:uidb64/:email/:token",
+    "screen": {
+      "component": "EmailConfirmScreen"
+    },
+    "access": true,
+    "layout": "web",
+    "title": "Confirmer une nouvelle adresse électronique"
+  },
+  {
     "name": "AccountPasswordChange",
     "path": "/mon-compte/changement-de-mot-de-passe",
     "screen": {

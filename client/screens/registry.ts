@@ -33,6 +33,7 @@ export const screens: Record<string, Screen> = {
   LoginScreen: lazyScreen(() => import('./account/LoginScreen')),
   PasswordResetRequestScreen: lazyScreen(() => import('./account/PasswordResetRequestScreen')),
   PasswordResetChangeScreen: lazyScreen(() => import('./account/PasswordResetChangeScreen')),
+  EmailConfirmScreen: lazyScreen(() => import('./account/EmailConfirmScreen')),
   PasswordChangeScreen: lazyScreen(() => import('./account/PasswordChangeScreen')),
   AccountDeleteScreen: lazyScreen(() => import('./account/AccountDeleteScreen')),
   ProfileAdminScreen: lazyScreen(() => import('./account/ProfileAdminScreen')),

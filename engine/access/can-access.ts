@@ -48,6 +48,8 @@ function withKnownFields(node: unknown, known: Record<string, unknown>): unknown
   if (node === null || typeof node !== 'object') return node;
   const [op] = Object.keys(node);
   const arg = (node as Record<string, unknown>)[op];
+  // A related record's rule reads that record, not this one.
+  if (op === 'related') return node;
   if (op === 'var') {
     const path = Array.isArray(arg) ? arg[0] : arg;
     const field = typeof path === 'string' && path.startsWith('record.') ? path.slice('record.'.length) : undefined;

@@ -530,6 +530,10 @@ export interface BapHousehold {
    */
   project: number;
   /**
+   * Structure — La structure du projet (renseignée automatiquement) : ses conseillers seuls y ont accès. Un nombre, pas un lien : la personne qui écrit l'enregistrement (un professionnel intéressé) n'a pas à voir la structure.
+   */
+  group?: number | null;
+  /**
    * Nom du ménage
    */
   name: string;
@@ -571,6 +575,10 @@ export interface BapInterest {
    * Projet
    */
   project: number;
+  /**
+   * Structure — La structure du projet (renseignée automatiquement) : ses conseillers seuls y ont accès. Un nombre, pas un lien : la personne qui écrit l'enregistrement (un professionnel intéressé) n'a pas à voir la structure.
+   */
+  group?: number | null;
   /**
    * Professionnel
    */
@@ -703,6 +711,10 @@ export interface BapProject {
    * Conseiller
    */
   advisor?: number | null;
+  /**
+   * Structure — La structure du projet : celle du conseiller qui le crée (renseignée automatiquement ; un administrateur la choisit). Ses conseillers gèrent le projet, le contact du ménage et les intérêts.
+   */
+  group?: number | null;
   /**
    * Professionnels destinataires — Les comptes des professionnels inscrits, actifs, dont la fiche et les zones répondent au projet ; calculé par le serveur.
    */
@@ -3384,7 +3396,13 @@ export interface MailOutbox {
   /**
    * Type
    */
-  kind?: "password_reset" | "account_initialisation" | "other";
+  kind?:
+    | "password_reset"
+    | "account_initialisation"
+    | "email_change_confirm"
+    | "email_change_notice"
+    | "email_changed_notice"
+    | "other";
   /**
    * État
    */
@@ -5422,6 +5440,10 @@ export interface User {
    * Marque blanche d'inscription
    */
   whiteLabelling?: number | null;
+  /**
+   * Structure ayant ouvert le compte — Pour un compte client ouvert par l'équipe d'une structure : cette structure (renseignée automatiquement). Elle voit ce compte, sans pouvoir le modifier.
+   */
+  openedByGroup?: number | null;
   /**
    * Actif
    */

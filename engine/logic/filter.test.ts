@@ -89,6 +89,32 @@ describe('compileFilter', () => {
     );
   });
 
+  it('compiles « some record of another entity points at this one » (related) with its own rule', () => {
+    const rule = {
+      or: [
+        { '==': [{ var: 'record.pk' }, { var: 'user.pk' }] },
+        {
+          and: [
+            { role: ['staff'] },
+            { related: ['appointment', 'client', { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] },
+          ],
+        },
+      ],
+    };
+    expect(compileFilter(rule, { user: advisor })).toEqual({
+      or: [
+        { cmp: '=', field: 'pk', value: 3 },
+        { related: { entity: 'appointment', link: 'client', where: { inList: 'group', values: [2] } } },
+      ],
+    });
+    // No related record can pass for an anonymous caller: the node is false, not a query.
+    expect(compileFilter({ related: ['appointment', 'client', { role: ['staff'] }] }, { user: anonymous })).toBe(false);
+    // A record not stored yet has no related record.
+    expect(matchesFilter(compileFilter(rule, { user: advisor }), { pk: 9 })).toBe(false);
+    expect(couldHold({ related: ['appointment', 'client'] }, { user: advisor })).toBe(true);
+    expect(() => compileFilter({ related: [1, 'client'] }, { user: advisor })).toThrow(UnsupportedFilterError);
+  });
+
   it('agrees with json-logic on records', () => {
     const f = compileFilter(groupScoped, { user: advisor });
     expect(matchesFilter(f, { group: 2 })).toBe(true);

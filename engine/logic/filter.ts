@@ -17,7 +17,12 @@ export type Filter =
    * The field is truthy as json-logic says: not null, false, 0, "" or an empty list (an object, even empty, is
    * truthy).
    */
-  | { truthy: string };
+  | { truthy: string }
+  /**
+   * Some record of another entity points at this one through its `link` (an integer relation) and passes `where`
+   * (a filter on that record): `{"related": [entity, link, rule]}` (docs: schemas/README.md, « Rules on relations »).
+   */
+  | { related: { entity: string; link: string; where: Filter } };
 
 export class UnsupportedFilterError extends Error {}
 
@@ -27,6 +32,17 @@ type Part = { kind: 'const'; value: unknown } | { kind: 'field'; name: string } 
 const UNKNOWN: Filter = { truthy: '\u0000unknown' };
 
 const RECORD = 'record.';
+
+/**
+ * `{"related": [entity, link, rule]}`: its arguments, checked for shape (the declarations check that the entity and
+ * the link exist). The rule reads the related record as `record`; omitted, any related record will do.
+ */
+export function relatedArgs(arg: unknown): { entity: string; link: string; where: unknown } {
+  const [entity, link, where = true] = Array.isArray(arg) ? arg : [];
+  if (typeof entity !== 'string' || typeof link !== 'string')
+    throw new UnsupportedFilterError('"related" needs an entity name, a link property and a rule');
+  return { entity, link, where };
+}
 
 function asFilter(p: Part): Filter {
   if (p.kind === 'const') return Boolean(p.value);
@@ -85,6 +101,8 @@ function readsRecord(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(readsRecord);
   if (node === null || typeof node !== 'object') return false;
   return Object.entries(node).some(([op, arg]) => {
+    // Which records point at this one depends on this record (its pk).
+    if (op === 'related') return true;
     if (op === 'var') {
       const path = Array.isArray(arg) ? arg[0] : arg;
       return typeof path === 'string' && path.startsWith(RECORD);
@@ -114,6 +132,13 @@ function strictPart(node: unknown, data: Record<string, unknown>, lenient: boole
   if (!readsRecord(node)) return { kind: 'const', value: evaluate(node as Rule, data) };
   const [op] = Object.keys(node);
   const raw = (node as Record<string, unknown>)[op];
+  if (op === 'related') {
+    const { entity, link, where } = relatedArgs(raw);
+    // The inner rule is about the related record: its `record.` fields are that record's.
+    const inner = asFilter(part(where, data, lenient));
+    if (inner === false) return { kind: 'const', value: false };
+    return { kind: 'filter', filter: { related: { entity, link, where: inner } } };
+  }
   const args = Array.isArray(raw) ? raw : [raw];
   if (op === 'var') {
     const path = args[0];
@@ -214,6 +239,8 @@ export function matchesFilter(filter: Filter, record: Record<string, unknown>): 
     return Array.isArray(v) && v.includes(filter.value);
   }
   if ('inList' in filter) return filter.values.includes(record[filter.inList]);
+  // Other records are not at hand here (a record not yet stored has none pointing at it).
+  if ('related' in filter) return false;
   const v = record[filter.field] as number | string;
   const w = filter.value as number | string;
   switch (filter.cmp) {

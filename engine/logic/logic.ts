@@ -4,7 +4,7 @@ import type { Rule } from '../schema/types';
 // One shared json-logic instance for the whole application (browser and server), with a
 // whitelisted operator set. Custom operators are added here and nowhere else.
 
-export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date', 'localDay', 'daysAgo'] as const;
+export const CUSTOM_OPERATORS = ['role', 'subset', 'intersects', 'date', 'localDay', 'daysAgo', 'related'] as const;
 
 export const ALLOWED_OPERATORS = new Set<string>([
   'var',
@@ -78,6 +78,9 @@ function install(): void {
     if (!Number.isFinite(days)) return null;
     return new Date(Date.now() - days * 86_400_000).toISOString();
   });
+  // `{"related": [entity, link, rule]}` needs the database: the server resolves it before evaluating
+  // (server/operations/related-rule.ts) and lists compile it to SQL; anywhere else it does not hold.
+  jsonLogic.add_operation('related', () => false);
 }
 
 /** en-CA writes dates as YYYY-MM-DD. */
@@ -142,11 +145,15 @@ export function operatorsOf(rule: unknown, out = new Set<string>()): Set<string>
   return out;
 }
 
-/** `var` paths read by a rule (e.g. "record.group", "user.roles"). */
+/**
+ * `var` paths read by a rule (e.g. "record.group", "user.roles"). The rule of a `related` node reads another
+ * entity's record: its paths are not the rule's own (`relatedNodes` gives them).
+ */
 export function varsOf(rule: unknown, out = new Set<string>()): Set<string> {
   if (Array.isArray(rule)) rule.forEach((r) => varsOf(r, out));
   else if (rule && typeof rule === 'object') {
     for (const [op, arg] of Object.entries(rule)) {
+      if (op === 'related') continue;
       if (op === 'var') {
         const path = Array.isArray(arg) ? arg[0] : arg;
         if (typeof path === 'string') out.add(path);
@@ -154,4 +161,26 @@ export function varsOf(rule: unknown, out = new Set<string>()): Set<string> {
     }
   }
   return out;
+}
+
+/** The arguments of a rule's `related` nodes, not those within them (their own rules are about other records). */
+export function relatedNodes(rule: unknown, out: unknown[] = []): unknown[] {
+  if (Array.isArray(rule)) rule.forEach((r) => relatedNodes(r, out));
+  else if (rule && typeof rule === 'object') {
+    for (const [op, arg] of Object.entries(rule)) {
+      if (op === 'related') out.push(arg);
+      else relatedNodes(arg, out);
+    }
+  }
+  return out;
+}
+
+const hasRelated = new WeakMap<object, boolean>();
+
+/** Whether a rule reads other records (`related`), memoised per rule object. */
+export function readsRelated(rule: Rule | undefined): boolean {
+  if (rule === undefined || typeof rule === 'boolean') return false;
+  let known = hasRelated.get(rule);
+  if (known === undefined) hasRelated.set(rule, (known = relatedNodes(rule).length > 0));
+  return known;
 }

@@ -31,6 +31,29 @@ describe('checkDeclarations', () => {
     );
   });
 
+  it('accepts « related » in a view right only, on a stored relation to the entity, and checks its rule', () => {
+    const d = loadDeclarations();
+    const place = d.entities.find((e) => e['x-entity'].name === 'place')!;
+    place['x-entity'].rights.view = {
+      or: [
+        { related: ['slot', 'place', { in: [{ var: 'record.group' }, { var: 'user.scopeGroups' }] }] },
+        { related: ['slot', 'place', { '==': [{ var: 'record.ghost' }, 1] }] },
+        { related: ['slot', 'advisors'] },
+        { related: ['nowhere', 'place'] },
+      ],
+    };
+    place['x-entity'].rights.change = { related: ['slot', 'place'] };
+    expect(checkDeclarations(d)).toEqual(
+      expect.arrayContaining([
+        'entity place right view related slot: record.ghost is not a property',
+        'entity place right view: "related" link slot.advisors is not a stored relation to place',
+        'entity place right view: "related" names an unknown entity nowhere',
+        'entity place right change: "related" is allowed in a view right only',
+      ]),
+    );
+    expect(checkDeclarations(d).filter((p) => p.includes('slot.place'))).toEqual([]);
+  });
+
   it('refuses a file property that is not an object, has properties, is searched, and x-file without a file', () => {
     const d = loadDeclarations();
     const place = d.entities.find((e) => e['x-entity'].name === 'place')!;

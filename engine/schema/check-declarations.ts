@@ -6,8 +6,8 @@ import { GLOBAL_SEARCH_COLUMN, globalSearchSpec } from './global-search-column';
 import { mainType } from './columns';
 import { sortProperties } from './sort-keys';
 import { isFileProperty } from '../files/file-ref';
-import { ALLOWED_OPERATORS, operatorsOf, varsOf } from '../logic/logic';
-import { compileFilter, UnsupportedFilterError } from '../logic/filter';
+import { ALLOWED_OPERATORS, operatorsOf, relatedNodes, varsOf } from '../logic/logic';
+import { compileFilter, relatedArgs, UnsupportedFilterError } from '../logic/filter';
 import { ruleUser, anonymousUser } from '../logic/user-context';
 import { applyOverlay } from './apply-overlay';
 import { recordSchema } from '../validation/record-schema';
@@ -198,10 +198,51 @@ export function checkDeclarations(decls: Declarations): string[] {
   const moduleIds = new Set(decls.modules.map((m) => m.id));
   const routeNames = new Set(registry.routes.map((r) => r.name));
 
-  const checkRule = (where: string, rule: Rule | undefined, recordProps?: Set<string>, today = false) => {
+  /**
+   * `related` needs the database: only a view right (lists compile it to SQL, a single record is resolved by the
+   * server before evaluating) may use it — `relatedOf` names the entity whose records the rule is about.
+   */
+  const checkRelatedRule = (where: string, rule: Rule, relatedOf?: string) => {
+    for (const node of relatedNodes(rule)) {
+      if (!relatedOf) {
+        problems.push(`${where}: "related" is allowed in a view right only`);
+        return;
+      }
+      let args: ReturnType<typeof relatedArgs>;
+      try {
+        args = relatedArgs(node);
+      } catch (e) {
+        problems.push(`${where}: ${(e as Error).message}`);
+        continue;
+      }
+      const other = registry.entities.get(args.entity);
+      const link = other?.schema.properties[args.link];
+      const column = other?.columnByProperty.get(args.link);
+      if (!other) problems.push(`${where}: "related" names an unknown entity ${args.entity}`);
+      else if (link?.['x-relation']?.entity !== relatedOf || column?.kind !== 'integer')
+        problems.push(`${where}: "related" link ${args.entity}.${args.link} is not a stored relation to ${relatedOf}`);
+      else if (args.where !== true)
+        checkRule(
+          `${where} related ${args.entity}`,
+          args.where as Rule,
+          new Set(Object.keys(other.schema.properties)),
+          false,
+          args.entity,
+        );
+    }
+  };
+
+  const checkRule = (
+    where: string,
+    rule: Rule | undefined,
+    recordProps?: Set<string>,
+    today = false,
+    relatedOf?: string,
+  ): void => {
     if (rule === undefined || typeof rule === 'boolean') return;
     for (const op of operatorsOf(rule))
       if (!ALLOWED_OPERATORS.has(op)) problems.push(`${where}: operator "${op}" is not allowed`);
+    checkRelatedRule(where, rule, relatedOf);
     for (const v of varsOf(rule)) {
       const [root, field] = v.split('.');
       if (!['user', 'record', 'previous', 'whiteLabel', ''].includes(root) && v !== '' && !(today && v === 'today'))
@@ -290,7 +331,8 @@ export function checkDeclarations(decls: Declarations): string[] {
         );
       }
     }
-    for (const [action, rule] of Object.entries(x.rights)) checkRule(`${where} right ${action}`, rule, props);
+    for (const [action, rule] of Object.entries(x.rights))
+      checkRule(`${where} right ${action}`, rule, props, false, action === 'view' ? name : undefined);
     for (const [f, r] of Object.entries(x.fieldRules ?? {})) {
       if (!props.has(f)) problems.push(`${where}: field rule on unknown field ${f}`);
       for (const [k, rule] of Object.entries(r)) checkRule(`${where} ${f}.${k}`, rule as Rule, props);

@@ -32,6 +32,8 @@ function jsonTruthy(column: Expression<unknown>, dialect: DialectName): Expressi
 /**
  * A rights filter (engine/logic/filter.ts) as a Kysely WHERE expression. Field names are looked
  * up in the entity's column list, so nothing from a request reaches SQL as an identifier.
+ * `entities` (the registry's) is needed by a filter on related records (`related`): an EXISTS
+ * on the other entity's table, whose link column equals this row's pk.
  */
 export function filterToSql(
   eb: EB,
@@ -39,7 +41,9 @@ export function filterToSql(
   entity: EntityRuntime,
   dialect: DialectName,
   alias?: string,
+  entities?: Map<string, EntityRuntime>,
 ): Expression<SqlBool> {
+  const sub = (f: Filter) => filterToSql(eb, f, entity, dialect, alias, entities);
   const ref = (field: string) => {
     const c = entity.columnByProperty.get(field);
     if (!c) throw new Error(`filter on unknown field ${entity.name}.${field}`);
@@ -49,9 +53,25 @@ export function filterToSql(
 
   if (filter === true) return sql<SqlBool>`1 = 1`;
   if (filter === false) return sql<SqlBool>`1 = 0`;
-  if ('and' in filter) return eb.and(filter.and.map((f) => filterToSql(eb, f, entity, dialect, alias)));
-  if ('or' in filter) return eb.or(filter.or.map((f) => filterToSql(eb, f, entity, dialect, alias)));
-  if ('not' in filter) return eb.not(filterToSql(eb, filter.not, entity, dialect, alias));
+  if ('and' in filter) return eb.and(filter.and.map(sub));
+  if ('or' in filter) return eb.or(filter.or.map(sub));
+  if ('not' in filter) return eb.not(sub(filter.not));
+  if ('related' in filter) {
+    const { entity: name, link, where } = filter.related;
+    const other = entities?.get(name);
+    const column = other?.columnByProperty.get(link);
+    if (!other || column?.kind !== 'integer') throw new Error(`related filter on unknown link ${name}.${link}`);
+    // A name of its own per nesting level, so that the inner filter never reads the outer row by mistake.
+    const inner = `${alias ?? 'r'}_${other.schema['x-entity'].table}`;
+    const outerPk = alias ? `${alias}.pk` : `${entity.schema['x-entity'].table}.pk`;
+    return eb.exists(
+      eb
+        .selectFrom(`${other.schema['x-entity'].table} as ${inner}`)
+        .select(sql.lit(1).as('one'))
+        .where(sql.ref(`${inner}.${column.column}`), '=', sql.ref(outerPk))
+        .where((ib: EB) => filterToSql(ib, where, other, dialect, inner, entities)),
+    );
+  }
   if ('truthy' in filter) {
     const { column, ref: r } = ref(filter.truthy);
     if (column.kind === 'boolean' || column.kind === 'integer' || column.kind === 'real')

@@ -121,7 +121,21 @@ export interface WorkflowHistoryTable {
   created_at: string;
 }
 
+/** One change of an account's identity attributes (server/hooks/user-identity.ts). */
+export interface AccountIdentityLogTable {
+  pk: Generated<number>;
+  user_pk: number;
+  /** The property: email, isActive, userType, group. */
+  field: string;
+  old_value: string | null;
+  new_value: string | null;
+  /** Who made the change (the account itself when it confirms a new e-mail). */
+  actor: number | null;
+  created_at: string;
+}
+
 export interface SystemDatabase {
+  account_identity_log: AccountIdentityLogTable;
   fac_statistics_export: FacStatisticsExportTable;
   workflow_history: WorkflowHistoryTable;
   file_upload: FileUploadTable;

@@ -58,6 +58,7 @@ export interface AccountUserTable {
   color: string | null;
   group: number | null;
   white_labelling: number | null;
+  opened_by_group: number | null;
   is_active: number | null;
   is_staff: number | null;
   allowed_to_see_bap_menu: number | null;
@@ -102,6 +103,7 @@ export interface ActimmoDepartmentTable {
 export interface BapHouseholdTable {
   pk: Generated<number>;
   project: number | null;
+  group: number | null;
   name: string | null;
   email: string | null;
   phone: string | null;
@@ -114,6 +116,7 @@ export interface BapHouseholdTable {
 export interface BapInterestTable {
   pk: Generated<number>;
   project: number | null;
+  group: number | null;
   professional: number | null;
   owner: number | null;
   message: string | null;
@@ -149,6 +152,7 @@ export interface BapProjectTable {
   wished_start: string | null;
   state: string | null;
   advisor: number | null;
+  group: number | null;
   matched_users: JsonColumn | null;
   interest_count: number | null;
   published_at: string | null;

@@ -5,6 +5,8 @@ import { groupFromAdvisor } from './group-from-advisor';
 import { oneDefaultWhiteLabel } from './one-default-white-label';
 import { inseeCodesExist } from './insee-codes-exist';
 import { userGroupRules } from './user-group-rules';
+import { userIdentity } from './user-identity';
+import { clientOpenedBy } from './client-opened-by';
 import { groupMembers } from './group-members';
 import { groupFromUser } from './group-from-user';
 import { accountInitialisationMail } from './account-initialisation-mail';
@@ -28,6 +30,7 @@ import { bapProject } from './bap/bap-project';
 import { bapInterest } from './bap/bap-interest';
 import { bapMembership } from './bap/bap-membership';
 import { bapAccount } from './bap/bap-account';
+import { bapHouseholdGroup } from './bap/bap-household-group';
 import { bapRematch } from './bap/bap-rematch';
 import { uniqueNameInGroup } from './fac/unique-name-in-group';
 import { listNoCycle } from './fac/list-no-cycle';
@@ -53,6 +56,7 @@ export const namedHooks: Record<string, EntityHook> = {
   bapInterest,
   bapMembership,
   bapAccount,
+  bapHouseholdGroup,
   bapRematch,
   emailLowerCase,
   phoneCache,
@@ -60,6 +64,8 @@ export const namedHooks: Record<string, EntityHook> = {
   oneDefaultWhiteLabel,
   inseeCodesExist,
   userGroupRules,
+  userIdentity,
+  clientOpenedBy,
   groupMembers,
   groupFromUser,
   accountInitialisationMail,

@@ -48,6 +48,21 @@ export function listQuery(req: Request): ListQuery {
   };
 }
 
+/** A list asked without `page` or `perPage` gets its first page of this many rows (`X-Total-Count` says how many). */
+export const DEFAULT_PER_PAGE = 50;
+
+/**
+ * Every list answer is one page: a list asked with neither `page` nor `perPage` used to answer
+ * every row the caller may see (issue 25) — a whole table in one answer. A calendar's period
+ * (`from`/`to`) is bounded by its length instead (list-period.ts); a file export (`?format=`) and
+ * a screen's store list (`limit-to-objects-after`) are their own paths.
+ */
+export function withPage(query: ListQuery): ListQuery {
+  if (query.page !== undefined || query.perPage !== undefined) return query;
+  if ((query.from ?? '') !== '' || (query.to ?? '') !== '') return query;
+  return { ...query, page: 1, perPage: DEFAULT_PER_PAGE };
+}
+
 type Handler = (req: Request, res: Response) => Promise<void>;
 
 interface Handlers {
@@ -86,7 +101,7 @@ function handlers(route: GeneratedEntityRoute): Handlers {
         res.json({ ...list, collection: list.collection.map((r) => readable(req, r)) });
         return;
       }
-      const { records, total } = await find(req.ctx, route.entity, listQuery(req));
+      const { records, total } = await find(req.ctx, route.entity, withPage(listQuery(req)));
       if (total !== undefined) res.set('X-Total-Count', String(total));
       res.json(records.map((r) => readable(req, r)));
     });

@@ -59,7 +59,7 @@ export function contextMiddleware(app: AppContext) {
         if (own) info = own;
       }
       req.whiteLabelMatched = matched;
-      req.ctx = { app, user, whiteLabel: info, ip: req.ip };
+      req.ctx = { app, user, whiteLabel: info, ip: req.ip, requestHost: req.get('host') };
       next();
     } catch (e) {
       next(e);

@@ -6,7 +6,13 @@ import { accountSettings } from '../modules/accounts/settings';
 import { renderMailHtml, renderMailHtmlBody, renderMailText, type MailContent } from './layout';
 import { redactedSmtpUrl, smtpTransport } from './transport';
 
-export type MailKind = 'password_reset' | 'account_initialisation' | 'other';
+export type MailKind =
+  | 'password_reset'
+  | 'account_initialisation'
+  | 'email_change_confirm'
+  | 'email_change_notice'
+  | 'email_changed_notice'
+  | 'other';
 
 export interface OutgoingMail {
   to: string;

@@ -1,5 +1,5 @@
 import { compileFilter, couldHold, type Filter } from '../../engine/logic/filter';
-import { holds } from '../../engine/logic/logic';
+import { holds, readsRelated } from '../../engine/logic/logic';
 import type { RightAction } from '../../engine/schema/types';
 import type { EntityRuntime } from '../../engine/schema/registry';
 import { HttpError } from '../http/http-error';
@@ -53,8 +53,14 @@ export function mayEverDo(ctx: RequestContext, entity: EntityRuntime, action: Ri
   return couldHold(entity.schema['x-entity'].rights[action], ruleData(ctx));
 }
 
+/**
+ * Whether the rule of `action` holds for this record. A rule that reads related records (only a
+ * view right may, checked by the generator) needs the database: `mayView` (related-rule.ts).
+ */
 export function may(ctx: RequestContext, entity: EntityRuntime, action: RightAction, record: ApiRecord): boolean {
-  return holds(entity.schema['x-entity'].rights[action], ruleData(ctx, record));
+  const rule = entity.schema['x-entity'].rights[action];
+  if (readsRelated(rule)) throw new Error(`${entity.name}.${action} reads related records: use mayView`);
+  return holds(rule, ruleData(ctx, record));
 }
 
 export function assertMay(ctx: RequestContext, entity: EntityRuntime, action: RightAction, record: ApiRecord): void {

@@ -4,7 +4,8 @@ import type { EntityRuntime } from '../../engine/schema/registry';
 import { rowToRecord, type ApiRecord, type Row } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
 import { recordScopes } from '../../engine/schema/record-scopes';
-import { assertModuleEnabled, assertNotSecretLinked, entityOf, may } from './entity-access';
+import { assertModuleEnabled, assertNotSecretLinked, entityOf } from './entity-access';
+import { mayView } from './related-rule';
 import { afterRead } from './after-read';
 import type { Kysely } from 'kysely';
 import type { AppDatabase } from '../db/tables';
@@ -37,6 +38,6 @@ export async function findOne(ctx: RequestContext, name: string, rawPk: unknown)
   const scopes = recordScopes(entity.schema['x-entity'].customForms, rowToRecord(entity, row));
   const effective = await effectiveEntity(ctx.app, name, ctx.whiteLabel, scopes);
   const record = rowToRecord(entity, row, effective);
-  if (!may(ctx, entity, 'view', rowToRecord(entity, row))) throw denied(ctx);
+  if (!(await mayView(ctx, entity, rowToRecord(entity, row)))) throw denied(ctx);
   return afterRead(ctx, ctx.app.database.db, entity, record);
 }

@@ -3,7 +3,8 @@ import type { RequestContext } from '../context';
 import { notFound } from '../context';
 import { rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { effectiveEntity } from '../access/effective-entity';
-import { assertModuleEnabled, entityOf, may } from './entity-access';
+import { assertModuleEnabled, entityOf } from './entity-access';
+import { mayView } from './related-rule';
 
 /** Secrets are long random tokens (uuids): anything else is not worth a query. */
 const SECRET = /^[A-Za-z0-9_-]{16,128}$/;
@@ -32,6 +33,6 @@ export async function findBySecret(ctx: RequestContext, name: string, secret: st
     const created = Date.parse(String(record.createdAt ?? ''));
     if (!Number.isFinite(created) || Date.now() - created > link.ttlHours * 3_600_000) throw notFound(ctx);
   }
-  if (!may(ctx, entity, 'view', rowToRecord(entity, row))) throw notFound(ctx);
+  if (!(await mayView(ctx, entity, rowToRecord(entity, row)))) throw notFound(ctx);
   return record;
 }

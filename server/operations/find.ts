@@ -154,7 +154,8 @@ function rowsOf(ctx: RequestContext, entity: EntityRuntime, spec: ListSpec): Sel
   const x = entity.schema['x-entity'];
   const { rights } = spec;
   let qb = db.selectFrom(x.table as never) as unknown as SelectQueryBuilder<any, any, object>;
-  if (rights !== true) qb = qb.where((eb) => filterToSql(eb, rights, entity, dialect));
+  if (rights !== true)
+    qb = qb.where((eb) => filterToSql(eb, rights, entity, dialect, undefined, ctx.app.registry.entities));
   qb = whereSearchMatches(qb, entity, dialect, spec.words);
   if (spec.hidden) qb = qb.where(sql.ref(spec.hidden.column), '<>', spec.hidden.value);
   for (const f of spec.filters) {

@@ -10,6 +10,7 @@ import type { RequestContext } from '../context';
 import type { AppDatabase } from '../db/tables';
 import { rowToRecord, type ApiRecord } from '../db/row-mapper';
 import { ruleData } from './entity-access';
+import { mayView } from './related-rule';
 import { isRecordKey } from '../db/record-key';
 
 function ids(v: unknown): unknown[] {
@@ -56,13 +57,11 @@ export async function checkRelations(args: {
     // A record the caller may not see answers exactly like a missing one: no way to probe.
     const seen =
       ctx.whiteLabel.modules[target.schema['x-entity'].module] !== false && !target.schema['x-entity'].secretLink;
-    const ok = new Set(
-      rows
-        .map((r) => rowToRecord(target, r))
-        .filter((r) => seen && holds(target.schema['x-entity'].rights.view, ruleData(ctx, r)))
-        .filter((r) => !rel.filter || holds(rel.filter, { ...ruleData(ctx), record: r }))
-        .map((r) => r.pk),
-    );
+    const ok = new Set<unknown>();
+    for (const r of rows.map((row) => rowToRecord(target, row))) {
+      if (!seen || (rel.filter && !holds(rel.filter, { ...ruleData(ctx), record: r }))) continue;
+      if (await mayView(ctx, target, r)) ok.add(r.pk);
+    }
     const missing = wanted.find((v) => !ok.has(v as number));
     if (missing !== undefined) {
       errors.push({

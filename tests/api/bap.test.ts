@@ -5,7 +5,7 @@ import { startTestApp, type TestApp } from '../helpers/test-app';
 // The projects exchange (issue 13 item 6, « BAP test »): two professionals join; a project matching
 // only one of them reaches only that one (list, read and mail); the household's contact stays
 // hidden until the advisor shares it; a joined, matching but inactive professional gets nothing;
-// the statistics count it all.
+// the statistics count it all; another structure's advisors see none of it.
 
 const B = '/bap';
 const W = '/workflow/bap-project';
@@ -284,6 +284,49 @@ describe.each(DIALECTS)('projects exchange on %s', (dialect) => {
     expect(await mailsTo('pro@demo.fr')).toContainEqual(
       expect.stringContaining(' - Contact du ménage : Isolation des combles et ventilation'),
     );
+  });
+
+  it("keeps a project, its household's contact and its interests to its structure's advisors (issue 25)", async () => {
+    const neighbour = await t.login('conseiller.voisin@demo.fr'); // Espace Conseil Voisin (3)
+    expect((await t.call(`${B}/project/${project}/`, { token: advisor })).body.group).toBe(2);
+    const [contactPk] = await listed(`${B}/household/?project=${project}`, advisor);
+    expect(await listed(`${B}/project/`, neighbour)).toEqual([]);
+    expect(await listed(`${B}/household/`, neighbour)).toEqual([]);
+    expect(await listed(`${B}/interest/`, neighbour)).toEqual([]);
+    expect((await t.call(`${B}/project/${project}/`, { token: neighbour })).status).toBe(403);
+    expect((await t.call(`${B}/household/${contactPk}/`, { token: neighbour })).status).toBe(403);
+    expect((await t.call(`${B}/interest/${interest}/`, { token: neighbour })).status).toBe(403);
+    const changed = await t.call(`${B}/household/${contactPk}/`, {
+      method: 'PATCH',
+      token: neighbour,
+      body: { email: 'voisin@example.org' },
+    });
+    expect(changed.status).toBe(403);
+    const added = await t.call(`${B}/household/`, {
+      method: 'POST',
+      token: neighbour,
+      body: { project, name: 'Intrus' },
+    });
+    expect(added.status).toBe(400);
+    expect(added.body.errors).toContainEqual(expect.objectContaining({ path: 'project', code: 'relation_missing' }));
+    expect((await t.call(`${B}/interest/${interest}/share/`, { method: 'POST', token: neighbour })).status).toBe(403);
+    expect((await t.call(`${B}/household/${contactPk}/`, { method: 'DELETE', token: neighbour })).status).toBe(403);
+    const close = await t.call(`${W}/${project}/transitions/close/`, { method: 'POST', token: neighbour });
+    expect([403, 404]).toContain(close.status);
+    expect((await t.call(`${B}/statistics/`, { token: neighbour })).body).toMatchObject({ total: 0 });
+    // Their own project is theirs alone; an administrator sees both.
+    const own = await t.call(`${B}/project/`, {
+      method: 'POST',
+      token: neighbour,
+      body: { title: 'Toiture voisine', activity: 1, subMission: 9, commune: '38229' },
+    });
+    expect(own.status, JSON.stringify(own.body)).toBe(201);
+    expect(own.body.group).toBe(3);
+    expect(await listed(`${B}/project/`, neighbour)).toEqual([own.body.pk]);
+    expect(await listed(`${B}/project/`, advisor)).not.toContain(own.body.pk);
+    expect(await listed(`${B}/project/`, admin)).toEqual(expect.arrayContaining([project, own.body.pk]));
+    expect((await t.call(`${B}/project/${own.body.pk}/`, { method: 'DELETE', token: advisor })).status).toBe(403);
+    expect((await t.call(`${B}/project/${own.body.pk}/`, { method: 'DELETE', token: neighbour })).status).toBe(200);
   });
 
   it('gives the statistics, then closes the project and tells the interested professional', async () => {

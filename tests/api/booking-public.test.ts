@@ -5,6 +5,7 @@ import { DEMO_PASSWORD, type TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
 import { systemContext } from '../../server/seed/system-context';
 import { insertFixture } from '../../server/seed/insert-record';
+import { create } from '../../server/operations/write';
 import { hashPassword } from '../../server/modules/auth/passwords';
 import { HOLD_MINUTES } from '../../engine/booking/hold';
 import { cancelExpiredHolds, loadBookingSettings, useBookingSettings } from '../../server/modules/booking';
@@ -214,6 +215,20 @@ describe.each(DIALECTS)('public booking on %s', (dialect) => {
     });
     expect(notClient.status).toBe(400);
     expect(notClient.body.errors[0].path).toBe('client');
+    // A client account the structure does not work with is not booked by its number (issue 25).
+    const stranger = await create(systemContext(t.app), 'user', {
+      email: `inconnue-${t.dialect}@example.org`,
+      lastName: 'Inconnue',
+      userType: 'client',
+      nomail: true,
+    });
+    const unknown = await t.call('/dialogwatt/appointment-booking-for-advisor/', {
+      method: 'POST',
+      token: advisorToken,
+      body: { ...body, client: stranger.pk },
+    });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].path).toBe('client');
     expect(await appointmentsOf(slot.pk)).toHaveLength(0);
     const booked = await call(advisorToken);
     expect(booked.status).toBe(201);

@@ -4,6 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { DIALECTS } from '../helpers/dialects';
 import type { TestApp } from '../helpers/test-app';
 import { appOn } from '../helpers/app-suite';
+import { create } from '../../server/operations/write';
+import { systemContext } from '../../server/seed/system-context';
 
 describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
   let t: TestApp;
@@ -174,7 +176,9 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
         endDate: '2027-02-01T17:00:00.000Z',
       },
     });
-    expect(foreign.status).toBe(403);
+    // Another structure's advisor is not one this advisor may see (issue 25): refused as if absent.
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.errors).toEqual([expect.objectContaining({ path: 'advisor', code: 'relation_missing' })]);
   });
 
   it('resets the values of fields hidden by a visibility rule', async () => {
@@ -234,6 +238,24 @@ describe.each(DIALECTS)('generic entity API on %s', (dialect) => {
     expect((inactive.body as { name: string }[]).map((p) => p.name)).toEqual(['Permanence de Fontaine']);
     const anonymous = await t.call('/dialogwatt/place/');
     expect((anonymous.body as { isActive: boolean }[]).every((p) => p.isActive)).toBe(true);
+  });
+
+  it('answers one page of a list asked without page or perPage: 50 rows, at most 200 per page (issue 25)', async () => {
+    const admin = await t.login('admin@demo.fr');
+    const system = systemContext(t.app);
+    const before = Number((await t.call('/fac/tag/?perPage=1', { token: admin })).headers.get('x-total-count'));
+    for (let i = 0; i < 230; i++)
+      await create(system, 'tag', { owningGroup: 3, name: `Étiquette ${String(i).padStart(3, '0')}` });
+    const total = String(before + 230);
+    const first = await t.call('/fac/tag/', { token: admin });
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(50);
+    expect(first.headers.get('x-total-count')).toBe(total);
+    const most = await t.call('/fac/tag/?perPage=100000', { token: admin });
+    expect(most.body).toHaveLength(200);
+    expect(most.headers.get('x-total-count')).toBe(total);
+    const last = await t.call(`/fac/tag/?perPage=200&page=${Math.ceil((before + 230) / 200)}`, { token: admin });
+    expect(last.body.length).toBe((before + 230) % 200 || 200);
   });
 
   it('serves cached store lists with all, collection and lastUpdatedAt', async () => {

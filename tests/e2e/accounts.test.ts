@@ -141,6 +141,39 @@ describe('account screens (Chromium)', () => {
     await context.close();
   });
 
+  it('changes the own e-mail through the link mailed to the new address (issue 25)', async () => {
+    const { page, context, errors } = await newPage(browser);
+    await signIn(page, t.url, 'client@demo.fr');
+    await page.goto(`${t.url}/mon-compte/profil`);
+    const field = page.locator('#profile-email');
+    await expect.poll(() => field.inputValue()).toBe('client@demo.fr');
+    const before = smtp.mails.length;
+    await field.fill('camille.nouvelle@example.org');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    const pending = page.getByRole('status').filter({ hasText: 'Un lien de confirmation a été envoyé à' });
+    await expect.poll(() => pending.count(), { timeout: 20_000 }).toBe(1);
+    expect(await pending.textContent()).toContain('camille.nouvelle@example.org');
+    expect(await field.inputValue()).toBe('client@demo.fr');
+    await screenshot(page, 'account-email-change-pending');
+    const mail = await smtp.waitFor('camille.nouvelle@example.org', before);
+    const url = /https?:\/\/\S+\/mon-compte\/confirmation-courriel\/\S+/.exec(mail.text)![0];
+    await context.close();
+    // The link is followed in another browser, signed out: the address becomes the account's.
+    const other = await newPage(browser);
+    await other.page.goto(url);
+    await other.page.getByRole('button', { name: 'Confirmer cette adresse' }).click();
+    await expect
+      .poll(() =>
+        other.page.getByText('Votre adresse de connexion est désormais camille.nouvelle@example.org.').count(),
+      )
+      .toBe(1);
+    await screenshot(other.page, 'account-email-change-confirmed');
+    expect(other.errors).toEqual([]);
+    await other.context.close();
+    expect(errors).toEqual([]);
+    await t.app.database.db.updateTable('account_user').set({ email: 'client@demo.fr' }).where('pk', '=', 7).execute();
+  });
+
   it('shows the administrator variant with the mail delivery and the link to the sent mails', async () => {
     const { page, context, errors } = await newPage(browser);
     await signIn(page, t.url, 'admin@demo.fr');

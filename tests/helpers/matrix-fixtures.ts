@@ -93,8 +93,10 @@ export async function makeMatrixFixtures(t: TestApp, dialect: string): Promise<M
   /** A directory sheet and one of its references per account, for what belongs to a sheet ($sheet, $reference). */
   const sheetOf = new Map<number, number>();
   const referenceOf = new Map<number, number>();
-  /** A published project of the projects exchange reaching the demo professional (6): its interests, contacts. */
+  /** A published project of the projects exchange reaching the demo professional (6), of structure 2: its interests. */
   let bapProject: number | undefined;
+  /** A project of the exchange per structure, for what belongs to a structure's project (a household's contact). */
+  const bapProjectOf = new Map<number, number>();
 
   const system = systemContext(t.app);
   // Structures 4 and 5 get an advisor, so that every structure has records that need one.
@@ -180,8 +182,19 @@ export async function makeMatrixFixtures(t: TestApp, dialect: string): Promise<M
     activity: 1,
     subMission: 9,
     commune: '38185',
+    group: 2,
   });
   bapProject = project.pk as number;
+  for (const group of [2, 3, 4, 5]) {
+    const p = await create(system, 'bap-project', {
+      title: `Matrice ${group}`,
+      activity: 1,
+      subMission: 9,
+      commune: '38185',
+      group,
+    });
+    bapProjectOf.set(group, p.pk as number);
+  }
 
   async function reachProfessional6(): Promise<void> {
     await t.app.database.db
@@ -212,6 +225,10 @@ export async function makeMatrixFixtures(t: TestApp, dialect: string): Promise<M
     if (value === '$sheet') return sheetOf.get(ownerValue as number);
     if (value === '$reference') return referenceOf.get(ownerValue as number);
     if (value === '$bapProject') return bapProject;
+    if (value === '$groupBapProject') return bapProjectOf.get(ownerValue as number);
+    // The professional an exchange record of a structure reaches: the demo professional (6) for its
+    // structure (4), another professional (9) for every other one.
+    if (value === '$reached') return ownerValue === 4 ? 6 : 9;
     if (typeof value === 'string' && facOf[value]) return facOf[value]!.get(ownerValue as number);
     if (value === '$year') return 2100 + (counter++ % 100);
     if (value === '$department') return freeDepartments.shift();

@@ -26,7 +26,7 @@ import './account.css';
 
 export type ProfileVariant = 'common' | 'admin' | 'advisor' | 'manager';
 
-type Draft = Pick<FullProfile, 'civility' | 'firstName' | 'lastName' | 'title' | 'phone' | 'color'>;
+type Draft = Pick<FullProfile, 'civility' | 'firstName' | 'lastName' | 'title' | 'phone' | 'color' | 'email'>;
 
 const sixDigits = (c: string) =>
   /^#[0-9a-f]{3}$/i.test(c) ? `#${c[1]}${c[1]}${c[2]}${c[2]}${c[3]}${c[3]}` : c || '#888888';
@@ -47,6 +47,8 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [loadError, setLoadError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // A new sign-in e-mail waits for the link mailed to it: the page says where it went.
+  const [pendingEmail, setPendingEmail] = useState<string | null>(null);
   // Calendar colour, title and phone matter where the person meets clients: advisors and managers.
   const meetsClients = user.roles.includes('advisor') || user.roles.includes('manager');
 
@@ -61,6 +63,7 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
           title: a.user.title,
           phone: a.user.phone,
           color: sixDigits(a.user.color),
+          email: a.user.email,
         });
         setConsent(a.rgpdConsent);
       },
@@ -101,10 +104,15 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
         phone: draft.phone.trim(),
       };
       if (meetsClients) fields.color = draft.color;
+      // Sent only when changed: the server then mails a confirmation link instead of changing it.
+      const email = draft.email.trim().toLowerCase();
+      if (email !== profile.email) fields.email = email;
       const choices = consent ? Object.fromEntries(CONSENT_FIELDS.map((f) => [f, consent[f]])) : null;
       const saved = await saveProfile(profile.pk, fields, choices);
       setAnswer(saved);
       setConsent(saved.rgpdConsent);
+      setDraft({ ...draft, email: saved.user.email });
+      setPendingEmail(saved.emailChange?.pending ?? null);
       notify(at('accounts.profile.saved'), 'success');
     } catch (err) {
       setErrors(fieldErrorsOf(err));
@@ -190,13 +198,17 @@ export function ProfilePage({ variant }: { variant: ProfileVariant }) {
           </div>
           {text('firstName', at('accounts.ui.first_name'), { autoComplete: 'given-name' })}
           {text('lastName', at('accounts.ui.last_name'), { required: true, autoComplete: 'family-name' })}
-          <dl className="details">
-            <div className="detail-row">
-              <dt>{t('ui.email')}</dt>
-              <dd>
-                {profile.email} <span className="muted">— {at('accounts.ui.email_admin_only')}</span>
-              </dd>
+          {text('email', t('ui.email'), {
+            type: 'email',
+            autoComplete: 'email',
+            help: at('accounts.ui.email_change_help'),
+          })}
+          {pendingEmail && (
+            <div className="notice notice-info" role="status">
+              {at('accounts.email.pending', { email: pendingEmail, current: profile.email })}
             </div>
+          )}
+          <dl className="details">
             <div className="detail-row">
               <dt>{at('accounts.ui.account_type')}</dt>
               <dd>{roles.userTypes[profile.userType]?.label ?? profile.userType}</dd>

@@ -22,6 +22,8 @@ export interface ProfileAnswer {
   user: FullProfile;
   rgpdConsent: Consent | null;
   domainName: string | null;
+  /** A new sign-in e-mail was asked: it waits for the link mailed to it (the address stays until then). */
+  emailChange?: { pending: string };
 }
 
 export interface Overview {
@@ -106,6 +108,14 @@ export const confirmReset = (uid: string, token: string, newPassword1: string, n
     `/accounts/password/reset/${encodeURIComponent(uid)}/${encodeURIComponent(token)}/`,
     { method: 'POST', body: { newPassword1, newPassword2 }, anonymous: true },
   );
+
+/** The link mailed to a new sign-in address, followed: the address becomes the account's. */
+export const confirmEmail = (uid: string, email: string, token: string) =>
+  api<{ ok: string; email: string }>('/accounts/email/confirm/', {
+    method: 'POST',
+    body: { uid, email, token },
+    anonymous: true,
+  });
 
 export async function changePassword(body: {
   oldPassword: string;

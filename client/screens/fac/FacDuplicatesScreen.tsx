@@ -159,8 +159,9 @@ export default function FacDuplicatesScreen() {
     setError(null);
     try {
       const [g, h] = await Promise.all([
-        api<DuplicateGroup[]>('/fac/duplicate/', { query: { kind, status: 'to_review' } }),
-        api<MergeHistory[]>('/fac/merge-history/', { query: { kind } }),
+        // Lists answer one page: the largest for the groups to review, the latest ten merges.
+        api<DuplicateGroup[]>('/fac/duplicate/', { query: { kind, status: 'to_review', perPage: 200 } }),
+        api<MergeHistory[]>('/fac/merge-history/', { query: { kind, perPage: 10 } }),
       ]);
       setGroups(g.filter((x) => (kind === 'contact' ? x.contacts : x.organizations).length >= 2));
       setHistory(h.slice(0, 10));

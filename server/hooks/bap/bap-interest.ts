@@ -27,8 +27,11 @@ export const bapInterest: EntityHook = {
     if (previous) {
       record.project = previous.project;
       record.professional = previous.professional;
+      record.group = previous.group ?? null;
       return;
     }
+    // The project's structure: its advisors read the interest and share the household's contact.
+    record.group = (await linkedRecord(ctx.app, db, 'bap-project', record.project))?.group ?? null;
     // « Je suis intéressé » sends the project only: the professional's own sheet is meant (runs
     // before the owner hook, which reads it; the relation filter still refuses anyone else's).
     if (!isRecordKey(record.professional) && isRecordKey(ctx.user.pk) && ctx.user.roles.includes('professional')) {

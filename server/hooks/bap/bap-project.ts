@@ -8,13 +8,17 @@ import { closedMail, newProjectMail } from '../../modules/bap/bap-mails';
 import { recordsOf, setFields } from '../../modules/bap/bap-records';
 
 /**
- * A project of the exchange: its advisor (the author, kept), its commune's name and department
+ * A project of the exchange: its advisor (the author, kept) and structure, its commune's name and department
  * and its mission (from the sub-mission) filled by the server; the professionals it reaches
  * computed again whenever a published project changes, and told by mail after the commit.
  */
 export const bapProject: EntityHook = {
   async beforeValidate({ ctx, record, previous, db }) {
     record.advisor = previous ? (previous.advisor ?? null) : isRecordKey(ctx.user.pk) ? ctx.user.pk : null;
+    // The project belongs to a structure (issue 25), its author's unless named (the create rule
+    // refuses another's to an advisor; an administrator, who has none, names it): its advisors
+    // manage it, its household's contact and its interests. It never moves.
+    record.group = previous ? (previous.group ?? null) : (record.group ?? ctx.user.group ?? null);
     const commune = typeof record.commune === 'string' ? communeByCode(record.commune) : null;
     record.communeName = commune?.name ?? '';
     record.department = commune?.departement ?? '';

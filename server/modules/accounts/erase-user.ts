@@ -113,6 +113,7 @@ export async function eraseUserRecords(app: AppContext, db: Kysely<AppDatabase>,
   if (email) await db.deleteFrom('mail_outbox').where('to_email', '=', email).execute();
   await db.deleteFrom('auth_refresh_token').where('user_pk', '=', pk).execute();
   await db.deleteFrom('login_log').where('user_pk', '=', pk).execute();
+  await db.deleteFrom('account_identity_log').where('user_pk', '=', pk).execute();
 }
 
 /** The user's files (profile picture), once the deletion is committed. */

@@ -189,7 +189,11 @@ export function profileRouter(app: AppContext): Router {
         if (Object.keys(patch).length) await update(tctx, 'user', target.pk, patch);
         if (consent) await recordConsent(tctx, target.pk, consent);
       });
-      res.json(await profileAnswer(ctx, target.pk));
+      const answer = await profileAnswer(ctx, target.pk);
+      // The owner's new sign-in e-mail waits for its link (hooks/user-identity.ts): the screen says where it went.
+      const asked = typeof patch.email === 'string' ? patch.email.trim().toLowerCase() : '';
+      const pending = asked && ctx.user.pk === target.pk && asked !== answer.user?.email;
+      res.json(pending ? { ...answer, emailChange: { pending: asked } } : answer);
     }),
   );
 

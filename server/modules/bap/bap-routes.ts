@@ -5,8 +5,9 @@ import { HttpError } from '../../http/http-error';
 import { denied, message, notFound, type RequestContext } from '../../context';
 import { inTransaction } from '../../db/transaction';
 import { isRecordKey } from '../../db/record-key';
-import { parsePk } from '../../operations/find-one';
-import { assertModuleEnabled, entityOf } from '../../operations/entity-access';
+import { findOne, parsePk } from '../../operations/find-one';
+import { find } from '../../operations/find';
+import { assertMay, assertModuleEnabled, entityOf } from '../../operations/entity-access';
 import { linkedRecord } from '../../hooks/fac/linked-records';
 import { bapStatistics } from '../../../engine/bap/statistics';
 import { recordsOf, setFields } from './bap-records';
@@ -29,8 +30,10 @@ async function shareContact(ctx: RequestContext, rawPk: unknown) {
   if (pk === null) throw notFound(ctx);
   return inTransaction(ctx, async (tctx) => {
     const db = tctx.app.database.db;
-    const interest = await linkedRecord(tctx.app, db, 'bap-interest', pk);
-    if (!interest) throw notFound(tctx);
+    // The interest as its reader may see it, and changeable by them: the advisors of the project's
+    // structure (issue 25), not every advisor of the network.
+    const interest = await findOne(tctx, 'bap-interest', pk);
+    assertMay(tctx, entityOf(tctx, 'bap-interest'), 'change', interest);
     const project = await linkedRecord(tctx.app, db, 'bap-project', interest.project);
     if (!project) throw notFound(tctx);
     if (project.state === 'closed') throw new HttpError(400, 'bap_closed', message(tctx.app, 'bap.error.closed'));
@@ -52,11 +55,12 @@ async function shareContact(ctx: RequestContext, rawPk: unknown) {
   });
 }
 
-/** The statistics screen's figures, with the sub-missions' names. */
+/** The statistics screen's figures for the caller's structures, with the sub-missions' names. */
 async function statistics(ctx: RequestContext) {
   assertTeam(ctx);
   const db = ctx.app.database.db;
-  const projects = await recordsOf(ctx.app, db, 'bap-project');
+  // The projects the caller may see: their structures' (all of them for an administrator).
+  const { records: projects } = await find(ctx, 'bap-project');
   const figures = bapStatistics(
     projects.map((p) => ({
       state: String(p.state),

@@ -11,6 +11,8 @@ import { asNumber, asText, fullName, loadRecord, loadRecords } from './booking-r
 import { BOOKING_MESSAGES as M } from './booking-messages';
 import { bodyObject, descriptionOf, FieldErrors, parseBookingRequest, pkOf } from './booking-input';
 import { callerOf, isClient } from './booking-caller';
+import { mayView } from '../../operations/related-rule';
+import { entityOf } from '../../operations/entity-access';
 import { checkedFormAnswers } from './reason-form';
 import {
   afterCommitEvent,
@@ -269,7 +271,9 @@ export function bookingRouter(app: AppContext): Router {
             throw new HttpError(403, 'forbidden', M.staffOnly);
           const body = req.body as Record<string, unknown>;
           const client = await loadRecord(tctx.app, tctx.app.database.db, 'user', pkOf(body.client)!);
-          if (!client || client.userType !== 'client') {
+          // A client the caller may see (issue 25: one their structure works with or opened), as any
+          // relation a write makes: a number alone does not open someone's account to a structure.
+          if (!client || client.userType !== 'client' || !(await mayView(tctx, entityOf(tctx, 'user'), client))) {
             const errors = new FieldErrors();
             errors.add('client', 'unknown', M.unknownClient);
             errors.throwIfAny();

@@ -2,7 +2,10 @@ import { Router } from 'express';
 import type { AppContext, RequestContext } from '../../context';
 import { denied, notFound } from '../../context';
 import { asyncHandler } from '../../http/async-handler';
-import { parsePk } from '../../operations/find-one';
+import { loadRow, parsePk } from '../../operations/find-one';
+import { entityOf } from '../../operations/entity-access';
+import { mayView } from '../../operations/related-rule';
+import { rowToRecord } from '../../db/row-mapper';
 import { latestConsent, parseConsent, recordConsent, CONSENT_FIELDS } from '../accounts/consent';
 
 async function consentHistory(app: AppContext, userPk: number) {
@@ -27,9 +30,11 @@ async function consentHistory(app: AppContext, userPk: number) {
 }
 
 /**
- * Whose consent the caller may see on these screens: their own; staff also see a client's, since
- * advisors follow clients' files and must know how they may contact them (spec 01 §2: /rgpd/:pk
- * for staff). A non-numeric pk is -1, hence not found (spec).
+ * Whose consent the caller may see on these screens: their own; staff also see the consent of a
+ * client their structure works with — the clients the user entity's view rule lets them read
+ * (an appointment or a file-area contact of the structure, an account it opened), since advisors
+ * follow clients' files and must know how they may contact them (spec 01 §2: /rgpd/:pk for staff).
+ * A non-numeric pk is -1, hence not found (spec).
  */
 async function target(ctx: RequestContext, raw: unknown, staffView: boolean) {
   const pk = parsePk(raw) ?? -1;
@@ -40,12 +45,11 @@ async function target(ctx: RequestContext, raw: unknown, staffView: boolean) {
     .executeTakeFirst();
   if (!user) throw notFound(ctx);
   const own = user.pk === ctx.user.pk;
-  if (
-    !own &&
-    !(staffView && ctx.user.roles.includes('staff') && user.user_type === 'client') &&
-    !ctx.user.roles.includes('administrator')
-  )
-    throw denied(ctx);
+  if (own || ctx.user.roles.includes('administrator')) return { user, own };
+  if (!staffView || !ctx.user.roles.includes('staff') || user.user_type !== 'client') throw denied(ctx);
+  const entity = entityOf(ctx, 'user');
+  const row = await loadRow(ctx.app.database.db, entity, user.pk);
+  if (!row || !(await mayView(ctx, entity, rowToRecord(entity, row)))) throw denied(ctx);
   return { user, own };
 }
 

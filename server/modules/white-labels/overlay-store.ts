@@ -85,7 +85,8 @@ export function checkOverlay(ctx: RequestContext, target: string, overlay: unkno
   const o = overlay as Overlay;
   for (const op of o.ops) {
     if (op.op === 'visibleIf') {
-      const bad = [...operatorsOf(op.rule)].filter((x) => !ALLOWED_OPERATORS.has(x));
+      // `related` reads the database: schemas' view rights only, never a field's visibility.
+      const bad = [...operatorsOf(op.rule)].filter((x) => !ALLOWED_OPERATORS.has(x) || x === 'related');
       if (bad.length)
         throw new ValidationError(
           [
