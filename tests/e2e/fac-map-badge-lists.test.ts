@@ -134,7 +134,7 @@ describe('contacts map, incomplete-entries badge, « Ajouter à une liste » (ad
     await expect.poll(() => dialog.count(), WAIT).toBe(0);
     await expect.poll(() => lists.getByRole('link', { name: 'Copropriétés suivies' }).count(), WAIT).toBe(1);
     await expect
-      .poll(() => page.getByText('« Ébrard » a été ajouté(e) à « Copropriétés suivies ».').count(), WAIT)
+      .poll(() => page.getByText('« Hélène Ébrard » a été ajouté(e) à « Copropriétés suivies ».').count(), WAIT)
       .toBe(1);
     // The focus is back on the button that opened the dialog.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Ajouter à une liste');
