@@ -50,7 +50,11 @@ describe('export and import from the generic list (advisor, Chromium)', () => {
     expect(await dialog.getByRole('heading', { name: 'Lignes ignorées (1)' }).count()).toBe(1);
     expect(await dialog.getByRole('heading', { name: 'Lignes refusées (1)' }).count()).toBe(1);
     expect(await dialog.getByRole('row', { name: /^3 Existe déjà/ }).count()).toBe(1);
-    expect(await dialog.getByRole('row', { name: /^4 Structure : Ce champ est obligatoire\./ }).count()).toBe(1);
+    expect(
+      await dialog
+        .getByRole('row', { name: /^4 Zone sans structure — Structure : Ce champ est obligatoire\./ })
+        .count(),
+    ).toBe(1);
     await screenshot(page, 'import-preview');
     // Nothing is written by the preview.
     const token = await t.login('conseiller@demo.fr');
