@@ -101,7 +101,11 @@ function handlers(route: GeneratedEntityRoute): Handlers {
         res.json({ ...list, collection: list.collection.map((r) => readable(req, r)) });
         return;
       }
-      const { records, total } = await find(req.ctx, route.entity, withPage(listQuery(req)));
+      // Public reference lists (energies, prices, systems: api.public with a store list) are bounded by their data
+      // file and read whole by every simulator, as the spec serves them; every other list answers one page.
+      const api = getEntity(req.ctx.app.registry, route.entity).schema['x-entity'].api;
+      const whole = Boolean(api?.public && api.storeList);
+      const { records, total } = await find(req.ctx, route.entity, whole ? listQuery(req) : withPage(listQuery(req)));
       if (total !== undefined) res.set('X-Total-Count', String(total));
       res.json(records.map((r) => readable(req, r)));
     });

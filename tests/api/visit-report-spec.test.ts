@@ -51,7 +51,16 @@ describe.each(DIALECTS)('visit report advisor on %s', (dialect) => {
     // The neighbour structure's advisor neither lists them nor signs the report.
     expect([403, 404]).toContain((await call(`/visit-report/advisors-for-housing/${housing.pk}/`, 'neighbour')).status);
     expect((await call('/visit-report/advisors-for-housing/abc/', 'advisor')).status).toBe(404);
-    const refused = await call('/visit-report/save/', 'advisor', 'POST', {
+    // Another structure's advisor is an account this advisor does not even see (issue 25, 2): refused as unknown.
+    const unseen = await call('/visit-report/save/', 'advisor', 'POST', {
+      kind: 'visit',
+      housing: { pk: housing.pk, area: 95 },
+      report: { pk: report.pk, advisor: 8 },
+    });
+    expect(unseen.status).toBe(400);
+    expect(unseen.body.errors).toEqual([expect.objectContaining({ path: 'report.advisor', code: 'relation_missing' })]);
+    // An administrator sees every account: the report's own rule answers.
+    const refused = await call('/visit-report/save/', 'admin', 'POST', {
       kind: 'visit',
       housing: { pk: housing.pk, area: 95 },
       report: { pk: report.pk, advisor: 8 },
@@ -69,8 +78,9 @@ describe.each(DIALECTS)('visit report advisor on %s', (dialect) => {
     expect(stored.body.advisor).toBe(3);
     expect((await call(`/visit-report/housing/${housing.pk}/`, 'advisor')).body.area).toBe(80);
 
-    // Once the neighbour structure follows the household too, its advisor may sign.
-    const shared = await call('/visit-report/save/', 'advisor', 'POST', {
+    // Once the neighbour structure follows the household too, its advisor may sign. Named by an administrator: an
+    // advisor does not see another structure's accounts (issue 25, 2), so the relation check refuses it to them.
+    const shared = await call('/visit-report/save/', 'admin', 'POST', {
       kind: 'visit',
       housing: { pk: housing.pk, groups: [2, 3] },
       report: { pk: report.pk, advisor: 8 },
