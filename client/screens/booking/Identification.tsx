@@ -8,7 +8,7 @@ import { CONSENT_FIELDS, type ConsentField } from '../../../engine/accounts/cons
 import accountMessages from '../../../schemas/messages/fr/accounts.json';
 import { ApiErrorNotice, Busy } from './BookingParts';
 import type { BookedAppointment } from './booking-api';
-import { Field, fieldErrorsOf, REQUIRED } from './IdentityField';
+import { fieldErrorsOf, PersonFields, REQUIRED } from './IdentityField';
 import { NewcomerForm } from './NewcomerForm';
 
 const messages = accountMessages as Record<string, string>;
@@ -93,55 +93,7 @@ function RegisterForm({ onRegistered }: { onRegistered: (email: string) => void 
     <form className="card booking-identity" onSubmit={submit} noValidate aria-labelledby="booking-register-title">
       <h3 id="booking-register-title">Je crée mon compte</h3>
       <ApiErrorNotice error={error && Object.keys(fieldErrorsOf(error)).length === 0 ? error : null} />
-      <div className="field">
-        <label htmlFor="booking-register-civility">Civilité</label>
-        <select
-          id="booking-register-civility"
-          value={values.civility}
-          onChange={(e) => set('civility')(e.target.value)}
-        >
-          <option value="">Non précisée</option>
-          <option value="Mme">Mme</option>
-          <option value="M.">M.</option>
-        </select>
-      </div>
-      <Field
-        id="booking-register-firstName"
-        label="Prénom"
-        autoComplete="given-name"
-        required
-        value={values.firstName}
-        onChange={set('firstName')}
-        error={errors.firstName}
-      />
-      <Field
-        id="booking-register-lastName"
-        label="Nom"
-        autoComplete="family-name"
-        required
-        value={values.lastName}
-        onChange={set('lastName')}
-        error={errors.lastName}
-      />
-      <Field
-        id="booking-register-email"
-        label="Adresse électronique"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
-      <Field
-        id="booking-register-phone"
-        label="Téléphone"
-        type="tel"
-        autoComplete="tel"
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-      />
+      <PersonFields idPrefix="booking-register" values={values} set={set} errors={errors} />
       <fieldset className="booking-consent">
         <legend>{messages['accounts.ui.consent_title'] ?? 'Utilisation de mes données'}</legend>
         {CONSENT_FIELDS.map((f) => (

@@ -5,17 +5,9 @@ import { CONSENT_FIELDS, type ConsentField } from '../../../engine/accounts/cons
 import accountMessages from '../../../schemas/messages/fr/accounts.json';
 import { ApiErrorNotice } from './BookingParts';
 import { bookingApi, type BookedAppointment } from './booking-api';
-import { Field, fieldErrorsOf, REQUIRED } from './IdentityField';
+import { fieldErrorsOf, PersonFields, REQUIRED, type PersonValues } from './IdentityField';
 
 const messages = accountMessages as Record<string, string>;
-
-interface Person {
-  civility: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phone: string;
-}
 
 /**
  * « Je n'ai pas de compte » at step 3: name, e-mail, phone and the data-processing consent, then
@@ -30,14 +22,20 @@ export function NewcomerForm(props: {
   onBooked: (a: BookedAppointment, email: string) => void;
   onExpired: () => void;
 }) {
-  const [values, setValues] = useState<Person>({ civility: '', firstName: '', lastName: '', email: '', phone: '' });
+  const [values, setValues] = useState<PersonValues>({
+    civility: '',
+    firstName: '',
+    lastName: '',
+    email: '',
+    phone: '',
+  });
   const [consent, setConsent] = useState<Record<ConsentField, boolean>>(
     Object.fromEntries(CONSENT_FIELDS.map((f) => [f, false])) as Record<ConsentField, boolean>,
   );
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<ApiError | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof Person) => (v: string) => setValues((x) => ({ ...x, [k]: v }));
+  const set = (k: keyof PersonValues) => (v: string) => setValues((x) => ({ ...x, [k]: v }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -84,56 +82,7 @@ export function NewcomerForm(props: {
         un mot de passe pour retrouver vos rendez-vous.
       </p>
       <ApiErrorNotice error={error && Object.keys(fieldErrorsOf(error)).length === 0 ? error : null} />
-      <div className="field">
-        <label htmlFor="booking-newcomer-civility">Civilité</label>
-        <select
-          id="booking-newcomer-civility"
-          value={values.civility}
-          onChange={(e) => set('civility')(e.target.value)}
-        >
-          <option value="">Non précisée</option>
-          <option value="Mme">Mme</option>
-          <option value="M.">M.</option>
-        </select>
-      </div>
-      <Field
-        id="booking-newcomer-firstName"
-        label="Prénom"
-        autoComplete="given-name"
-        required
-        value={values.firstName}
-        onChange={set('firstName')}
-        error={errors.firstName}
-      />
-      <Field
-        id="booking-newcomer-lastName"
-        label="Nom"
-        autoComplete="family-name"
-        required
-        value={values.lastName}
-        onChange={set('lastName')}
-        error={errors.lastName}
-      />
-      <Field
-        id="booking-newcomer-email"
-        label="Adresse électronique"
-        type="email"
-        autoComplete="email"
-        required
-        value={values.email}
-        onChange={set('email')}
-        error={errors.email}
-      />
-      <Field
-        id="booking-newcomer-phone"
-        label="Téléphone"
-        type="tel"
-        autoComplete="tel"
-        required
-        value={values.phone}
-        onChange={set('phone')}
-        error={errors.phone}
-      />
+      <PersonFields idPrefix="booking-newcomer" values={values} set={set} errors={errors} phoneRequired />
       <fieldset className="booking-consent">
         <legend>{messages['accounts.ui.consent_title'] ?? 'Utilisation de mes données'}</legend>
         {CONSENT_FIELDS.map((f) => (
